@@ -1,0 +1,149 @@
+"""The rule options of a match (RULES.md section 5) and their named presets.
+
+A match stores the whole :class:`Rules` it was created with, so changing a default later never
+changes an old match.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Mapping
+
+from scorekeeper.i18n import _
+
+
+class Shutout(str, Enum):
+    """How the winner of a game is rewarded when the loser scored nothing in it."""
+
+    GAME_BONUS = "game_bonus"
+    """The game bonus is doubled (Pagat, Bicycle)."""
+    POINTS = "points"
+    """The winner's hand points are doubled before the boxes are added."""
+    TOTAL = "total"
+    """The winner's whole total is doubled."""
+    NONE = "none"
+    """No reward."""
+
+
+class DealerRule(str, Enum):
+    """Who deals after a won hand (after a wall the same dealer deals again)."""
+
+    LOSER = "loser"
+    WINNER = "winner"
+    ALTERNATE = "alternate"
+    """The player who did not deal this hand deals the next."""
+
+
+class RuleError(ValueError):
+    """Raised when a rule option is out of range or unknown; the message says what is allowed."""
+
+
+#: The inclusive range each whole-number option may take.
+RANGES: dict[str, tuple[int, int]] = {
+    "target": (10, 1000),
+    "columns": (2, 3),
+    "gin_bonus": (0, 1000),
+    "big_gin_bonus": (0, 1000),
+    "undercut_bonus": (0, 1000),
+    "box_bonus": (0, 1000),
+    "game_bonus": (0, 1000),
+    "knock_limit": (1, 10),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options a match is played with; the defaults are the ``standard`` preset."""
+
+    target: int = 100
+    """A game ends the moment either player's column in it reaches this."""
+    columns: int = 3
+    """How many games run at once (3, or 2 as a learners' house rule)."""
+    gin_bonus: int = 25
+    big_gin_bonus: int = 31
+    """Bonus for going big gin (all 11 cards melded); 0 disables big gin."""
+    undercut_bonus: int = 25
+    box_bonus: int = 25
+    """Paid per hand won that was entered in a game, when that game is settled."""
+    game_bonus: int = 100
+    shutout: Shutout = Shutout.GAME_BONUS
+    knock_limit: int = 10
+    """The most deadwood a player may knock with."""
+    next_dealer: DealerRule = DealerRule.LOSER
+    end_after_first_game: bool = False
+    """The match ends when the first game ends; the higher sum of raw column points wins."""
+
+    def __post_init__(self) -> None:
+        for name, (low, high) in RANGES.items():
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise RuleError(
+                    _("{option} must be a whole number from {low} to {high}, not {value!r}.")
+                    .format(option=option_name(name), low=low, high=high, value=value)
+                )
+        if self.columns not in (2, 3):
+            raise RuleError(_("--columns must be 2 or 3."))
+        object.__setattr__(self, "shutout", _choice(Shutout, self.shutout, "shutout"))
+        object.__setattr__(self, "next_dealer", _choice(DealerRule, self.next_dealer, "next_dealer"))
+        if not isinstance(self.end_after_first_game, bool):
+            raise RuleError(_("end_after_first_game must be true or false."))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as the JSON object of CLI.md (enum values as strings)."""
+        return {
+            field.name: (value.value if isinstance(value, Enum) else value)
+            for field in dataclasses.fields(self)
+            for value in [getattr(self, field.name)]
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """The inverse of :meth:`to_dict`; missing keys take the defaults, unknown keys are refused."""
+        known = {field.name for field in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RuleError(
+                _("unknown rule option {names}; the options are {known}.")
+                .format(names=", ".join(unknown), known=", ".join(sorted(known)))
+            )
+        return cls(**dict(data))
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (and checked again)."""
+        return dataclasses.replace(self, **changes)
+
+
+def _choice(enum: type[Enum], value: object, name: str) -> Any:
+    try:
+        return enum(value)
+    except ValueError:
+        choices = ", ".join(member.value for member in enum)  # type: ignore[attr-defined]
+        raise RuleError(
+            _("{option} must be one of {choices}, not {value!r}.")
+            .format(option=option_name(name), choices=choices, value=value)
+        ) from None
+
+
+def option_name(field: str) -> str:
+    """The command-line spelling of a rule option: ``gin_bonus`` -> ``--gin-bonus``."""
+    return "--" + field.replace("_", "-")
+
+
+#: Named bundles of options; ``standard`` is the defaults.
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(),
+    "pagat": Rules(gin_bonus=20, undercut_bonus=10, box_bonus=20, next_dealer=DealerRule.WINNER),
+}
+
+
+def preset(name: str) -> Rules:
+    """The rules of a named preset, by case-insensitive name."""
+    try:
+        return PRESETS[name.lower()]
+    except KeyError:
+        raise RuleError(
+            _("unknown preset {name!r}; choose one of {choices}.")
+            .format(name=name, choices=", ".join(PRESETS))
+        ) from None
