@@ -1,0 +1,716 @@
+"""The ``scorekeeper`` command line (CLI.md): one thin click command per action.
+
+The rules live in :mod:`scorekeeper.engine`, the facts in :mod:`scorekeeper.store`; this module
+parses what a person typed, calls them, and prints. Errors from below are translated into
+``Error: ...`` lines in one place (:class:`ScorekeeperGroup`): exit 2 for bad input, exit 1 for
+the state of the match or the store.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import random
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import click
+
+from scorekeeper import __version__
+from scorekeeper.engine import (
+    MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, score)
+from scorekeeper.i18n import _
+from scorekeeper.messages import (
+    announcements, hand_report, match_result, next_deal, round_line, standing)
+from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, preset
+from scorekeeper.store import Match, Store, StoreError, check_names
+
+
+class Problem(click.ClickException):
+    """An ``Error:`` line for a person: the message starts with a capital letter."""
+
+    def format_message(self) -> str:
+        return self.message[:1].upper() + self.message[1:]
+
+
+class BadInput(Problem):
+    """Something typed is wrong (exit 2)."""
+
+    exit_code = 2
+
+
+class StateProblem(Problem):
+    """The match or the store does not allow it (exit 1)."""
+
+    exit_code = 1
+
+
+class ScorekeeperGroup(click.Group):
+    """Translates the library's errors into ``Error:`` lines with the contract's exit codes."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (StoreError, MatchFinished) as error:
+            raise StateProblem(str(error)) from None
+        except (InvalidHand, RuleError) as error:
+            raise BadInput(str(error)) from None
+
+
+def default_store() -> Path:
+    """The store in the user's data directory (e.g. ~/.local/share/scorekeeper on Linux)."""
+    import platformdirs
+
+    return platformdirs.user_data_path("scorekeeper")
+
+
+@click.group(cls=ScorekeeperGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", type=click.Path(path_type=Path), envvar="SCOREKEEPER_DB",
+              help="The store directory (default: your data directory; env SCOREKEEPER_DB).")
+@click.version_option(__version__, "--version", prog_name="scorekeeper")
+@click.pass_context
+def cli(ctx: click.Context, db: Path | None) -> None:
+    """The scoresheet for Hollywood Gin played with real cards.
+
+    After each hand, type who knocked and the deadwood (or gin, or a wall); scorekeeper
+    scores it, routes it into the three Hollywood games, settles ended games and says who
+    deals next.
+
+    \b
+    Example:
+      scorekeeper new Alexandra Bob
+      scorekeeper knock bob 5 15
+      scorekeeper show
+    """
+    ctx.obj = Store(db or default_store(),
+                    lock_timeout=float(os.environ.get("SCOREKEEPER_LOCK_TIMEOUT", 5)))
+
+
+def main() -> None:
+    """The console script."""
+    cli(prog_name="scorekeeper")
+
+
+pass_store = click.pass_obj
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+# Finding matches and players
+
+
+def match_id(store: Store, given: int | None) -> int:
+    """The match a command acts on: the one given, else the current one."""
+    if given is not None:
+        return given
+    current = store.current_id()
+    if current is None or current not in store.match_ids():
+        raise StateProblem(
+            _("there is no current match. Start one with 'scorekeeper new PLAYER1 PLAYER2', "
+              "or choose one with 'scorekeeper use MATCH' ('scorekeeper matches' lists them)."))
+    return current
+
+
+def player(players: Sequence[str], typed: str) -> str:
+    """The player named by a case-insensitive unique prefix (an exact name wins)."""
+    folded = typed.casefold()
+    exact = [p for p in players if p.casefold() == folded]
+    found = exact or [p for p in players if p.casefold().startswith(folded)] if folded else []
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise BadInput(_("{typed!r} could be {a} or {b}; type more of the name.")
+                       .format(typed=typed, a=found[0], b=found[1]))
+    raise BadInput(_("{typed!r} is not a player of this match; the players are {a} and {b}.")
+                   .format(typed=typed, a=players[0], b=players[1]))
+
+
+def match_argument(function: Callable[..., Any]) -> Callable[..., Any]:
+    return click.argument("match", type=int, required=False)(function)
+
+
+def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--match", "-m", "match", type=int, metavar="MATCH",
+                        help="The match to record in (default: the current match).")(function)
+
+
+# Recording hands
+
+
+def deadwood(name: str) -> Decorator:
+    return click.argument(name, type=click.IntRange(0, MAX_DEADWOOD), metavar=name.upper())
+
+
+def compose(*decorators: Decorator) -> Decorator:
+    """One decorator applying several, the first listed outermost (as if stacked)."""
+    def apply(function: Callable[..., Any]) -> Callable[..., Any]:
+        for decorator in reversed(decorators):
+            function = decorator(function)
+        return function
+    return apply
+
+
+knock_params = compose(
+    click.argument("player"), deadwood("knocker_deadwood"), deadwood("opponent_deadwood"),
+    click.option("--undercut", is_flag=True,
+                 help="Assert that the knock was undercut (refused if the counts say not)."),
+)
+gin_params = compose(
+    click.argument("player"), deadwood("opponent_deadwood"),
+    click.option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
+)
+
+
+HandBuilder = Callable[[Match], Hand]
+
+
+def knocked(typed: str, kd: int, od: int, undercut: bool) -> HandBuilder:
+    def build(match: Match) -> Hand:
+        hand = Hand.knock(player(match.players, typed), kd, od)
+        if undercut and score(match.rules, match.players, hand).kind is not Kind.UNDERCUT:
+            raise BadInput(_("{kd} v {od} is not an undercut: that needs the opponent's "
+                             "deadwood at or below the knocker's. Check the counts, or leave "
+                             "out --undercut.").format(kd=kd, od=od))
+        return hand
+    return build
+
+
+def ginned(typed: str, od: int, big: bool) -> HandBuilder:
+    return lambda match: Hand.gin(player(match.players, typed), od, big)
+
+
+def walled() -> HandBuilder:
+    return lambda match: Hand.wall()
+
+
+def record(store: Store, given: int | None, build: HandBuilder) -> None:
+    """Record a new hand after the last one and report it."""
+    with store.writing() as writer:
+        match = writer.load(match_id(store, given))
+        hands = [stored.hand for stored in match.in_force()]
+        if match.sheet(hands).finished:
+            raise StateProblem(_("match {id} is over, so no hand can be added. Start the next "
+                                 "one with 'scorekeeper new'.").format(id=match.id))
+        hand = build(match)
+        sheet = match.sheet([*hands, hand])
+        writer.add(match, hand)
+    echo_lines(hand_report(sheet, sheet.rounds[-1]))
+
+
+def echo_lines(lines: Sequence[str]) -> None:
+    """Print lines, the loud ``***`` ones in bold where the terminal shows colour."""
+    plain = bool(os.environ.get("NO_COLOR"))
+    for line in lines:
+        loud = line.startswith("***") and not plain
+        click.echo(click.style(line, bold=True) if loud else line)
+
+
+@cli.command()
+@knock_params
+@match_option
+@pass_store
+def knock(store: Store, player: str, knocker_deadwood: int, opponent_deadwood: int,
+          undercut: bool, match: int | None) -> None:
+    """Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD.
+
+    The opponent's deadwood is counted after lay-offs. An undercut (the opponent's deadwood
+    at or below the knocker's) is worked out from the counts; a knocker's deadwood of 0 is gin.
+
+    \b
+    Example:
+      scorekeeper knock bob 6 10
+    """
+    record(store, match, knocked(player, knocker_deadwood, opponent_deadwood, undercut))
+
+
+@cli.command()
+@gin_params
+@match_option
+@pass_store
+def gin(store: Store, player: str, opponent_deadwood: int, big: bool, match: int | None) -> None:
+    """Record gin (or big gin with --big) by PLAYER against OPPONENT_DEADWOOD.
+
+    \b
+    Example:
+      scorekeeper gin alexandra 23
+    """
+    record(store, match, ginned(player, opponent_deadwood, big))
+
+
+@cli.command()
+@match_option
+@pass_store
+def wall(store: Store, match: int | None) -> None:
+    """Record a dead hand: nobody knocked before the stock ran out. The same dealer deals again.
+
+    \b
+    Example:
+      scorekeeper wall
+    """
+    record(store, match, walled())
+
+
+@cli.command("record")
+@match_option
+@pass_store
+def record_interactively(store: Store, match: int | None) -> None:
+    """Record a hand by answering questions, one at a time, with the choices shown.
+
+    \b
+    Example:
+      scorekeeper record
+    """
+    current = store.load(match_id(store, match))
+    sheet = current.sheet()
+    if sheet.finished:
+        raise StateProblem(_("match {id} is over, so no hand can be added. Start the next "
+                             "one with 'scorekeeper new'.").format(id=current.id))
+    click.echo(_("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
+        number=len(sheet.rounds) + 1, id=current.id, a=current.players[0],
+        b=current.players[1], dealer=sheet.next_dealer))
+    kinds = {"knock": Entry.KNOCK, "gin": Entry.GIN, "wall": Entry.WALL}
+    if current.rules.big_gin_bonus:
+        kinds["big gin"] = Entry.BIG_GIN
+    entry = kinds[click.prompt(_("How did the hand end?"), type=click.Choice(list(kinds)))]
+    build: HandBuilder = walled()
+    if entry is not Entry.WALL:
+        who = click.prompt(
+            _("Who knocked?") if entry is Entry.KNOCK else _("Who went gin?"),
+            type=PlayerChoice(current.players))
+        other = current.players[1] if who == current.players[0] else current.players[0]
+        kd = 0
+        if entry is Entry.KNOCK:
+            kd = click.prompt(
+                _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
+                    who=who, limit=current.rules.knock_limit),
+                type=click.IntRange(0, current.rules.knock_limit))
+        od = click.prompt(
+            _("{other}'s deadwood after lay-offs (0-{most})").format(other=other,
+                                                                       most=MAX_DEADWOOD)
+            if kd else _("{other}'s deadwood (0-{most})").format(other=other, most=MAX_DEADWOOD),
+            type=click.IntRange(0, MAX_DEADWOOD))
+        build = knocked(who, kd, od, False) if kd else ginned(who, od, entry is Entry.BIG_GIN)
+    hand = build(current)
+    preview = current.sheet([*(s.hand for s in current.in_force()), hand])
+    click.echo(round_line(preview.rounds[-1]))
+    if click.confirm(_("Record this hand?"), default=True):
+        record(store, current.id, lambda _match: hand)
+    else:
+        click.echo(_("Nothing was recorded."))
+
+
+class PlayerChoice(click.ParamType):
+    """A player of the match, by unique prefix; shows the choices and asks again when unclear."""
+
+    name = "player"
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = players
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "/".join(self.players) + "]"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        try:
+            return player(self.players, str(value))
+        except BadInput as error:
+            self.fail(error.message, param, ctx)
+
+
+# Correcting
+
+
+@cli.command()
+@match_option
+@pass_store
+def undo(store: Store, match: int | None) -> None:
+    """Void the last hand of the match (it stays in the store; 'log --all' shows it).
+
+    \b
+    Example:
+      scorekeeper undo
+    """
+    with store.writing() as writer:
+        current = writer.load(match_id(store, match))
+        if not current.in_force():
+            raise StateProblem(_("match {id} has no hand to undo.").format(id=current.id))
+        before = current.sheet()
+        writer.void_last(current)
+        sheet = current.sheet()
+    click.echo(_("Voided {line}").format(line=round_line(before.rounds[-1])))
+    echo_lines([*standing(sheet), next_deal(sheet)])
+
+
+@cli.group(cls=ScorekeeperGroup)
+@click.argument("number", type=int)
+@match_option
+@click.pass_context
+def amend(ctx: click.Context, number: int, match: int | None) -> None:
+    """Replace hand NUMBER with a corrected outcome; every later hand is scored again.
+
+    The replaced hand stays in the store ('log --all' shows it). A correction that would end
+    the match before hands already recorded after it is refused.
+
+    \b
+    Example:
+      scorekeeper amend 3 knock bob 4 22
+      scorekeeper amend 5 gin alexandra 31
+      scorekeeper amend 2 wall
+    """
+    ctx.meta["amend"] = (number, match)
+
+
+def correct(ctx: click.Context, build: HandBuilder) -> None:
+    store: Store = ctx.find_object(Store)  # type: ignore[assignment]
+    number, given = ctx.meta["amend"]
+    with store.writing() as writer:
+        current = writer.load(match_id(store, given))
+        hands = [stored.hand for stored in current.in_force()]
+        if not 1 <= number <= len(hands):
+            raise BadInput(
+                _("there is no hand {number}: match {id} has {count} hands ('scorekeeper log' "
+                  "lists them).").format(number=number, id=current.id, count=len(hands)))
+        hands[number - 1] = build(current)
+        try:
+            sheet = current.sheet(hands)
+        except MatchFinished as error:
+            raise StateProblem(
+                _("that correction would end the match with hand {ended}, but {later} more "
+                  "hands were recorded after it. Undo those first, or correct it differently.")
+                .format(ended=error.number, later=len(hands) - error.number)) from None
+        old = current.sheet().rounds[number - 1]
+        writer.replace(current, number, hands[number - 1])
+    click.echo(_("Replaced {old}").format(old=round_line(old)))
+    click.echo(_("     by {new}").format(new=round_line(sheet.rounds[number - 1])))
+    lines = announcements(sheet, sheet.rounds[number - 1])
+    if sheet.finished and number < len(sheet.rounds):
+        lines.append(match_result(sheet).join(["*** ", " ***"]))
+    echo_lines([*standing(sheet), *lines, next_deal(sheet)])
+
+
+@amend.command("knock")
+@knock_params
+@click.pass_context
+def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int,
+                opponent_deadwood: int, undercut: bool) -> None:
+    """Correct hand NUMBER to a knock.
+
+    \b
+    Example:
+      scorekeeper amend 3 knock bob 4 22
+    """
+    correct(ctx, knocked(player, knocker_deadwood, opponent_deadwood, undercut))
+
+
+@amend.command("gin")
+@gin_params
+@click.pass_context
+def amend_gin(ctx: click.Context, player: str, opponent_deadwood: int, big: bool) -> None:
+    """Correct hand NUMBER to gin (or big gin with --big).
+
+    \b
+    Example:
+      scorekeeper amend 5 gin alexandra 31
+    """
+    correct(ctx, ginned(player, opponent_deadwood, big))
+
+
+@amend.command("wall")
+@click.pass_context
+def amend_wall(ctx: click.Context) -> None:
+    """Correct hand NUMBER to a wall (dead hand).
+
+    \b
+    Example:
+      scorekeeper amend 2 wall
+    """
+    correct(ctx, walled())
+
+
+# Matches
+
+
+def rule_option(name: str, kind: Any, text: str) -> Decorator:
+    return click.option("--" + name.replace("_", "-"), name, type=kind, default=None, help=text)
+
+
+rule_options = compose(
+    rule_option("target", int, "Points that end a game (default 100)."),
+    rule_option("columns", click.IntRange(2, 3), "Games at once: 3, or 2 for learners."),
+    rule_option("gin_bonus", int, "Bonus for gin (default 25)."),
+    rule_option("big_gin_bonus", int, "Bonus for big gin (default 31; 0 turns big gin off)."),
+    rule_option("undercut_bonus", int, "Bonus for an undercut (default 25)."),
+    rule_option("box_bonus", int, "Bonus per hand won in a game (default 25)."),
+    rule_option("game_bonus", int, "Bonus for winning a game (default 100)."),
+    rule_option("shutout", click.Choice([s.value for s in Shutout]),
+                "Reward when the loser scored nothing in a game (default game_bonus)."),
+    rule_option("knock_limit", int, "Most deadwood to knock with (default 10)."),
+    rule_option("next_dealer", click.Choice([d.value for d in DealerRule]),
+                "Who deals after a won hand (default loser)."),
+    click.option("--end-after-first-game/--play-all-games", "end_after_first_game",
+                 default=None, help="End the match when the first game ends."),
+)
+
+
+@cli.command()
+@click.argument("player1")
+@click.argument("player2")
+@click.option("--dealer", help="Who deals first (default: chosen at random).")
+@click.option("--preset", "preset_name", default="standard", show_default=True,
+              help="Named rule set: " + ", ".join(PRESETS) + ".")
+@click.option("--description", default="", help="A line to remember the match by.")
+@rule_options
+@pass_store
+def new(store: Store, player1: str, player2: str, dealer: str | None, preset_name: str,
+        description: str, **options: Any) -> None:
+    """Start a match between PLAYER1 and PLAYER2 and make it current.
+
+    Options change single rules of the preset; 'scorekeeper rules --presets' lists them.
+
+    \b
+    Example:
+      scorekeeper new Alexandra Bob --dealer bob
+      scorekeeper new Ann Ben --preset pagat --target 150
+    """
+    players = (player1, player2)
+    try:
+        check_names(players)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    rules = preset(preset_name).replace(
+        **{name: value for name, value in options.items() if value is not None})
+    first = player(players, dealer) if dealer else random.choice(players)
+    with store.writing() as writer:
+        match = writer.create(players, rules, first, description)
+    click.echo(_("Match {id}: {a} v {b}, {preset} rules{changed}.").format(
+        id=match.id, a=player1, b=player2, preset=preset_name.lower(),
+        changed=_(" (changed: {names})").format(names=", ".join(
+            name for name, value in options.items() if value is not None))
+        if any(value is not None for value in options.values()) else ""))
+    click.echo((_("{dealer} deals first.") if dealer else
+                _("{dealer} deals first (chosen at random).")).format(dealer=first))
+    click.echo(_("After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
+                 "record' to be asked)."))
+
+
+@cli.command("matches")
+@pass_store
+def list_matches(store: Store) -> None:
+    """List every match: id, players, started, hands, status, winner (* marks the current).
+
+    \b
+    Example:
+      scorekeeper matches
+    """
+    summaries = store.summaries()
+    if not summaries:
+        click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
+        return
+    current = store.current_id()
+    rows = [[_("id"), _("players"), _("started"), _("hands"), _("status"), _("winner")]]
+    for s in summaries:
+        status = _("finished") if s.finished else _("open")
+        winner = s.winner or (_("drawn") if s.finished else "")
+        rows.append([("*" if s.id == current else " ") + str(s.id),
+                     _("{a} v {b}").format(a=s.players[0], b=s.players[1]),
+                     s.started[:16].replace("T", " "), str(s.hands), status, winner])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+
+
+@cli.command()
+@click.argument("match", type=int)
+@pass_store
+def use(store: Store, match: int) -> None:
+    """Make MATCH the current match.
+
+    \b
+    Example:
+      scorekeeper use 2
+    """
+    with store.writing() as writer:
+        chosen = writer.load(match)
+        writer.set_current(match)
+    click.echo(_("Match {id} ({a} v {b}) is now current.").format(
+        id=match, a=chosen.players[0], b=chosen.players[1]))
+
+
+@cli.command()
+@match_argument
+@click.option("--presets", is_flag=True, help="List every preset with its values.")
+@pass_store
+def rules(store: Store, match: int | None, presets: bool) -> None:
+    """Show the rules in force for MATCH (default: the current match), and the presets.
+
+    \b
+    Example:
+      scorekeeper rules
+      scorekeeper rules --presets
+    """
+    from scorekeeper import render
+
+    chosen = None
+    if not presets and (match is not None or store.current_id() is not None):
+        chosen = store.load(match_id(store, match))
+    render.console().print(render.rules(chosen))
+
+
+# Reading
+
+
+def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
+    match = store.load(match_id(store, given))
+    return match, match.sheet()
+
+
+@cli.command()
+@match_argument
+@click.option("--json", "as_json", is_flag=True, help="Print the sheet as one JSON object.")
+@pass_store
+def show(store: Store, match: int | None, as_json: bool) -> None:
+    """Show the scoresheet of MATCH (default: the current match).
+
+    \b
+    Example:
+      scorekeeper show
+      scorekeeper show 2 --json
+    """
+    current, sheet = load_sheet(store, match)
+    if as_json:
+        from scorekeeper.exchange import sheet_json
+
+        click.echo(json.dumps(sheet_json(current.id, sheet), ensure_ascii=False, indent=2))
+        return
+    from scorekeeper import render
+
+    render.console().print(render.scoresheet(current, sheet))
+
+
+@cli.command()
+@match_argument
+@click.option("--all", "show_all", is_flag=True,
+              help="Also show voided and replaced hands, in the order they were entered.")
+@pass_store
+def log(store: Store, match: int | None, show_all: bool) -> None:
+    """List the hands of MATCH: dealer, outcome, points and the games each entered.
+
+    \b
+    Example:
+      scorekeeper log
+      scorekeeper log --all
+    """
+    from scorekeeper import render
+
+    current, sheet = load_sheet(store, match)
+    render.console().print(render.log(current, sheet, show_all))
+
+
+# Export and import
+
+
+@cli.command()
+@match_argument
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv",
+              show_default=True, help="csv: the sheet for a spreadsheet; json: lossless.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write to this file instead of printing.")
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@pass_store
+def export(store: Store, match: int | None, fmt: str, output: Path | None, force: bool) -> None:
+    """Export MATCH (default: the current match) as CSV or JSON.
+
+    \b
+    Example:
+      scorekeeper export -o evening.csv
+      scorekeeper export --format json -o evening.json
+    """
+    from scorekeeper.exchange import csv_rows, export_json
+
+    current, sheet = load_sheet(store, match)
+    if fmt == "json":
+        text = export_json(current)
+    else:
+        buffer = io.StringIO()
+        csv.writer(buffer).writerows(csv_rows(sheet))
+        text = buffer.getvalue()
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    if output.exists() and not force:
+        raise BadInput(_("{path} already exists; choose another file, or add --force to "
+                         "overwrite it.").format(path=output))
+    try:
+        output.write_text(text, encoding="utf-8", newline="")
+    except OSError as error:
+        raise StateProblem(_("cannot write {path}: {reason}.").format(
+            path=output, reason=error.strerror)) from None
+    click.echo(_("Wrote match {id} to {path}.").format(id=current.id, path=output), err=True)
+
+
+@cli.command("import")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@pass_store
+def import_(store: Store, path: Path) -> None:
+    """Import a match written by 'export --format json' as a new match, made current.
+
+    \b
+    Example:
+      scorekeeper import sample_sessions/01-seed-example.json
+    """
+    from scorekeeper.exchange import MAX_IMPORT_BYTES, parse_export
+
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_IMPORT_BYTES + 1)
+        parsed = parse_export(data.decode("utf-8"))
+    except OSError as error:
+        raise BadInput(_("cannot read {path}: {reason}.").format(
+            path=path, reason=error.strerror)) from None
+    except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
+        raise BadInput(_("{path} cannot be imported: {reason}.").format(
+            path=path, reason=str(error).rstrip("."))) from None
+    with store.writing() as writer:
+        match = writer.create(parsed.players, parsed.rules, parsed.first_dealer,
+                              parsed.description, parsed.created, parsed.history)
+    sheet = match.sheet()
+    click.echo(_("Imported {path} as match {id}: {a} v {b}, {n} hands.").format(
+        path=path, id=match.id, a=match.players[0], b=match.players[1], n=len(sheet.rounds)))
+
+
+@cli.command()
+@pass_store
+def check(store: Store) -> None:
+    """Verify every file of the store without changing anything.
+
+    \b
+    Example:
+      scorekeeper check
+    """
+    problems = []
+    ids = store.match_ids()
+    for number in ids:
+        try:
+            store.load(number)
+        except StoreError as error:
+            problems.append(str(error))
+    try:
+        store.current_id()
+        store.summaries() if not problems else None
+    except StoreError as error:
+        problems.append(str(error))
+    if problems:
+        for problem in problems:
+            click.echo(_("Problem: {problem}").format(problem=problem), err=True)
+        raise StateProblem(_("{n} problems found in {path}.").format(
+            n=len(problems), path=store.root))
+    click.echo(_("{path}: {n} matches, all readable and consistent with the rules.").format(
+        path=store.root, n=len(ids)))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,131 @@
+"""Machine-readable shapes of a match (CLI.md): ``show --json``, the CSV sheet, the JSON export.
+
+These never change with the language a person reads the app in.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scorekeeper.engine import Game, Round, Scoresheet
+from scorekeeper.i18n import _
+from scorekeeper.store import Match
+
+#: What an exported match file says it is.
+FORMAT, VERSION = "scorekeeper-match", 1
+#: The largest file ``import`` reads; a real match is a few kilobytes.
+MAX_IMPORT_BYTES = 1_000_000
+
+
+def sheet_json(match_id: int, sheet: Scoresheet) -> dict[str, Any]:
+    """The ``show --json`` object."""
+    return {
+        "id": match_id,
+        "players": list(sheet.players),
+        "rules": sheet.rules.to_dict(),
+        "rounds": [_round_json(r) for r in sheet.rounds],
+        "games": [_game_json(g) for g in sheet.games],
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "next_dealer": sheet.next_dealer,
+    }
+
+
+def _round_json(r: Round) -> dict[str, Any]:
+    won = r.winner is not None
+    return {
+        "number": r.number, "kind": r.kind.value, "dealer": r.dealer,
+        "knocker": r.hand.knocker if won else None,
+        "knocker_deadwood": r.hand.knocker_deadwood if won else None,
+        "opponent_deadwood": r.hand.opponent_deadwood if won else None,
+        "winner": r.winner, "points": r.points, "games": list(r.games),
+    }
+
+
+def _game_json(game: Game) -> dict[str, Any]:
+    settlement: dict[str, Any] | None = None
+    if game.settlement is not None:
+        settlement = {
+            player: {"points": line.points, "box_bonus": line.box_bonus,
+                     "game_bonus": line.game_bonus, "shutout": line.shutout,
+                     "total": line.total}
+            for player, line in game.settlement.lines.items()
+        }
+        settlement["net"] = game.settlement.net
+    return {
+        "number": game.number, "open": game.open, "points": dict(game.points),
+        "boxes": dict(game.boxes), "winner": game.winner, "settlement": settlement,
+    }
+
+
+def export_json(match: Match) -> str:
+    """The lossless export: players, rules, first dealer and every hand ever recorded."""
+    header = match.header()
+    del header["id"]
+    return json.dumps(
+        {"format": FORMAT, "version": VERSION, **header,
+         "hands": [stored.to_dict() for stored in match.history]},
+        ensure_ascii=False, indent=2,
+    ) + "\n"
+
+
+def parse_export(text: str) -> Match:
+    """Read an exported match (id 0 until stored); raises ValueError saying what is wrong."""
+    if len(text.encode("utf-8")) > MAX_IMPORT_BYTES:
+        raise ValueError(_("the file is larger than {most} bytes; a match export is a few "
+                           "kilobytes").format(most=MAX_IMPORT_BYTES))
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise ValueError(_("it is not valid JSON ({reason})").format(reason=error)) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(_("it is not a scorekeeper match export (no \"format\": \"{format}\")")
+                         .format(format=FORMAT))
+    if data.get("version") != VERSION:
+        raise ValueError(_("it is export version {found!r}; this scorekeeper reads version "
+                           "{known}").format(found=data.get("version"), known=VERSION))
+    hands = data.get("hands", [])
+    if not isinstance(hands, list):
+        raise ValueError(_("'hands' must be a list"))
+    return Match.from_parts(0, data, hands)
+
+
+def _neutral(cell: object) -> object:
+    """A text cell a spreadsheet cannot run as a formula (OWASP CSV injection advice)."""
+    if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + cell
+    return cell
+
+
+def csv_rows(sheet: Scoresheet) -> list[list[object]]:
+    """The paper sheet as rows: a header, a row per hand, the settlement rows, the winner."""
+    games = range(len(sheet.games))
+    header: list[object] = ["hand", "dealer", "outcome", "knocker", "knocker_deadwood",
+                            "opponent_deadwood", "winner", "points", "games"]
+    header += [f"{player} game {game + 1}" for player in sheet.players for game in games]
+    rows = [header]
+    for r in sheet.rounds:
+        hand = _round_json(r)
+        rows.append([
+            r.number, r.dealer, r.kind.value, hand["knocker"], hand["knocker_deadwood"],
+            hand["opponent_deadwood"], r.winner, r.points, " ".join(map(str, r.games)),
+            *(r.totals[player][game] for player in sheet.players for game in games),
+        ])
+
+    def settlement_row(label: str, figure: Any) -> list[object]:
+        cells = [
+            figure(game, player) if game.settlement is not None else None
+            for player in sheet.players for game in sheet.games
+        ]
+        return [label, *[None] * 8, *cells]
+
+    rows.append(settlement_row("boxes", lambda g, p: g.boxes[p]))
+    rows.append(settlement_row("box bonus", lambda g, p: g.settlement.lines[p].box_bonus))
+    rows.append(settlement_row("game bonus", lambda g, p: g.settlement.lines[p].game_bonus))
+    rows.append(settlement_row("total", lambda g, p: g.settlement.lines[p].total))
+    rows.append(settlement_row(
+        "net", lambda g, p: g.settlement.lines[p].total - g.settlement.lines[sheet.opponent(p)].total))
+    rows.append(["winner", None, None, None, None, None, sheet.winner, None, None,
+                 *[None] * (2 * len(sheet.games))])
+    return [[_neutral(cell) for cell in row] for row in rows]

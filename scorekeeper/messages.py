@@ -1,0 +1,124 @@
+"""Plain-text sentences about a match: what a hand did, where the games stand, who deals.
+
+Shared by the short report after each hand (which must start fast, so nothing here imports
+rich) and by the scoresheet and log.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.engine import Hand, Kind, Round, Score, Scoresheet
+from scorekeeper.i18n import _, ngettext
+
+
+def games_phrase(games: tuple[int, ...]) -> str:
+    """``Game 1`` or ``Games 1, 2, 3``."""
+    numbers = ", ".join(map(str, games))
+    return ngettext("Game {numbers}", "Games {numbers}", len(games)).format(numbers=numbers)
+
+
+def outcome(hand: Hand, result: Score) -> str:
+    """What happened at the table: ``Bob knocks 6 v 10``, ``Ann goes gin v 12``, ``wall``."""
+    values = {"knocker": hand.knocker, "kd": hand.knocker_deadwood,
+              "od": hand.opponent_deadwood, "winner": result.winner}
+    return {
+        Kind.KNOCK: _("{knocker} knocks {kd} v {od}"),
+        Kind.UNDERCUT: _("{knocker} knocks {kd} v {od}, undercut by {winner}"),
+        Kind.GIN: _("{knocker} goes gin v {od}"),
+        Kind.BIG_GIN: _("{knocker} goes big gin v {od}"),
+        Kind.WALL: _("wall (dead hand)"),
+    }[result.kind].format(**values)
+
+
+def scored(result: Score, games: tuple[int, ...]) -> str:
+    """Where the points went: ``Bob +4 in Games 1, 2, 3`` or ``no score``."""
+    if result.winner is None:
+        return _("no score")
+    return _("{winner} +{points} in {games}").format(
+        winner=result.winner, points=result.points, games=games_phrase(games))
+
+
+def short(r: Round) -> str:
+    """The scoresheet's hand cell: ``Bob +10``, ``Bob +37 gin``, ``wall``."""
+    if r.winner is None:
+        return _("wall")
+    return {
+        Kind.KNOCK: _("{winner} +{points}"),
+        Kind.UNDERCUT: _("{winner} +{points} undercut"),
+        Kind.GIN: _("{winner} +{points} gin"),
+        Kind.BIG_GIN: _("{winner} +{points} big gin"),
+    }[r.kind].format(winner=r.winner, points=r.points)
+
+
+def round_line(r: Round) -> str:
+    """``Hand 4: Bob knocks 6 v 10 -> Bob +4 in Games 1, 2, 3``."""
+    result = Score(r.kind, r.winner, r.points)
+    return _("Hand {number}: {outcome} -> {scored}").format(
+        number=r.number, outcome=outcome(r.hand, result), scored=scored(result, r.games))
+
+
+def game_state(sheet: Scoresheet, number: int) -> str:
+    """``open``, ``won by Bob``, or ``not finished`` for a game a short match cut off."""
+    game = sheet.games[number - 1]
+    if game.winner is not None:
+        return _("won by {winner}").format(winner=game.winner)
+    return _("open") if game.open else _("not finished")
+
+
+def announcements(sheet: Scoresheet, r: Round) -> list[str]:
+    """The loud lines when a hand ends games or the match."""
+    lines = []
+    for number in r.ended:
+        game = sheet.games[number - 1]
+        assert game.winner is not None and game.settlement is not None
+        loser = sheet.opponent(game.winner)
+        lines.append(_("*** GAME {number} WON BY {winner}, {points} to {other} "
+                       "(net {net} after bonuses) ***").format(
+            number=number, winner=game.winner, points=game.points[game.winner],
+            other=game.points[loser], net=game.settlement.net))
+    if r.number == len(sheet.rounds) and sheet.finished:
+        lines.append(match_result(sheet).join(["*** ", " ***"]))
+    return lines
+
+
+def match_result(sheet: Scoresheet) -> str:
+    """``MATCH OVER: Bob wins 2 games to 1`` (or a draw, or the column sums of a short match)."""
+    if sheet.rules.end_after_first_game:
+        first, second = (sum(game.points[p] for game in sheet.games) for p in sheet.players)
+        if sheet.winner is None:
+            return _("MATCH OVER: drawn, {a} to {b} column points").format(a=first, b=second)
+        high, low = max(first, second), min(first, second)
+        return _("MATCH OVER: {winner} wins on column points, {high} to {low}").format(
+            winner=sheet.winner, high=high, low=low)
+    won = {p: sum(game.winner == p for game in sheet.games) for p in sheet.players}
+    if sheet.winner is None:
+        return _("MATCH OVER: drawn, {n} games each").format(n=won[sheet.players[0]])
+    return _("MATCH OVER: {winner} wins {won} games to {lost}").format(
+        winner=sheet.winner, won=won[sheet.winner], lost=won[sheet.opponent(sheet.winner)])
+
+
+def next_deal(sheet: Scoresheet) -> str:
+    """``Alexandra deals next.`` (after the match: the first hand of the next series)."""
+    if sheet.finished:
+        return _("{dealer} deals the first hand of the next match.").format(
+            dealer=sheet.next_dealer)
+    return _("{dealer} deals next.").format(dealer=sheet.next_dealer)
+
+
+def standing(sheet: Scoresheet) -> list[str]:
+    """The short standing: a line per player with each game's column, ended games marked."""
+    width = max(len(p) for p in sheet.players)
+    cells = [_("Game {n}").format(n=game.number) for game in sheet.games]
+    rows = [[str(game.points[p]) + ("*" if game.winner == p else "") for game in sheet.games]
+            for p in sheet.players]
+    size = max(len(cell) for cell in cells + [c for row in rows for c in row]) + 2
+    lines = [" " * (width + 2) + "".join(cell.rjust(size) for cell in cells)]
+    for player, row in zip(sheet.players, rows):
+        lines.append("  " + player.ljust(width) + "".join(cell.rjust(size) for cell in row))
+    if any(game.winner for game in sheet.games):
+        lines.append("  " + _("(* won the game)"))
+    return lines
+
+
+def hand_report(sheet: Scoresheet, r: Round) -> list[str]:
+    """Everything said after a hand is recorded: what happened, the standing, who deals."""
+    return [round_line(r), *standing(sheet), *announcements(sheet, r), next_deal(sheet)]

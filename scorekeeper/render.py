@@ -1,0 +1,155 @@
+"""The scoresheet, the log and the rules as rich renderables (only the CLI prints them).
+
+Player names always enter as :class:`rich.text.Text`, never as markup, so a name like
+``[bold]x[/]`` is shown as typed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+
+from scorekeeper.engine import Game, Scoresheet, score
+from scorekeeper.i18n import _
+from scorekeeper.messages import game_state, match_result, next_deal, outcome, scored, short
+from scorekeeper.rules import PRESETS, Rules, option_name
+from scorekeeper.store import IN_FORCE, Match
+
+Figure = Callable[[Game, str], object]
+"""A figure of one player's column in one game, or None for an empty cell."""
+
+
+def console() -> Console:
+    """A console that never reads markup or highlights numbers in what it prints."""
+    return Console(markup=False, highlight=False, emoji=False)
+
+
+def _table(*headers: str, title: str | Text | None = None) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False)
+    for header in headers:
+        table.add_column(Text(header))
+    return table
+
+
+def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
+    """The paper Hollywood sheet: a column per game and player, running totals entered where a
+    hand scored, then boxes and each ended game's settlement."""
+    title = Text(_("Match {id}: {a} v {b}").format(id=match.id, a=sheet.players[0],
+                                                  b=sheet.players[1]), style="bold")
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column(Text(_("Hand")), max_width=24)
+    cells = [(game, player) for game in sheet.games for player in sheet.players]
+    for game, player in cells:
+        table.add_column(Text(_("Game {n}").format(n=game.number) + "\n" + player),
+                         justify="right", overflow="ellipsis", no_wrap=True, max_width=9)
+    for r in sheet.rounds:
+        table.add_row(str(r.number), Text(short(r)),
+                      *(str(r.totals[p][g.number - 1]) if g.number in r.games and r.winner == p
+                        else "" for g, p in cells), end_section=r is sheet.rounds[-1])
+
+    def settled(attribute: str) -> Figure:
+        return lambda g, p: getattr(g.settlement.lines[p], attribute) if g.settlement else None
+
+    def state(g: Game, p: str) -> str:
+        if g.winner is not None:
+            return _("WON") if g.winner == p else ""
+        return (_("open") if g.open else "-") if p == sheet.players[0] else ""
+
+    def shutout(g: Game, p: str) -> object:
+        return g.settlement and (_("yes") if g.settlement.lines[p].shutout else "")
+
+    def net(g: Game, p: str) -> object:
+        return g.settlement and (f"+{g.settlement.net}" if g.winner == p else "")
+
+    rows: list[tuple[str, Figure, str]] = [
+        (_("Column"), lambda g, p: g.points[p], "bold"),
+        (_("Boxes"), lambda g, p: g.boxes[p], ""),
+        (_("Game"), state, "bold"),
+    ]
+    if any(g.settlement for g in sheet.games):
+        rows += [
+            (_("Points"), settled("points"), ""),
+            (_("Box bonus"), settled("box_bonus"), ""),
+            (_("Game bonus"), settled("game_bonus"), ""),
+            (_("Shutout"), shutout, ""),
+            (_("Total"), settled("total"), "bold"),
+            (_("Net"), net, "bold"),
+        ]
+    for label, figure, style in rows:
+        table.add_row("", Text(label, style=style), *(
+            "" if value is None else Text(str(value), style=style)
+            for g, p in cells for value in [figure(g, p)]))
+    return Group(table, *(Text(line) for line in summary_lines(sheet)))
+
+
+def summary_lines(sheet: Scoresheet) -> list[str]:
+    """Under the sheet: each game's state, the match result, who deals next."""
+    lines = []
+    for game in sheet.games:
+        state = game_state(sheet, game.number)
+        if game.open:
+            state += "; " + ", ".join(
+                _("{player} needs {n}").format(player=p, n=sheet.rules.target - game.points[p])
+                for p in sheet.players)
+        elif game.settlement is not None:
+            state += ", " + _("net {net}").format(net=game.settlement.net)
+        lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
+    if sheet.finished:
+        lines.append(match_result(sheet))
+    lines.append(next_deal(sheet))
+    return lines
+
+
+def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
+    """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too."""
+    headers = [_("Hand"), _("Dealer"), _("Outcome"), _("Score")]
+    if show_all:
+        headers += [_("Status"), _("Entered")]
+    table = _table(*headers, title=Text(_("Match {id}: {a} v {b}").format(
+        id=match.id, a=match.players[0], b=match.players[1]), style="bold"))
+    by_slot = {stored.slot: r for stored, r in zip(match.in_force(), sheet.rounds)}
+    stored_hands = match.history if show_all else match.in_force()
+    for stored in stored_hands:
+        current = by_slot.get(stored.slot) if stored.status == IN_FORCE else None
+        result = score(match.rules, match.players, stored.hand)
+        row = [str(current.number) if current else "", current.dealer if current else "",
+               outcome(stored.hand, result), scored(result, current.games) if current else ""]
+        if show_all:
+            row += [_(stored.status), stored.recorded.replace("T", " ")[:19]]
+        table.add_row(*(Text(cell) for cell in row),
+                      style="dim" if stored.status != IN_FORCE else "")
+    if not stored_hands:
+        return Group(table, Text(_("No hands recorded yet.")))
+    return table
+
+
+def rules(match: Match | None) -> RenderableType:
+    """The rules in force for a match, marking what differs from the defaults; or the presets."""
+    defaults = Rules()
+    names = [field.name for field in dataclasses.fields(Rules)]
+    if match is None:
+        table = _table(_("Option"), *PRESETS, title=Text(_("Presets"), style="bold"))
+        for name in names:
+            table.add_row(option_name(name), *(_value(getattr(p, name)) for p in PRESETS.values()))
+        return table
+    table = _table(_("Option"), _("Value"), _("Default"), title=Text(
+        _("Rules of match {id}").format(id=match.id), style="bold"))
+    for name in names:
+        value, default = getattr(match.rules, name), getattr(defaults, name)
+        table.add_row(option_name(name), _value(value),
+                      "" if value == default else _value(default),
+                      style="bold" if value != default else "")
+    return table
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(getattr(value, "value", value))

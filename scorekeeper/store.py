@@ -1,0 +1,492 @@
+"""The store: the facts of every match, kept on disk with TinyDB.
+
+Layout of a store directory (``--db PATH``)::
+
+    PATH/store.json         which match is current
+    PATH/matches/<id>.json  one TinyDB file per match: players, rules, first dealer, every hand
+    PATH/index.json         a summary of each finished match, so ``matches`` need not replay them
+    PATH/store.lock         held by whoever is writing
+
+TinyDB parses and rewrites a whole file on every write, so each match has a file of its own:
+recording a hand reads and writes that match's file and nothing else, however many matches
+the store holds. Only facts are stored (hands as entered, voided and replaced ones kept and
+marked); every total is derived by the engine.
+
+Every write is all-or-nothing: the new file is written beside the old one, flushed to disk and
+renamed over it. Every read-modify-write holds an exclusive lock on ``store.lock``; readers take
+no lock, since a rename never shows them half a file.
+
+The index only ever says a match is finished when it is: before a finished match is changed its
+row is removed, and it is written again after the match file. A match without a row is read
+from its own file, so a write cut short can leave the index behind, never wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+from tinydb import TinyDB
+from tinydb.middlewares import CachingMiddleware
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from scorekeeper.engine import Entry, Hand, InvalidHand, MatchFinished, Scoresheet, replay
+from scorekeeper.i18n import _
+from scorekeeper.rules import RuleError, Rules
+
+#: The layout version written into every file; a file from a newer version is refused.
+SCHEMA = 1
+
+IN_FORCE, VOIDED, REPLACED = "in force", "voided", "replaced"
+STATUSES = (IN_FORCE, VOIDED, REPLACED)
+
+
+class StoreError(Exception):
+    """Raised for a store that cannot be read or written: missing, damaged, locked, newer."""
+
+
+def now() -> str:
+    """The local time, to the second, as stored in ``created`` and ``recorded``."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """One recorded hand with its place in the match's history."""
+
+    hand: Hand
+    slot: int
+    """Hands in force are played in slot order; a replacement takes the slot it replaces."""
+    status: str = IN_FORCE
+    recorded: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "entry": self.hand.entry.value, "knocker": self.hand.knocker,
+            "knocker_deadwood": self.hand.knocker_deadwood,
+            "opponent_deadwood": self.hand.opponent_deadwood,
+            "slot": self.slot, "status": self.status, "recorded": self.recorded,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], default_slot: int) -> StoredHand:
+        """Read a hand as stored or exported; raises ValueError naming what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError(_("a hand must be a JSON object, not {value!r}").format(value=data))
+        try:
+            entry = Entry(data.get("entry"))
+        except ValueError:
+            raise ValueError(
+                _("a hand's entry must be one of {choices}, not {value!r}")
+                .format(choices=", ".join(e.value for e in Entry), value=data.get("entry"))
+            ) from None
+        status = data.get("status", IN_FORCE)
+        slot = data.get("slot", default_slot)
+        if status not in STATUSES:
+            raise ValueError(_("a hand's status must be one of {choices}, not {value!r}")
+                             .format(choices=", ".join(STATUSES), value=status))
+        if isinstance(slot, bool) or not isinstance(slot, int) or slot < 1:
+            raise ValueError(_("a hand's slot must be a whole number from 1, not {value!r}")
+                             .format(value=slot))
+        if entry is Entry.WALL:
+            hand = Hand.wall()
+        else:
+            hand = Hand(entry, data.get("knocker"), data.get("knocker_deadwood"),
+                        data.get("opponent_deadwood"))
+            if entry is not Entry.KNOCK:
+                hand = Hand(entry, hand.knocker, 0, hand.opponent_deadwood)
+        return cls(hand, slot, status, str(data.get("recorded", "")))
+
+
+@dataclass
+class Match:
+    """Everything recorded about one match."""
+
+    id: int
+    players: tuple[str, str]
+    rules: Rules
+    first_dealer: str
+    created: str
+    description: str = ""
+    history: list[StoredHand] = field(default_factory=list)
+    """Every hand ever recorded, in the order it was entered, voided and replaced ones too."""
+
+    def in_force(self) -> list[StoredHand]:
+        """The hands that count, in the order they were played."""
+        return sorted((h for h in self.history if h.status == IN_FORCE), key=lambda h: h.slot)
+
+    def sheet(self, hands: Sequence[Hand] | None = None) -> Scoresheet:
+        """The scoresheet of the hands in force, or of the given hands."""
+        if hands is None:
+            hands = [stored.hand for stored in self.in_force()]
+        return replay(self.players, self.rules, self.first_dealer, hands)
+
+    def header(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "players": list(self.players), "rules": self.rules.to_dict(),
+            "first_dealer": self.first_dealer, "created": self.created,
+            "description": self.description,
+        }
+
+    @classmethod
+    def from_parts(cls, match_id: int, header: dict[str, Any],
+                   hands: Sequence[dict[str, Any]]) -> Match:
+        """Build and check a match from its stored or exported parts.
+
+        Raises ValueError (with what is wrong) for anything malformed or against the rules.
+        """
+        players = header.get("players")
+        if (not isinstance(players, list) or len(players) != 2
+                or not all(isinstance(p, str) for p in players)):
+            raise ValueError(_("'players' must be a list of two names"))
+        check_names(players)
+        rules = header.get("rules", {})
+        if not isinstance(rules, dict):
+            raise ValueError(_("'rules' must be a JSON object"))
+        first_dealer = header.get("first_dealer")
+        if first_dealer not in players:
+            raise ValueError(_("'first_dealer' must be one of the players, not {value!r}")
+                             .format(value=first_dealer))
+        match = cls(
+            id=match_id, players=(players[0], players[1]), rules=Rules.from_dict(rules),
+            first_dealer=first_dealer, created=str(header.get("created", "")),
+            description=str(header.get("description") or ""),
+            history=[StoredHand.from_dict(h, n) for n, h in enumerate(hands, start=1)],
+        )
+        match.sheet()  # every hand in force must be possible under the rules
+        return match
+
+
+#: The longest player name accepted.
+MAX_NAME = 40
+
+
+def check_names(names: Sequence[str]) -> None:
+    """Refuse empty, over-long, control-character and equal (ignoring case) player names."""
+    for name in names:
+        if not name.strip():
+            raise ValueError(_("a player's name cannot be empty; give each player a name."))
+        if len(name) > MAX_NAME:
+            raise ValueError(_("the name {name!r} is longer than {most} characters; "
+                               "use a shorter one.").format(name=name, most=MAX_NAME))
+        if any(not char.isprintable() for char in name):
+            raise ValueError(_("the name {name!r} holds a control character; "
+                               "use letters, digits and punctuation.").format(name=name))
+        if name != name.strip():
+            raise ValueError(_("the name {name!r} starts or ends with a space; "
+                               "leave the spaces out.").format(name=name))
+    if len(names) == 2 and names[0].casefold() == names[1].casefold():
+        raise ValueError(_("both players are called {name!r}; give them different names "
+                           "(case does not count), e.g. '{name} A' and '{name} B'.")
+                         .format(name=names[0]))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One line of ``matches``."""
+
+    id: int
+    players: tuple[str, str]
+    started: str
+    hands: int
+    finished: bool
+    winner: str | None
+
+    @classmethod
+    def of(cls, match: Match, sheet: Scoresheet) -> Summary:
+        return cls(match.id, match.players, match.created, len(sheet.rounds), sheet.finished,
+                   sheet.winner)
+
+
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage that reads a JSON file and replaces it whole on every write."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as error:
+            raise StoreError(_("cannot read {path}: {reason}. Check that it is a scorekeeper "
+                               "store file you may read.").format(path=self.path, reason=error))
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise damaged(self.path, _("it is not valid JSON ({reason})").format(reason=error))
+        if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+            raise damaged(self.path, _("it is JSON but not a TinyDB file"))
+        meta = data.get("meta", {}).get("1", {})
+        schema = meta.get("schema") if isinstance(meta, dict) else None
+        if isinstance(schema, int) and schema > SCHEMA:
+            raise StoreError(
+                _("{path} was written by a newer scorekeeper (store schema {found}; this one "
+                  "reads up to {known}). Upgrade scorekeeper to use this store.")
+                .format(path=self.path, found=schema, known=SCHEMA))
+        if schema != SCHEMA:
+            raise damaged(self.path, _("it has no scorekeeper schema version"))
+        return data
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        data.setdefault("meta", {})["1"] = {"schema": SCHEMA}
+        write_atomically(self.path, json.dumps(data, ensure_ascii=False, sort_keys=True))
+
+
+def damaged(path: Path, reason: str) -> StoreError:
+    return StoreError(
+        _("{path} is damaged: {reason}. Nothing was changed; restore the file from a backup "
+          "or move it out of the store.").format(path=path, reason=reason))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a reader or a crash sees the old or the new file."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+        if os.name != "nt":
+            directory = os.open(path.parent, os.O_RDONLY)
+            try:
+                os.fsync(directory)
+            finally:
+                os.close(directory)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise StoreError(_("cannot write {path}: {reason}. Check the permissions and free "
+                           "space of the store directory.").format(path=path, reason=error))
+
+
+def _open(path: Path) -> TinyDB:
+    """A TinyDB on ``path`` that reads the file once and writes only when flushed."""
+    return TinyDB(path, storage=CachingMiddleware(AtomicJSONStorage))  # type: ignore[arg-type]
+
+
+def _flush(db: TinyDB) -> None:
+    db.storage.flush()  # type: ignore[attr-defined]
+
+
+if os.name == "nt":  # pragma: no cover
+    import msvcrt
+
+    def _try_lock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+class Store:
+    """A store directory: read matches without a lock, change them through :meth:`writing`."""
+
+    def __init__(self, root: Path, lock_timeout: float = 5.0) -> None:
+        self.root = root
+        self.lock_timeout = lock_timeout
+
+    def _match_path(self, match_id: int) -> Path:
+        return self.root / "matches" / f"{match_id}.json"
+
+    def _check_root(self) -> None:
+        if self.root.exists() and not self.root.is_dir():
+            raise StoreError(_("{path} is a file, but a store is a directory. Give --db a "
+                               "directory (it is created if missing).").format(path=self.root))
+
+    # Reading
+
+    def current_id(self) -> int | None:
+        self._check_root()
+        state = _open(self.root / "store.json").table("store").get(doc_id=1)
+        current = state.get("current") if state else None
+        return current if isinstance(current, int) else None
+
+    def match_ids(self) -> list[int]:
+        self._check_root()
+        try:
+            names = os.listdir(self.root / "matches")
+        except FileNotFoundError:
+            return []
+        return sorted(int(name[:-5]) for name in names
+                      if name.endswith(".json") and name[:-5].isdigit())
+
+    def load(self, match_id: int) -> Match:
+        """The match with this id; raises StoreError if there is none or it is damaged."""
+        self._check_root()
+        path = self._match_path(match_id)
+        if not path.exists():
+            known = self.match_ids()
+            raise StoreError(
+                _("there is no match {id} in this store; 'scorekeeper matches' lists the {n} "
+                  "there are.").format(id=match_id, n=len(known)) if known else
+                _("there is no match {id}: this store has no matches yet. Start one with "
+                  "'scorekeeper new PLAYER1 PLAYER2'.").format(id=match_id))
+        return self._read_match(path, match_id)
+
+    def _read_match(self, path: Path, match_id: int) -> Match:
+        db = _open(path)
+        header = db.table("match").get(doc_id=1)
+        try:
+            if header is None:
+                raise ValueError(_("it holds no match"))
+            if header.get("id") != match_id:
+                raise ValueError(_("it holds match {found!r}, not {id}")
+                                 .format(found=header.get("id"), id=match_id))
+            hands = [dict(doc) for doc in db.table("hands").all()]
+            return Match.from_parts(match_id, dict(header), hands)
+        except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
+            raise damaged(path, str(error)) from None
+
+    def summaries(self) -> list[Summary]:
+        """A summary of every match: finished ones from the index, open ones replayed."""
+        index = {doc.doc_id: doc for doc in _open(self.root / "index.json").table("finished")}
+        rows = []
+        for match_id in self.match_ids():
+            row = index.get(match_id)
+            if row is not None:
+                rows.append(Summary(match_id, tuple(row["players"]), row["started"],  # type: ignore[arg-type]
+                                    row["hands"], True, row["winner"]))
+            else:
+                match = self.load(match_id)
+                rows.append(Summary.of(match, match.sheet()))
+        return rows
+
+    # Writing
+
+    @contextmanager
+    def writing(self) -> Iterator[Writer]:
+        """Hold the store's lock; what the writer staged is written when the block succeeds."""
+        self._check_root()
+        try:
+            (self.root / "matches").mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.root / "store.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise StoreError(_("cannot write to the store {path}: {reason}. Check its "
+                               "permissions.").format(path=self.root, reason=error.strerror))
+        try:
+            deadline = time.monotonic() + self.lock_timeout
+            while True:
+                try:
+                    _try_lock(fd)
+                    break
+                except OSError:
+                    if time.monotonic() >= deadline:
+                        raise StoreError(
+                            _("another scorekeeper has held the lock {path} for {seconds:g} "
+                              "seconds; let it finish and try again (if none is running, a "
+                              "stuck process holds it: end that process).")
+                            .format(path=self.root / "store.lock", seconds=self.lock_timeout))
+                    time.sleep(0.02)
+            self._remove_leftovers()
+            writer = Writer(self)
+            yield writer
+            writer.commit()
+        finally:
+            os.close(fd)
+
+    def _remove_leftovers(self) -> None:
+        """Remove temporary files a killed writer left behind (only ever called under the lock)."""
+        for folder in (self.root, self.root / "matches"):
+            for leftover in folder.glob(".*.tmp"):
+                leftover.unlink(missing_ok=True)
+
+
+class Writer:
+    """Changes staged under the store's lock; nothing reaches the disk until :meth:`commit`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._state: TinyDB | None = None
+        self._matches: dict[int, tuple[TinyDB, Match, bool]] = {}
+        """Each loaded match: its file, its facts, and whether it was finished when loaded."""
+
+    def _state_db(self) -> TinyDB:
+        if self._state is None:
+            self._state = _open(self.store.root / "store.json")
+        return self._state
+
+    def set_current(self, match_id: int) -> None:
+        self._state_db().table("store").upsert(Document({"current": match_id}, doc_id=1))
+
+    def load(self, match_id: int) -> Match:
+        """Load a match to change it (always the file's state under the lock)."""
+        if match_id not in self._matches:
+            match = self.store.load(match_id)
+            db = _open(self.store._match_path(match_id))
+            self._matches[match_id] = (db, match, match.sheet().finished)
+        return self._matches[match_id][1]
+
+    def create(self, players: tuple[str, str], rules: Rules, first_dealer: str,
+               description: str = "", created: str = "",
+               history: Sequence[StoredHand] = ()) -> Match:
+        """A new match with the next free id, made current."""
+        match_id = max(self.store.match_ids() + list(self._matches), default=0) + 1
+        match = Match(match_id, players, rules, first_dealer, created or now(), description,
+                      list(history))
+        match.sheet()
+        db = _open(self.store._match_path(match_id))
+        db.table("match").insert(Document(match.header(), doc_id=1))
+        db.table("hands").insert_multiple(h.to_dict() for h in match.history)
+        self._matches[match_id] = (db, match, False)
+        self.set_current(match_id)
+        return match
+
+    def add(self, match: Match, hand: Hand) -> None:
+        """Record a new hand after the last one."""
+        slot = max((h.slot for h in match.history), default=0) + 1
+        self._append(match, StoredHand(hand, slot, IN_FORCE, now()))
+
+    def void_last(self, match: Match) -> StoredHand:
+        """Void the last hand in force; it stays in the history, marked voided."""
+        last = match.in_force()[-1]
+        self._mark(match, last, VOIDED)
+        return last
+
+    def replace(self, match: Match, number: int, hand: Hand) -> StoredHand:
+        """Replace hand ``number`` (counted over the hands in force) by a corrected one."""
+        old = match.in_force()[number - 1]
+        self._mark(match, old, REPLACED)
+        self._append(match, StoredHand(hand, old.slot, IN_FORCE, now()))
+        return old
+
+    def _append(self, match: Match, stored: StoredHand) -> None:
+        match.history.append(stored)
+        self._matches[match.id][0].table("hands").insert(stored.to_dict())
+
+    def _mark(self, match: Match, stored: StoredHand, status: str) -> None:
+        position = match.history.index(stored)
+        match.history[position] = StoredHand(stored.hand, stored.slot, status, stored.recorded)
+        self._matches[match.id][0].table("hands").update(
+            {"status": status}, doc_ids=[position + 1])
+
+    def commit(self) -> None:
+        """Write every changed file, each all-or-nothing, keeping the index never wrong."""
+        index = _open(self.store.root / "index.json")
+        finished = index.table("finished")
+        for match_id, (db, match, was_finished) in self._matches.items():
+            if not db.storage._cache_modified_count:  # type: ignore[attr-defined]
+                continue
+            sheet = match.sheet()
+            if was_finished and finished.contains(doc_id=match_id):
+                finished.remove(doc_ids=[match_id])
+                _flush(index)
+            _flush(db)
+            if sheet.finished:
+                summary = Summary.of(match, sheet)
+                finished.upsert(Document({
+                    "players": list(summary.players), "started": summary.started,
+                    "hands": summary.hands, "winner": summary.winner}, doc_id=match_id))
+                _flush(index)
+        if self._state is not None:
+            _flush(self._state)
