@@ -410,6 +410,7 @@ class Writer:
         self._state: TinyDB | None = None
         self._matches: dict[int, tuple[TinyDB, Match, bool]] = {}
         """Each loaded match: its file, its facts, and whether it was finished when loaded."""
+        self._next_id: int | None = None
 
     def _state_db(self) -> TinyDB:
         if self._state is None:
@@ -431,7 +432,9 @@ class Writer:
                description: str = "", created: str = "",
                history: Sequence[StoredHand] = ()) -> Match:
         """A new match with the next free id, made current."""
-        match_id = max(self.store.match_ids() + list(self._matches), default=0) + 1
+        if self._next_id is None:
+            self._next_id = max(self.store.match_ids(), default=0) + 1
+        match_id, self._next_id = self._next_id, self._next_id + 1
         match = Match(match_id, players, rules, first_dealer, created or now(), description,
                       list(history))
         match.sheet()
@@ -471,22 +474,30 @@ class Writer:
             {"status": status}, doc_ids=[position + 1])
 
     def commit(self) -> None:
-        """Write every changed file, each all-or-nothing, keeping the index never wrong."""
-        index = _open(self.store.root / "index.json")
-        finished = index.table("finished")
-        for match_id, (db, match, was_finished) in self._matches.items():
-            if not db.storage._cache_modified_count:  # type: ignore[attr-defined]
-                continue
-            sheet = match.sheet()
-            if was_finished and finished.contains(doc_id=match_id):
-                finished.remove(doc_ids=[match_id])
+        """Write every changed file, each all-or-nothing, keeping the index never wrong.
+
+        Only a change to a match that was or is finished touches the index, at most twice:
+        first without those matches' rows, then, after the match files, with the rows of the
+        ones finished now. Recording a hand in an open match never reads the index.
+        """
+        changed = [(db, match, was_finished, match.sheet())
+                   for db, match, was_finished in self._matches.values()
+                   if db.storage._cache_modified_count]  # type: ignore[attr-defined]
+        indexed = [(match, sheet) for _db, match, was, sheet in changed if was or sheet.finished]
+        index = _open(self.store.root / "index.json") if indexed else None
+        if index is not None:
+            stale = [m.id for m, _sheet in indexed if index.table("finished").contains(doc_id=m.id)]
+            if stale:
+                index.table("finished").remove(doc_ids=stale)
                 _flush(index)
+        for db, *_rest in changed:
             _flush(db)
-            if sheet.finished:
-                summary = Summary.of(match, sheet)
-                finished.upsert(Document({
-                    "players": list(summary.players), "started": summary.started,
-                    "hands": summary.hands, "winner": summary.winner}, doc_id=match_id))
+        if index is not None:
+            rows = [Document({"players": list(match.players), "started": match.created,
+                              "hands": len(sheet.rounds), "winner": sheet.winner}, doc_id=match.id)
+                    for match, sheet in indexed if sheet.finished]
+            if rows:
+                index.table("finished").insert_multiple(rows)
                 _flush(index)
         if self._state is not None:
             _flush(self._state)
