@@ -8,13 +8,8 @@ the state of the match or the store.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
-import random
-import sys
-from functools import wraps
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -483,6 +478,8 @@ def new(store: Store, player1: str, player2: str, dealer: str | None, preset_nam
         raise BadInput(str(error)) from None
     rules = preset(preset_name).replace(
         **{name: value for name, value in options.items() if value is not None})
+    import random
+
     first = player(players, dealer) if dealer else random.choice(players)
     with store.writing() as writer:
         match = writer.create(players, rules, first, description)
@@ -629,6 +626,9 @@ def export(store: Store, match: int | None, fmt: str, output: Path | None, force
       scorekeeper export -o evening.csv
       scorekeeper export --format json -o evening.json
     """
+    import csv
+    import io
+
     from scorekeeper.exchange import csv_rows, export_json
 
     current, sheet = load_sheet(store, match)

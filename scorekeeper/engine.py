@@ -15,9 +15,8 @@ corrected or voided hand simply means replaying a different list.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, NamedTuple
 
 from scorekeeper.i18n import _
 from scorekeeper.rules import DealerRule, Rules, Shutout
@@ -61,8 +60,7 @@ class MatchFinished(ValueError):
         """The hand that ended the match."""
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     """The outcome of one hand exactly as the players entered it (a stored fact)."""
 
     entry: Entry
@@ -86,8 +84,7 @@ class Hand:
         return cls(Entry.WALL)
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     """What one hand is worth, before it is routed into the columns."""
 
     kind: Kind
@@ -95,8 +92,7 @@ class Score:
     points: int
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     """One hand in force, scored and routed."""
 
     number: int
@@ -114,8 +110,7 @@ class Round:
     """Each player's running column totals after this hand, game by game."""
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """One player's line in a settled game."""
 
     points: int
@@ -127,8 +122,7 @@ class Line:
     total: int
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """A game's score once it has ended."""
 
     lines: Mapping[str, Line]
@@ -136,8 +130,7 @@ class Settlement:
     """The winner's total minus the loser's total."""
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     """One Hollywood column pair: Game *number* between the players' column *number*."""
 
     number: int
@@ -150,8 +143,7 @@ class Game:
     settlement: Settlement | None
 
 
-@dataclass(frozen=True)
-class Scoresheet:
+class Scoresheet(NamedTuple):
     """Where a match stands after the hands in force."""
 
     players: tuple[str, str]

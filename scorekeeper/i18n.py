@@ -1,25 +1,74 @@
 """The one door every message to a person goes through.
 
 Messages are written in English and passed through :func:`_` (gettext style), so that
-another language is a catalogue in ``scorekeeper/locale``, not a rewrite. Machine-readable
-output (JSON, CSV) never goes through here.
+another language is a catalogue in ``scorekeeper/locale/<lang>/LC_MESSAGES/scorekeeper.mo``,
+not a rewrite. Machine-readable output (JSON, CSV) never goes through here.
+
+The language comes from ``SCOREKEEPER_LANG``, then the usual locale variables (LANGUAGE,
+LC_ALL, LC_MESSAGES, LANG). English needs no catalogue, and gettext is only loaded when a
+catalogue for the chosen language exists: recording a hand must start fast.
 """
 
 from __future__ import annotations
 
-import gettext
+import os
 from pathlib import Path
+from typing import Protocol
 
-_catalogue = gettext.translation(
-    "scorekeeper", localedir=Path(__file__).parent / "locale", fallback=True
-)
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAIN = "scorekeeper"
+
+
+class Catalogue(Protocol):
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+class English:
+    """The messages as written."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+_catalogue: Catalogue | None = None
+
+
+def languages() -> list[str]:
+    """The languages asked for, most wanted first, as two-letter codes (``de_DE.UTF-8`` -> ``de``)."""
+    for variable in ("SCOREKEEPER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            return [part.split(".")[0].split("_")[0].split("@")[0].lower()
+                    for part in value.split(":") if part]
+    return []
+
+
+def catalogue() -> Catalogue:
+    """The catalogue of the first wanted language that has one, else English."""
+    global _catalogue
+    if _catalogue is None:
+        _catalogue = English()
+        for language in languages():
+            if language in ("en", "c", "posix"):
+                break
+            if (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").exists():
+                import gettext
+
+                _catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+                break
+    return _catalogue
 
 
 def _(message: str) -> str:
     """Translate one message."""
-    return _catalogue.gettext(message)
+    return catalogue().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate one message whose form depends on the count ``n``."""
-    return _catalogue.ngettext(singular, plural, n)
+    return catalogue().ngettext(singular, plural, n)

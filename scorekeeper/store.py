@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -57,8 +57,7 @@ def now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-@dataclass(frozen=True)
-class StoredHand:
+class StoredHand(NamedTuple):
     """One recorded hand with its place in the match's history."""
 
     hand: Hand
@@ -188,8 +187,7 @@ def check_names(names: Sequence[str]) -> None:
                          .format(name=names[0]))
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(NamedTuple):
     """One line of ``matches``."""
 
     id: int
