@@ -22,7 +22,7 @@ from scorekeeper.i18n import _
 from scorekeeper.messages import (
     announcements, hand_report, match_result, next_deal, round_line, standing)
 from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, preset
-from scorekeeper.store import Match, Store, StoreError, check_names
+from scorekeeper.store import Match, Store, StoreError, check_description, check_names
 
 
 class Problem(click.ClickException):
@@ -474,6 +474,7 @@ def new(store: Store, player1: str, player2: str, dealer: str | None, preset_nam
     players = (player1, player2)
     try:
         check_names(players)
+        check_description(description)
     except ValueError as error:
         raise BadInput(str(error)) from None
     rules = preset(preset_name).replace(
@@ -691,25 +692,14 @@ def check(store: Store) -> None:
     Example:
       scorekeeper check
     """
-    problems = []
-    ids = store.match_ids()
-    for number in ids:
-        try:
-            store.load(number)
-        except StoreError as error:
-            problems.append(str(error))
-    try:
-        store.current_id()
-        store.summaries() if not problems else None
-    except StoreError as error:
-        problems.append(str(error))
+    count, problems = store.verify()
+    for problem in problems:
+        click.echo(_("Problem: {problem}").format(problem=problem), err=True)
     if problems:
-        for problem in problems:
-            click.echo(_("Problem: {problem}").format(problem=problem), err=True)
-        raise StateProblem(_("{n} problems found in {path}.").format(
+        raise StateProblem(_("{n} problems found in {path}; nothing was changed.").format(
             n=len(problems), path=store.root))
     click.echo(_("{path}: {n} matches, all readable and consistent with the rules.").format(
-        path=store.root, n=len(ids)))
+        path=store.root, n=count))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -86,7 +86,8 @@ def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
         table.add_row("", Text(label, style=style), *(
             "" if value is None else Text(str(value), style=style)
             for g, p in cells for value in [figure(g, p)]))
-    return Group(table, *(Text(line) for line in summary_lines(sheet)))
+    about = [Text(match.description, style="italic")] if match.description else []
+    return Group(*about, table, *(Text(line) for line in summary_lines(sheet)))
 
 
 def summary_lines(sheet: Scoresheet) -> list[str]:

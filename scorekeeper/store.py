@@ -101,7 +101,7 @@ class StoredHand(NamedTuple):
                         data.get("opponent_deadwood"))
             if entry is not Entry.KNOCK:
                 hand = Hand(entry, hand.knocker, 0, hand.opponent_deadwood)
-        return cls(hand, slot, status, str(data.get("recorded", "")))
+        return cls(hand, slot, status, check_timestamp(data.get("recorded", ""), "recorded"))
 
 
 @dataclass
@@ -155,12 +155,37 @@ class Match:
                              .format(value=first_dealer))
         match = cls(
             id=match_id, players=(players[0], players[1]), rules=Rules.from_dict(rules),
-            first_dealer=first_dealer, created=str(header.get("created", "")),
-            description=str(header.get("description") or ""),
+            first_dealer=first_dealer,
+            created=check_timestamp(header.get("created", ""), "created"),
+            description=check_description(header.get("description") or ""),
             history=[StoredHand.from_dict(h, n) for n, h in enumerate(hands, start=1)],
         )
         match.sheet()  # every hand in force must be possible under the rules
         return match
+
+
+def check_timestamp(value: object, name: str) -> str:
+    """An ISO 8601 time as stored in ``created`` and ``recorded`` (or empty: not known)."""
+    if value == "":
+        return ""
+    try:
+        datetime.fromisoformat(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ValueError(_("{name!r} must be a time like 2026-11-30T20:15:00+01:00, not {value!r}")
+                         .format(name=name, value=value)) from None
+    return str(value)
+
+
+#: The longest description accepted.
+MAX_DESCRIPTION = 200
+
+
+def check_description(value: object) -> str:
+    """A match's one line of description: printable text, not too long."""
+    if not isinstance(value, str) or len(value) > MAX_DESCRIPTION or not value.isprintable():
+        raise ValueError(_("'description' must be one line of printable text of at most "
+                           "{most} characters").format(most=MAX_DESCRIPTION))
+    return value
 
 
 #: The longest player name accepted.
@@ -348,17 +373,62 @@ class Store:
 
     def summaries(self) -> list[Summary]:
         """A summary of every match: finished ones from the index, open ones replayed."""
-        index = {doc.doc_id: doc for doc in _open(self.root / "index.json").table("finished")}
+        index = self._finished_rows()
         rows = []
         for match_id in self.match_ids():
             row = index.get(match_id)
-            if row is not None:
-                rows.append(Summary(match_id, tuple(row["players"]), row["started"],  # type: ignore[arg-type]
-                                    row["hands"], True, row["winner"]))
-            else:
+            if row is None:
                 match = self.load(match_id)
-                rows.append(Summary.of(match, match.sheet()))
+                row = Summary.of(match, match.sheet())
+            rows.append(row)
         return rows
+
+    def _finished_rows(self) -> dict[int, Summary]:
+        path = self.root / "index.json"
+        rows = {}
+        for doc in _open(path).table("finished"):
+            try:
+                first, second = doc["players"]
+                rows[doc.doc_id] = Summary(doc.doc_id, (str(first), str(second)),
+                                           str(doc["started"]), int(doc["hands"]), True,
+                                           doc["winner"])
+            except (KeyError, TypeError, ValueError):
+                raise damaged(path, _("its row for match {id} is malformed")
+                              .format(id=doc.doc_id)) from None
+        return rows
+
+    def verify(self) -> tuple[int, list[str]]:
+        """Read every file as the commands would; compare the index with the matches.
+
+        Returns the number of matches and the problems found; changes nothing.
+        """
+        problems = []
+        try:
+            self.current_id()
+        except StoreError as error:
+            problems.append(str(error))
+        try:
+            index = self._finished_rows()
+        except StoreError as error:
+            problems.append(str(error))
+            index = {}
+        ids = self.match_ids()
+        for match_id in ids:
+            try:
+                match = self.load(match_id)
+            except StoreError as error:
+                problems.append(str(error))
+                continue
+            row = index.pop(match_id, None)
+            if row is not None and row != Summary.of(match, match.sheet()):
+                problems.append(_("{path}: the row of match {id} disagrees with the match's "
+                                  "own file. The index only speeds up 'matches': delete it "
+                                  "and it is rebuilt as matches change.")
+                                .format(path=self.root / "index.json", id=match_id))
+        for match_id in index:
+            problems.append(_("{path} lists match {id}, which has no file.")
+                            .format(path=self.root / "index.json", id=match_id))
+        return len(ids), problems
 
     # Writing
 
