@@ -261,7 +261,7 @@ class AtomicJSONStorage(Storage):
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         data.setdefault("meta", {})["1"] = {"schema": SCHEMA}
-        write_atomically(self.path, json.dumps(data, ensure_ascii=False, sort_keys=True))
+        write_atomically(self.path, json.dumps(data, ensure_ascii=False))
 
 
 def damaged(path: Path, reason: str) -> StoreError:
@@ -366,7 +366,10 @@ class Store:
             if header.get("id") != match_id:
                 raise ValueError(_("it holds match {found!r}, not {id}")
                                  .format(found=header.get("id"), id=match_id))
-            hands = [dict(doc) for doc in db.table("hands").all()]
+            documents = sorted(db.table("hands").all(), key=lambda doc: doc.doc_id)
+            if [doc.doc_id for doc in documents] != list(range(1, len(documents) + 1)):
+                raise ValueError(_("its hands are not numbered 1, 2, 3, ... in order"))
+            hands = [dict(doc) for doc in documents]
             return Match.from_parts(match_id, dict(header), hands)
         except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
             raise damaged(path, str(error)) from None
@@ -536,7 +539,7 @@ class Writer:
         self._matches[match.id][0].table("hands").insert(stored.to_dict())
 
     def _mark(self, match: Match, stored: StoredHand, status: str) -> None:
-        position = match.history.index(stored)
+        position = match.history.index(stored)  # the hand stored as document position + 1
         match.history[position] = StoredHand(stored.hand, stored.slot, status, stored.recorded)
         self._matches[match.id][0].table("hands").update(
             {"status": status}, doc_ids=[position + 1])
