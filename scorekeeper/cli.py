@@ -26,10 +26,13 @@ from scorekeeper.store import Match, Store, StoreError, check_description, check
 
 
 class Problem(click.ClickException):
-    """An ``Error:`` line for a person: the message starts with a capital letter."""
+    """An ``Error:`` line for a person: starts with a capital letter, and anything a terminal
+    would take as an instruction (an escape sequence in a path, say) is shown escaped."""
 
     def format_message(self) -> str:
-        return self.message[:1].upper() + self.message[1:]
+        message = "".join(char if char.isprintable() or char == "\n" else repr(char)[1:-1]
+                          for char in self.message)
+        return message[:1].upper() + message[1:]
 
 
 class BadInput(Problem):
