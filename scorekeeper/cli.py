@@ -26,13 +26,12 @@ from scorekeeper.store import Match, Store, StoreError, check_description, check
 
 
 class Problem(click.ClickException):
-    """An ``Error:`` line for a person: starts with a capital letter, and anything a terminal
-    would take as an instruction (an escape sequence in a path, say) is shown escaped."""
+    """An ``Error:`` line for a person, with anything a terminal would take as an instruction
+    (an escape sequence in a path, say) shown escaped."""
 
     def format_message(self) -> str:
-        message = "".join(char if char.isprintable() or char == "\n" else repr(char)[1:-1]
-                          for char in self.message)
-        return message[:1].upper() + message[1:]
+        return "".join(char if char.isprintable() or char == "\n" else repr(char)[1:-1]
+                       for char in self.message)
 
 
 class BadInput(Problem):
@@ -107,7 +106,7 @@ def match_id(store: Store, given: int | None) -> int:
     current = store.current_id()
     if current is None or current not in store.match_ids():
         raise StateProblem(
-            _("there is no current match. Start one with 'scorekeeper new PLAYER1 PLAYER2', "
+            _("There is no current match. Start one with 'scorekeeper new PLAYER1 PLAYER2', "
               "or choose one with 'scorekeeper use MATCH' ('scorekeeper matches' lists them)."))
     return current
 
@@ -186,11 +185,12 @@ def walled() -> HandBuilder:
 
 def record(store: Store, given: int | None, build: HandBuilder) -> None:
     """Record a new hand after the last one and report it."""
+    chosen = match_id(store, given)
     with store.writing() as writer:
-        match = writer.load(match_id(store, given))
+        match = writer.load(chosen)
         hands = [stored.hand for stored in match.in_force()]
         if match.sheet(hands).finished:
-            raise StateProblem(_("match {id} is over, so no hand can be added. Start the next "
+            raise StateProblem(_("Match {id} is over, so no hand can be added. Start the next "
                                  "one with 'scorekeeper new'.").format(id=match.id))
         hand = build(match)
         sheet = match.sheet([*hands, hand])
@@ -264,7 +264,7 @@ def record_interactively(store: Store, match: int | None) -> None:
     current = store.load(match_id(store, match))
     sheet = current.sheet()
     if sheet.finished:
-        raise StateProblem(_("match {id} is over, so no hand can be added. Start the next "
+        raise StateProblem(_("Match {id} is over, so no hand can be added. Start the next "
                              "one with 'scorekeeper new'.").format(id=current.id))
     click.echo(_("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
         number=len(sheet.rounds) + 1, id=current.id, a=current.players[0],
@@ -276,7 +276,8 @@ def record_interactively(store: Store, match: int | None) -> None:
     build: HandBuilder = walled()
     if entry is not Entry.WALL:
         who = click.prompt(
-            _("Who knocked?") if entry is Entry.KNOCK else _("Who went gin?"),
+            (_("Who knocked? [{a}/{b}]") if entry is Entry.KNOCK else
+             _("Who went gin? [{a}/{b}]")).format(a=current.players[0], b=current.players[1]),
             type=PlayerChoice(current.players))
         other = current.players[1] if who == current.players[0] else current.players[0]
         kd = 0
@@ -308,9 +309,6 @@ class PlayerChoice(click.ParamType):
     def __init__(self, players: Sequence[str]) -> None:
         self.players = players
 
-    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
-        return "[" + "/".join(self.players) + "]"
-
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> str:
         try:
@@ -332,10 +330,11 @@ def undo(store: Store, match: int | None) -> None:
     Example:
       scorekeeper undo
     """
+    chosen = match_id(store, match)
     with store.writing() as writer:
-        current = writer.load(match_id(store, match))
+        current = writer.load(chosen)
         if not current.in_force():
-            raise StateProblem(_("match {id} has no hand to undo.").format(id=current.id))
+            raise StateProblem(_("Match {id} has no hand to undo.").format(id=current.id))
         before = current.sheet()
         writer.void_last(current)
         sheet = current.sheet()
@@ -365,19 +364,20 @@ def amend(ctx: click.Context, number: int, match: int | None) -> None:
 def correct(ctx: click.Context, build: HandBuilder) -> None:
     store: Store = ctx.find_object(Store)  # type: ignore[assignment]
     number, given = ctx.meta["amend"]
+    chosen = match_id(store, given)
     with store.writing() as writer:
-        current = writer.load(match_id(store, given))
+        current = writer.load(chosen)
         hands = [stored.hand for stored in current.in_force()]
         if not 1 <= number <= len(hands):
             raise BadInput(
-                _("there is no hand {number}: match {id} has {count} hands ('scorekeeper log' "
+                _("There is no hand {number}: match {id} has {count} hands ('scorekeeper log' "
                   "lists them).").format(number=number, id=current.id, count=len(hands)))
         hands[number - 1] = build(current)
         try:
             sheet = current.sheet(hands)
         except MatchFinished as error:
             raise StateProblem(
-                _("that correction would end the match with hand {ended}, but {later} more "
+                _("That correction would end the match with hand {ended}, but {later} more "
                   "hands were recorded after it. Undo those first, or correct it differently.")
                 .format(ended=error.number, later=len(hands) - error.number)) from None
         old = current.sheet().rounds[number - 1]
@@ -534,8 +534,9 @@ def use(store: Store, match: int) -> None:
     Example:
       scorekeeper use 2
     """
+    chosen = store.load(match)
     with store.writing() as writer:
-        chosen = writer.load(match)
+        writer.load(match)
         writer.set_current(match)
     click.echo(_("Match {id} ({a} v {b}) is now current.").format(
         id=match, a=chosen.players[0], b=chosen.players[1]))
@@ -543,10 +544,10 @@ def use(store: Store, match: int) -> None:
 
 @cli.command()
 @match_argument
-@click.option("--presets", is_flag=True, help="List every preset with its values.")
+@click.option("--presets", is_flag=True, help="Show only the presets, with their values.")
 @pass_store
 def rules(store: Store, match: int | None, presets: bool) -> None:
-    """Show the rules in force for MATCH (default: the current match), and the presets.
+    """Show the rules in force for MATCH (default: the current match) and the presets.
 
     \b
     Example:
@@ -555,10 +556,9 @@ def rules(store: Store, match: int | None, presets: bool) -> None:
     """
     from scorekeeper import render
 
-    chosen = None
     if not presets and (match is not None or store.current_id() is not None):
-        chosen = store.load(match_id(store, match))
-    render.console().print(render.rules(chosen))
+        render.console().print(render.rules(store.load(match_id(store, match))))
+    render.console().print(render.presets())
 
 
 # Reading
@@ -651,7 +651,7 @@ def export(store: Store, match: int | None, fmt: str, output: Path | None, force
     try:
         output.write_text(text, encoding="utf-8", newline="")
     except OSError as error:
-        raise StateProblem(_("cannot write {path}: {reason}.").format(
+        raise StateProblem(_("Cannot write {path}: {reason}.").format(
             path=output, reason=error.strerror)) from None
     click.echo(_("Wrote match {id} to {path}.").format(id=current.id, path=output), err=True)
 
@@ -671,9 +671,9 @@ def import_(store: Store, path: Path) -> None:
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_IMPORT_BYTES + 1)
-        parsed = parse_export(data.decode("utf-8"))
+        parsed = parse_export(data)
     except OSError as error:
-        raise BadInput(_("cannot read {path}: {reason}.").format(
+        raise BadInput(_("Cannot read {path}: {reason}.").format(
             path=path, reason=error.strerror)) from None
     except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
         raise BadInput(_("{path} cannot be imported: {reason}.").format(

@@ -53,7 +53,7 @@ class MatchFinished(ValueError):
 
     def __init__(self, number: int) -> None:
         super().__init__(
-            _("the match ended with hand {number}; no hand can follow it. "
+            _("The match ended with hand {number}; no hand can follow it. "
               "Start a new match with 'scorekeeper new'.").format(number=number)
         )
         self.number = number
@@ -177,22 +177,22 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
         )
     kd, od = hand.knocker_deadwood, hand.opponent_deadwood
     opponent = players[1] if hand.knocker == players[0] else players[0]
-    _check_deadwood(_("the opponent's deadwood"), od)
+    _check_deadwood(_("The opponent's deadwood"), od)
     assert od is not None
     if hand.entry is Entry.BIG_GIN:
         if rules.big_gin_bonus == 0:
             raise InvalidHand(
-                _("big gin is not played in this match (its big gin bonus is 0); "
+                _("Big gin is not played in this match (its big gin bonus is 0); "
                   "record it as a gin.")
             )
         return Score(Kind.BIG_GIN, hand.knocker, od + rules.big_gin_bonus)
     if hand.entry is Entry.GIN or kd == 0:
         return Score(Kind.GIN, hand.knocker, od + rules.gin_bonus)
-    _check_deadwood(_("the knocker's deadwood"), kd)
+    _check_deadwood(_("The knocker's deadwood"), kd)
     assert kd is not None
     if kd > rules.knock_limit:
         raise InvalidHand(
-            _("nobody can knock with {kd} deadwood: the knock limit is {limit}. "
+            _("Nobody can knock with {kd} deadwood: the knock limit is {limit}. "
               "Enter the knocker's deadwood from 1 to {limit}, or 0 for gin.")
             .format(kd=kd, limit=rules.knock_limit)
         )

@@ -70,13 +70,13 @@ def export_json(match: Match) -> str:
     ) + "\n"
 
 
-def parse_export(text: str) -> Match:
+def parse_export(content: bytes) -> Match:
     """Read an exported match (id 0 until stored); raises ValueError saying what is wrong."""
-    if len(text.encode("utf-8")) > MAX_IMPORT_BYTES:
+    if len(content) > MAX_IMPORT_BYTES:
         raise ValueError(_("the file is larger than {most} bytes; a match export is a few "
                            "kilobytes").format(most=MAX_IMPORT_BYTES))
     try:
-        data = json.loads(text)
+        data = json.loads(content.decode("utf-8"))
     except ValueError as error:
         raise ValueError(_("it is not valid JSON ({reason})").format(reason=error)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -91,7 +91,8 @@ def match_result(sheet: Scoresheet) -> str:
             winner=sheet.winner, high=high, low=low)
     won = {p: sum(game.winner == p for game in sheet.games) for p in sheet.players}
     if sheet.winner is None:
-        return _("MATCH OVER: drawn, {n} games each").format(n=won[sheet.players[0]])
+        return ngettext("MATCH OVER: drawn, {n} game each", "MATCH OVER: drawn, {n} games each",
+                        won[sheet.players[0]]).format(n=won[sheet.players[0]])
     return _("MATCH OVER: {winner} wins {won} games to {lost}").format(
         winner=sheet.winner, won=won[sheet.winner], lost=won[sheet.opponent(sheet.winner)])
 

@@ -131,15 +131,19 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     return table
 
 
-def rules(match: Match | None) -> RenderableType:
-    """The rules in force for a match, marking what differs from the defaults; or the presets."""
+def presets() -> RenderableType:
+    """Every preset with its values."""
+    table = _table(_("Option"), *PRESETS, title=Text(_("Presets"), style="bold"))
+    for field in dataclasses.fields(Rules):
+        table.add_row(option_name(field.name),
+                      *(_value(getattr(rules, field.name)) for rules in PRESETS.values()))
+    return table
+
+
+def rules(match: Match) -> RenderableType:
+    """The rules in force for a match, marking what differs from the defaults."""
     defaults = Rules()
     names = [field.name for field in dataclasses.fields(Rules)]
-    if match is None:
-        table = _table(_("Option"), *PRESETS, title=Text(_("Presets"), style="bold"))
-        for name in names:
-            table.add_row(option_name(name), *(_value(getattr(p, name)) for p in PRESETS.values()))
-        return table
     table = _table(_("Option"), _("Value"), _("Default"), title=Text(
         _("Rules of match {id}").format(id=match.id), style="bold"))
     for name in names:

@@ -88,7 +88,7 @@ class Rules:
         object.__setattr__(self, "shutout", _choice(Shutout, self.shutout, "shutout"))
         object.__setattr__(self, "next_dealer", _choice(DealerRule, self.next_dealer, "next_dealer"))
         if not isinstance(self.end_after_first_game, bool):
-            raise RuleError(_("end_after_first_game must be true or false."))
+            raise RuleError(_("End_after_first_game must be true or false."))
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as the JSON object of CLI.md (enum values as strings)."""
@@ -105,7 +105,7 @@ class Rules:
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleError(
-                _("unknown rule option {names}; the options are {known}.")
+                _("Unknown rule option {names}; the options are {known}.")
                 .format(names=", ".join(unknown), known=", ".join(sorted(known)))
             )
         return cls(**dict(data))
@@ -144,6 +144,6 @@ def preset(name: str) -> Rules:
         return PRESETS[name.lower()]
     except KeyError:
         raise RuleError(
-            _("unknown preset {name!r}; choose one of {choices}.")
+            _("Unknown preset {name!r}; choose one of {choices}.")
             .format(name=name, choices=", ".join(PRESETS))
         ) from None

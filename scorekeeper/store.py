@@ -196,18 +196,18 @@ def check_names(names: Sequence[str]) -> None:
     """Refuse empty, over-long, control-character and equal (ignoring case) player names."""
     for name in names:
         if not name.strip():
-            raise ValueError(_("a player's name cannot be empty; give each player a name."))
+            raise ValueError(_("A player's name cannot be empty; give each player a name."))
         if len(name) > MAX_NAME:
-            raise ValueError(_("the name {name!r} is longer than {most} characters; "
+            raise ValueError(_("The name {name!r} is longer than {most} characters; "
                                "use a shorter one.").format(name=name, most=MAX_NAME))
         if any(not char.isprintable() for char in name):
-            raise ValueError(_("the name {name!r} holds a control character; "
+            raise ValueError(_("The name {name!r} holds a control character; "
                                "use letters, digits and punctuation.").format(name=name))
         if name != name.strip():
-            raise ValueError(_("the name {name!r} starts or ends with a space; "
+            raise ValueError(_("The name {name!r} starts or ends with a space; "
                                "leave the spaces out.").format(name=name))
     if len(names) == 2 and names[0].casefold() == names[1].casefold():
-        raise ValueError(_("both players are called {name!r}; give them different names "
+        raise ValueError(_("Both players are called {name!r}; give them different names "
                            "(case does not count), e.g. '{name} A' and '{name} B'.")
                          .format(name=names[0]))
 
@@ -240,13 +240,15 @@ class AtomicJSONStorage(Storage):
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as error:
-            raise StoreError(_("cannot read {path}: {reason}. Check that it is a scorekeeper "
+            raise StoreError(_("Cannot read {path}: {reason}. Check that it is a scorekeeper "
                                "store file you may read.").format(path=self.path, reason=error))
         try:
             data = json.loads(text)
         except ValueError as error:
             raise damaged(self.path, _("it is not valid JSON ({reason})").format(reason=error))
-        if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+        if not isinstance(data, dict) or not all(
+                isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
+                for table in data.values()):
             raise damaged(self.path, _("it is JSON but not a TinyDB file"))
         meta = data.get("meta", {}).get("1", {})
         schema = meta.get("schema") if isinstance(meta, dict) else None
@@ -267,7 +269,7 @@ class AtomicJSONStorage(Storage):
 def damaged(path: Path, reason: str) -> StoreError:
     return StoreError(
         _("{path} is damaged: {reason}. Nothing was changed; restore the file from a backup "
-          "or move it out of the store.").format(path=path, reason=reason))
+          "or move it out of the store.").format(path=path, reason=reason.rstrip(".")))
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -287,7 +289,7 @@ def write_atomically(path: Path, text: str) -> None:
                 os.close(directory)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise StoreError(_("cannot write {path}: {reason}. Check the permissions and free "
+        raise StoreError(_("Cannot write {path}: {reason}. Check the permissions and free "
                            "space of the store directory.").format(path=path, reason=error))
 
 
@@ -331,9 +333,13 @@ class Store:
 
     def current_id(self) -> int | None:
         self._check_root()
-        state = _open(self.root / "store.json").table("store").get(doc_id=1)
+        path = self.root / "store.json"
+        state = _open(path).table("store").get(doc_id=1)
         current = state.get("current") if state else None
-        return current if isinstance(current, int) else None
+        if current is not None and (isinstance(current, bool) or not isinstance(current, int)):
+            raise damaged(path, _("its current match is {value!r}, not a match number")
+                          .format(value=current))
+        return current
 
     def match_ids(self) -> list[int]:
         self._check_root()
@@ -351,9 +357,9 @@ class Store:
         if not path.exists():
             known = self.match_ids()
             raise StoreError(
-                _("there is no match {id} in this store; 'scorekeeper matches' lists the {n} "
+                _("There is no match {id} in this store; 'scorekeeper matches' lists the {n} "
                   "there are.").format(id=match_id, n=len(known)) if known else
-                _("there is no match {id}: this store has no matches yet. Start one with "
+                _("There is no match {id}: this store has no matches yet. Start one with "
                   "'scorekeeper new PLAYER1 PLAYER2'.").format(id=match_id))
         return self._read_match(path, match_id)
 
@@ -376,6 +382,7 @@ class Store:
 
     def summaries(self) -> list[Summary]:
         """A summary of every match: finished ones from the index, open ones replayed."""
+        self._check_root()
         index = self._finished_rows()
         rows = []
         for match_id in self.match_ids():
@@ -443,7 +450,7 @@ class Store:
             (self.root / "matches").mkdir(parents=True, exist_ok=True)
             fd = os.open(self.root / "store.lock", os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
-            raise StoreError(_("cannot write to the store {path}: {reason}. Check its "
+            raise StoreError(_("Cannot write to the store {path}: {reason}. Check its "
                                "permissions.").format(path=self.root, reason=error.strerror))
         try:
             deadline = time.monotonic() + self.lock_timeout
@@ -454,7 +461,7 @@ class Store:
                 except OSError:
                     if time.monotonic() >= deadline:
                         raise StoreError(
-                            _("another scorekeeper has held the lock {path} for {seconds:g} "
+                            _("Another scorekeeper has held the lock {path} for {seconds:g} "
                               "seconds; let it finish and try again (if none is running, a "
                               "stuck process holds it: end that process).")
                             .format(path=self.root / "store.lock", seconds=self.lock_timeout))

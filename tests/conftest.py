@@ -1,0 +1,71 @@
+"""Fixtures for the command-line tests: a fresh store per test, a runner, a store snapshot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from click.testing import CliRunner, Result
+
+from scorekeeper.cli import cli
+
+#: Files under a store that a snapshot leaves out: the lock file is created by any writer and
+#: holds nothing.
+IGNORED = {"store.lock"}
+
+Run = Callable[..., Result]
+
+#: The environment of every run: no colour, no store from the caller's environment, and a
+#: terminal wide enough that rich never wraps a table cell (so tests can look for phrases).
+ENV: dict[str, str | None] = {"NO_COLOR": "1", "SCOREKEEPER_DB": None, "COLUMNS": "200",
+                              "SCOREKEEPER_LANG": "en"}
+
+
+def snapshot(store_dir: Path) -> dict[str, bytes]:
+    """Every file under the store as {relative path: bytes} (``store.lock`` left out).
+
+    Two equal snapshots prove that a command left the store byte-for-byte as it was. A store
+    directory that does not exist (yet) has the empty snapshot.
+    """
+    store_dir = Path(store_dir)
+    if not store_dir.is_dir():
+        return {}
+    return {
+        path.relative_to(store_dir).as_posix(): path.read_bytes()
+        for path in sorted(store_dir.rglob("*"))
+        if path.is_file() and path.relative_to(store_dir).as_posix() not in IGNORED
+    }
+
+
+@pytest.fixture
+def store_dir(tmp_path: Path) -> Path:
+    """The store of this test (not created: the first writing command creates it)."""
+    return tmp_path / "store"
+
+
+@pytest.fixture
+def run(store_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
+    """``run("knock", "bob", "5", "15")`` invokes ``scorekeeper --db STORE knock bob 5 15``.
+
+    Keyword arguments: ``input`` (text fed to stdin) and ``env`` (extra environment); returns
+    click's Result (``exit_code``, ``stdout``, ``stderr``, ``output``, ``exception``).
+    """
+    from scorekeeper import i18n
+
+    # The messages are checked in English: forget a catalogue chosen by an earlier test.
+    monkeypatch.setattr(i18n, "_catalogue", None, raising=False)
+    runner = CliRunner()
+
+    def invoke(*args: Any, input: str | None = None,
+               env: dict[str, str | None] | None = None) -> Result:
+        return runner.invoke(cli, ["--db", str(store_dir), *map(str, args)], input=input,
+                             env={**ENV, **(env or {})})
+
+    return invoke
+
+
+@pytest.fixture(name="snapshot")
+def snapshot_fixture() -> Callable[[Path], dict[str, bytes]]:
+    """The :func:`snapshot` helper, for test modules (which cannot import a conftest)."""
+    return snapshot
