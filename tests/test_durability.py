@@ -13,7 +13,9 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -147,3 +149,63 @@ def test_a_waiting_writer_proceeds_once_the_lock_is_released(tmp_path: Path) -> 
     output, _ = process.communicate(timeout=30)
     assert process.returncode == 0
     assert output.startswith("Hand 1: Ann knocks 3 v 20 -> Ann +17 in Game 1")
+
+
+@contextmanager
+def read_only(*folders: Path) -> Iterator[None]:
+    """Make folders unwritable, even for root (which ignores permission bits): chattr +i."""
+    if os.geteuid() == 0:
+        if shutil.which("chattr") is None:
+            pytest.skip("running as root without chattr: cannot make a folder read-only")
+        for folder in folders:
+            if subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode:
+                pytest.skip("this file system cannot make a folder immutable")
+    else:
+        for folder in folders:
+            folder.chmod(0o555)
+    try:
+        yield
+    finally:
+        for folder in folders:
+            if os.geteuid() == 0:
+                subprocess.run(["chattr", "-i", str(folder)], check=True)
+            else:
+                folder.chmod(0o755)
+
+
+def files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file()}
+
+
+def test_a_read_only_store_refuses_to_record_and_changes_nothing(tmp_path: Path) -> None:
+    root = tmp_path / "store"
+    assert scorekeeper(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
+    before = files(root)
+    with read_only(root, root / "matches"):
+        result = scorekeeper(root, "knock", "ann", "3", "20")
+        shown = scorekeeper(root, "show")
+    assert result.returncode == 1
+    assert result.stderr.startswith("Error: Cannot write ")
+    assert "permissions" in result.stderr and "Traceback" not in result.stderr
+    assert files(root) == before
+    assert shown.returncode == 0, "reading a read-only store still works"
+
+
+@pytest.mark.parametrize("damage", ["directory", "not-utf-8"])
+def test_an_unreadable_match_file_is_named_and_left_alone(tmp_path: Path, damage: str) -> None:
+    root = tmp_path / "store"
+    assert scorekeeper(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
+    match = root / "matches" / "1.json"
+    match.unlink()
+    if damage == "directory":
+        match.mkdir()
+    else:
+        match.write_bytes(b"\xff\xfe{not text")
+    before = files(root)
+    for command in (["show"], ["knock", "ann", "3", "20"], ["check"]):
+        result = scorekeeper(root, *command)
+        assert result.returncode == 1, command
+        assert str(match) in result.stderr and "Traceback" not in result.stderr
+    assert files(root) == before
+    assert match.is_dir() == (damage == "directory")
