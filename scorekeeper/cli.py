@@ -301,7 +301,7 @@ def record_interactively(store: Store, match: int | None) -> None:
         click.echo(_("Nothing was recorded."))
 
 
-class PlayerChoice(click.ParamType):
+class PlayerChoice(click.ParamType):  # type: ignore[type-arg]
     """A player of the match, by unique prefix; shows the choices and asks again when unclear."""
 
     name = "player"
@@ -463,7 +463,7 @@ rule_options = compose(
 @click.option("--description", default="", help="A line to remember the match by.")
 @rule_options
 @pass_store
-def new(store: Store, player1: str, player2: str, dealer: str | None, preset_name: str,
+def new(store: Store, /, player1: str, player2: str, dealer: str | None, preset_name: str,
         description: str, **options: Any) -> None:
     """Start a match between PLAYER1 and PLAYER2 and make it current.
 

@@ -119,7 +119,7 @@ def _choice(enum: type[Enum], value: object, name: str) -> Any:
     try:
         return enum(value)
     except ValueError:
-        choices = ", ".join(member.value for member in enum)  # type: ignore[attr-defined]
+        choices = ", ".join(member.value for member in enum)
         raise RuleError(
             _("{option} must be one of {choices}, not {value!r}.")
             .format(option=option_name(name), choices=choices, value=value)

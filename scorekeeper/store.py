@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -155,7 +156,7 @@ class Match:
                              .format(value=first_dealer))
         match = cls(
             id=match_id, players=(players[0], players[1]), rules=Rules.from_dict(rules),
-            first_dealer=first_dealer,
+            first_dealer=str(first_dealer),
             created=check_timestamp(header.get("created", ""), "created"),
             description=check_description(header.get("description") or ""),
             history=[StoredHand.from_dict(h, n) for n, h in enumerate(hands, start=1)],
@@ -295,14 +296,14 @@ def write_atomically(path: Path, text: str) -> None:
 
 def _open(path: Path) -> TinyDB:
     """A TinyDB on ``path`` that reads the file once and writes only when flushed."""
-    return TinyDB(path, storage=CachingMiddleware(AtomicJSONStorage))  # type: ignore[arg-type]
+    return TinyDB(path, storage=CachingMiddleware(AtomicJSONStorage))  # type: ignore[no-untyped-call]
 
 
 def _flush(db: TinyDB) -> None:
     db.storage.flush()  # type: ignore[attr-defined]
 
 
-if os.name == "nt":  # pragma: no cover
+if sys.platform == "win32":  # pragma: no cover
     import msvcrt
 
     def _try_lock(fd: int) -> None:
