@@ -62,7 +62,7 @@ def default_store() -> Path:
     """The store in the user's data directory (e.g. ~/.local/share/scorekeeper on Linux)."""
     import platformdirs
 
-    return platformdirs.user_data_path("scorekeeper")
+    return platformdirs.user_data_path("scorekeeper", appauthor=False)
 
 
 @click.group(cls=ScorekeeperGroup, context_settings={"help_option_names": ["-h", "--help"]})
