@@ -40,22 +40,19 @@ def build(root: Path, matches: int) -> None:
     from scorekeeper.rules import Rules
     from scorekeeper.store import IN_FORCE, Store, StoredHand
 
-    played = [
-        Hand.knock("Bob", 5, 15), Hand.knock("Alexandra", 2, 20), Hand.knock("Bob", 3, 33),
-        Hand.knock("Bob", 6, 10), Hand.wall(), Hand.knock("Alexandra", 8, 6),
-        Hand.gin("Alexandra", 22), Hand.knock("Bob", 4, 19), Hand.knock("Alexandra", 7, 28),
-        Hand.knock("Bob", 9, 17), Hand.gin("Bob", 31), Hand.knock("Alexandra", 3, 12),
-        Hand.knock("Alexandra", 1, 25), Hand.knock("Bob", 10, 21), Hand.knock("Alexandra", 6, 30),
-        Hand.knock("Bob", 2, 14), Hand.gin("Alexandra", 18), Hand.knock("Bob", 5, 26),
-        Hand.knock("Alexandra", 4, 16), Hand.knock("Bob", 8, 24), Hand.knock("Alexandra", 9, 35),
-        Hand.knock("Bob", 3, 29), Hand.gin("Bob", 40), Hand.knock("Alexandra", 2, 27),
-        Hand.knock("Bob", 7, 33), Hand.knock("Alexandra", 5, 19), Hand.gin("Alexandra", 44),
-        Hand.knock("Bob", 6, 38), Hand.knock("Bob", 4, 45), Hand.gin("Bob", 50),
-        Hand.knock("Bob", 3, 60),
+    # A realistic evening: modest knocks, an undercut, gins and a wall, over and over until
+    # the match is decided (about 30 hands).
+    evening = [
+        Hand.knock("Bob", 5, 18), Hand.knock("Alexandra", 4, 16), Hand.knock("Bob", 3, 20),
+        Hand.wall(), Hand.knock("Alexandra", 7, 6), Hand.gin("Bob", 14),
+        Hand.knock("Alexandra", 2, 19), Hand.knock("Bob", 8, 21), Hand.knock("Bob", 6, 15),
+        Hand.gin("Alexandra", 11), Hand.knock("Alexandra", 9, 24), Hand.knock("Bob", 1, 12),
     ]
     players = ("Alexandra", "Bob")
-    hands = next(played[:n] for n in range(1, len(played) + 1)
-                 if replay(players, Rules(), "Alexandra", played[:n]).finished)
+    played: list[Hand] = []
+    while not replay(players, Rules(), "Alexandra", played).finished:
+        played.append(evening[len(played) % len(evening)])
+    hands = played
     tonight = played[:6]  # the match being played tonight: open, a few hands in
     with Store(root).writing() as writer:
         for number in range(matches):

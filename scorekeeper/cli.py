@@ -104,7 +104,7 @@ def match_id(store: Store, given: int | None) -> int:
     if given is not None:
         return given
     current = store.current_id()
-    if current is None or current not in store.match_ids():
+    if current is None or not store.has(current):
         raise StateProblem(
             _("There is no current match. Start one with 'scorekeeper new PLAYER1 PLAYER2', "
               "or choose one with 'scorekeeper use MATCH' ('scorekeeper matches' lists them)."))
@@ -512,16 +512,15 @@ def list_matches(store: Store) -> None:
         click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
         return
     current = store.current_id()
+    finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _("{a} v {b}")
     rows = [[_("id"), _("players"), _("started"), _("hands"), _("status"), _("winner")]]
-    for s in summaries:
-        status = _("finished") if s.finished else _("open")
-        winner = s.winner or (_("drawn") if s.finished else "")
-        rows.append([("*" if s.id == current else " ") + str(s.id),
-                     _("{a} v {b}").format(a=s.players[0], b=s.players[1]),
-                     s.started[:16].replace("T", " "), str(s.hands), status, winner])
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for row in rows:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+    rows += [[("*" if s.id == current else " ") + str(s.id),
+              versus.format(a=s.players[0], b=s.players[1]),
+              s.started[:16].replace("T", " "), str(s.hands),
+              finished if s.finished else still_open,
+              s.winner or (drawn if s.finished else "")] for s in summaries]
+    line = "  ".join(f"{{:<{max(map(len, column))}}}" for column in zip(*rows))
+    click.echo("\n".join(line.format(*row).rstrip() for row in rows))
 
 
 @cli.command()

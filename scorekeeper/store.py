@@ -342,6 +342,10 @@ class Store:
                           .format(value=current))
         return current
 
+    def has(self, match_id: int) -> bool:
+        """Whether the store holds this match (without listing every match)."""
+        return self._match_path(match_id).is_file()
+
     def match_ids(self) -> list[int]:
         self._check_root()
         try:
@@ -396,17 +400,19 @@ class Store:
 
     def _finished_rows(self) -> dict[int, Summary]:
         path = self.root / "index.json"
-        rows = {}
-        for doc in _open(path).table("finished"):
-            try:
-                first, second = doc["players"]
-                rows[doc.doc_id] = Summary(doc.doc_id, (str(first), str(second)),
-                                           str(doc["started"]), int(doc["hands"]), True,
-                                           doc["winner"])
-            except (KeyError, TypeError, ValueError):
-                raise damaged(path, _("its row for match {id} is malformed")
-                              .format(id=doc.doc_id)) from None
-        return rows
+        table = (_open(path).storage.read() or {}).get("finished", {})
+        try:
+            # Built from the raw table and checked in one sweep: there may be thousands.
+            rows = {int(key): Summary(int(key), tuple(row["players"]), row["started"],  # type: ignore[arg-type]
+                                      row["hands"], True, row["winner"])
+                    for key, row in table.items()}
+            if all(len(s.players) == 2 and type(s.started) is str and type(s.hands) is int
+                   and all(type(p) is str for p in s.players)
+                   and (s.winner is None or type(s.winner) is str) for s in rows.values()):
+                return rows
+        except (KeyError, TypeError, ValueError):
+            pass
+        raise damaged(path, _("a row is not a summary of a finished match"))
 
     def verify(self) -> tuple[int, list[str]]:
         """Read every file as the commands would; compare the index with the matches.
