@@ -19,10 +19,10 @@ from scorekeeper import __version__
 from scorekeeper.engine import (
     MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, score)
 from scorekeeper.i18n import _
-from scorekeeper.messages import (
-    announcements, hand_report, match_result, next_deal, round_line, standing)
+from scorekeeper.messages import report, round_line
 from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, preset
-from scorekeeper.store import Match, Store, StoreError, check_description, check_names
+from scorekeeper.store import (
+    Match, Store, StoreError, check_description, check_names, fold)
 
 
 class Problem(click.ClickException):
@@ -111,18 +111,75 @@ def match_id(store: Store, given: int | None) -> int:
     return current
 
 
-def player(players: Sequence[str], typed: str) -> str:
-    """The player named by a case-insensitive unique prefix (an exact name wins)."""
-    folded = typed.casefold()
-    exact = [p for p in players if p.casefold() == folded]
-    found = exact or [p for p in players if p.casefold().startswith(folded)] if folded else []
+NOT_A_PLAYER = "{typed!r} is not a player of this match; the players are {options}."
+
+
+def one_of(choices: Sequence[str], typed: str, unknown: str) -> str:
+    """The choice named by a unique beginning, ignoring case and accents (an exact name wins).
+
+    ``unknown`` says what is wrong when nothing matches (with ``{typed}`` and ``{options}``).
+    """
+    folded = fold(typed)
+    exact = [choice for choice in choices if fold(choice) == folded]
+    found = exact or ([c for c in choices if fold(c).startswith(folded)] if folded else [])
     if len(found) == 1:
         return found[0]
     if found:
-        raise BadInput(_("{typed!r} could be {a} or {b}; type more of the name.")
+        raise BadInput(_("{typed!r} could be {a} or {b}; type more of it.")
                        .format(typed=typed, a=found[0], b=found[1]))
-    raise BadInput(_("{typed!r} is not a player of this match; the players are {a} and {b}.")
-                   .format(typed=typed, a=players[0], b=players[1]))
+    raise BadInput(_(unknown).format(typed=typed, options=either(choices)))
+
+
+def either(choices: Sequence[str]) -> str:
+    """``a, b or c``."""
+    return _("{some} or {last}").format(some=", ".join(choices[:-1]), last=choices[-1])
+
+
+def player(players: Sequence[str], typed: str) -> str:
+    """The player named by a unique beginning of the name."""
+    return one_of(players, typed, NOT_A_PLAYER)
+
+
+class OneOf(click.ParamType):  # type: ignore[type-arg]
+    """An answer by unique beginning (see :func:`one_of`); a prompt asks again when unclear."""
+
+    name = "choice"
+
+    def __init__(self, choices: Sequence[str], unknown: str) -> None:
+        self.choices, self.unknown = choices, unknown
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        try:
+            return one_of(self.choices, str(value), self.unknown)
+        except BadInput as error:
+            self.fail(error.message, param, ctx)
+
+
+class Count(click.ParamType):  # type: ignore[type-arg]
+    """A whole number from 0 to ``most``, refused with a message saying what it counts."""
+
+    name = "number"
+
+    def __init__(self, what: str, most: int = MAX_DEADWOOD) -> None:
+        self.what, self.most = what, most
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            self.fail(_("{value!r} is not a number: {what} is a whole number from 0 to "
+                        "{most}.").format(value=value, what=self.what, most=self.most),
+                      param, ctx)
+        if not 0 <= number <= self.most:
+            self.fail(_("{what} must be from 0 to {most}, not {value}.").format(
+                what=self.what, most=self.most, value=number), param, ctx)
+        return number
+
+
+#: Lets a negative number reach its argument's check instead of being read as an option.
+NUMBERS = {"ignore_unknown_options": True}
 
 
 def match_argument(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -137,8 +194,8 @@ def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
 # Recording hands
 
 
-def deadwood(name: str) -> Decorator:
-    return click.argument(name, type=click.IntRange(0, MAX_DEADWOOD), metavar=name.upper())
+def deadwood(name: str, what: str) -> Decorator:
+    return click.argument(name, type=Count(what), metavar=name.upper())
 
 
 def compose(*decorators: Decorator) -> Decorator:
@@ -151,12 +208,13 @@ def compose(*decorators: Decorator) -> Decorator:
 
 
 knock_params = compose(
-    click.argument("player"), deadwood("knocker_deadwood"), deadwood("opponent_deadwood"),
+    click.argument("player"), deadwood("knocker_deadwood", _("the knocker's deadwood")),
+    deadwood("opponent_deadwood", _("the opponent's deadwood")),
     click.option("--undercut", is_flag=True,
                  help="Assert that the knock was undercut (refused if the counts say not)."),
 )
 gin_params = compose(
-    click.argument("player"), deadwood("opponent_deadwood"),
+    click.argument("player"), deadwood("opponent_deadwood", _("the opponent's deadwood")),
     click.option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
 )
 
@@ -167,6 +225,9 @@ HandBuilder = Callable[[Match], Hand]
 def knocked(typed: str, kd: int, od: int, undercut: bool) -> HandBuilder:
     def build(match: Match) -> Hand:
         hand = Hand.knock(player(match.players, typed), kd, od)
+        if undercut and kd == 0:
+            raise BadInput(_("0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
+                             "gin cannot be undercut. Leave out --undercut.").format(od=od))
         if undercut and score(match.rules, match.players, hand).kind is not Kind.UNDERCUT:
             raise BadInput(_("{kd} v {od} is not an undercut: that needs the opponent's "
                              "deadwood at or below the knocker's. Check the counts, or leave "
@@ -193,9 +254,9 @@ def record(store: Store, given: int | None, build: HandBuilder) -> None:
             raise StateProblem(_("Match {id} is over, so no hand can be added. Start the next "
                                  "one with 'scorekeeper new'.").format(id=match.id))
         hand = build(match)
-        sheet = match.sheet([*hands, hand])
+        before, sheet = match.sheet(hands), match.sheet([*hands, hand])
         writer.add(match, hand)
-    echo_lines(hand_report(sheet, sheet.rounds[-1]))
+    echo_lines(report(before, sheet, round_line(sheet.rounds[-1])))
 
 
 def echo_lines(lines: Sequence[str]) -> None:
@@ -206,7 +267,7 @@ def echo_lines(lines: Sequence[str]) -> None:
         click.echo(click.style(line, bold=True) if loud else line)
 
 
-@cli.command()
+@cli.command(context_settings=NUMBERS)
 @knock_params
 @match_option
 @pass_store
@@ -224,7 +285,7 @@ def knock(store: Store, player: str, knocker_deadwood: int, opponent_deadwood: i
     record(store, match, knocked(player, knocker_deadwood, opponent_deadwood, undercut))
 
 
-@cli.command()
+@cli.command(context_settings=NUMBERS)
 @gin_params
 @match_option
 @pass_store
@@ -269,52 +330,49 @@ def record_interactively(store: Store, match: int | None) -> None:
     click.echo(_("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
         number=len(sheet.rounds) + 1, id=current.id, a=current.players[0],
         b=current.players[1], dealer=sheet.next_dealer))
-    kinds = {"knock": Entry.KNOCK, "gin": Entry.GIN, "wall": Entry.WALL}
-    if current.rules.big_gin_bonus:
-        kinds["big gin"] = Entry.BIG_GIN
-    entry = kinds[click.prompt(_("How did the hand end?"), type=click.Choice(list(kinds)))]
-    build: HandBuilder = walled()
-    if entry is not Entry.WALL:
-        who = click.prompt(
-            (_("Who knocked? [{a}/{b}]") if entry is Entry.KNOCK else
-             _("Who went gin? [{a}/{b}]")).format(a=current.players[0], b=current.players[1]),
-            type=PlayerChoice(current.players))
-        other = current.players[1] if who == current.players[0] else current.players[0]
-        kd = 0
-        if entry is Entry.KNOCK:
-            kd = click.prompt(
-                _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
-                    who=who, limit=current.rules.knock_limit),
-                type=click.IntRange(0, current.rules.knock_limit))
-        od = click.prompt(
-            _("{other}'s deadwood after lay-offs (0-{most})").format(other=other,
-                                                                       most=MAX_DEADWOOD)
-            if kd else _("{other}'s deadwood (0-{most})").format(other=other, most=MAX_DEADWOOD),
-            type=click.IntRange(0, MAX_DEADWOOD))
-        build = knocked(who, kd, od, False) if kd else ginned(who, od, entry is Entry.BIG_GIN)
-    hand = build(current)
-    preview = current.sheet([*(s.hand for s in current.in_force()), hand])
-    click.echo(round_line(preview.rounds[-1]))
-    if click.confirm(_("Record this hand?"), default=True):
+    try:
+        hand = ask_hand(current)
+        preview = current.sheet([*(s.hand for s in current.in_force()), hand])
+        click.echo(round_line(preview.rounds[-1]))
+        confirmed = click.confirm(_("Record this hand?"), default=True)
+    except click.Abort:
+        click.echo("\n" + _("Stopped: nothing was recorded."), err=True)
+        raise SystemExit(1) from None
+    if confirmed:
         record(store, current.id, lambda _match: hand)
     else:
         click.echo(_("Nothing was recorded."))
 
 
-class PlayerChoice(click.ParamType):  # type: ignore[type-arg]
-    """A player of the match, by unique prefix; shows the choices and asks again when unclear."""
-
-    name = "player"
-
-    def __init__(self, players: Sequence[str]) -> None:
-        self.players = players
-
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> str:
-        try:
-            return player(self.players, str(value))
-        except BadInput as error:
-            self.fail(error.message, param, ctx)
+def ask_hand(match: Match) -> Hand:
+    """Ask for one hand's outcome, question by question, asking again on an unusable answer."""
+    a, b = match.players
+    kinds = {_("knock"): Entry.KNOCK, _("gin"): Entry.GIN, _("wall"): Entry.WALL}
+    if match.rules.big_gin_bonus:
+        kinds[_("big gin")] = Entry.BIG_GIN
+    words = list(kinds)
+    entry = kinds[click.prompt(
+        _("How did the hand end? [{options}]").format(options="/".join(words)),
+        type=OneOf(words, "{typed!r} is not how a hand ends; answer {options}."))]
+    if entry is Entry.WALL:
+        return Hand.wall()
+    who = click.prompt(
+        (_("Who knocked? [{a}/{b}]") if entry is Entry.KNOCK else
+         _("Who went gin? [{a}/{b}]")).format(a=a, b=b),
+        type=OneOf(match.players,
+                   NOT_A_PLAYER))
+    other = b if who == a else a
+    kd = 0
+    if entry is Entry.KNOCK:
+        limit = match.rules.knock_limit
+        kd = click.prompt(_("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
+            who=who, limit=limit), type=Count(_("{who}'s deadwood").format(who=who), limit))
+    od = click.prompt(
+        (_("{other}'s deadwood after lay-offs (0-{most})") if kd else
+         _("{other}'s deadwood (0-{most})")).format(other=other, most=MAX_DEADWOOD),
+        type=Count(_("{other}'s deadwood").format(other=other)))
+    return (knocked(who, kd, od, False) if kd else
+            ginned(who, od, entry is Entry.BIG_GIN))(match)
 
 
 # Correcting
@@ -338,11 +396,11 @@ def undo(store: Store, match: int | None) -> None:
         before = current.sheet()
         writer.void_last(current)
         sheet = current.sheet()
-    click.echo(_("Voided {line}").format(line=round_line(before.rounds[-1])))
-    echo_lines([*standing(sheet), next_deal(sheet)])
+    echo_lines(report(before, sheet,
+                      _("Voided {line}").format(line=round_line(before.rounds[-1]))))
 
 
-@cli.group(cls=ScorekeeperGroup)
+@cli.group(cls=ScorekeeperGroup, context_settings=NUMBERS)
 @click.argument("number", type=int)
 @match_option
 @click.pass_context
@@ -380,17 +438,14 @@ def correct(ctx: click.Context, build: HandBuilder) -> None:
                 _("That correction would end the match with hand {ended}, but {later} more "
                   "hands were recorded after it. Undo those first, or correct it differently.")
                 .format(ended=error.number, later=len(hands) - error.number)) from None
-        old = current.sheet().rounds[number - 1]
+        before = current.sheet()
         writer.replace(current, number, hands[number - 1])
-    click.echo(_("Replaced {old}").format(old=round_line(old)))
-    click.echo(_("     by {new}").format(new=round_line(sheet.rounds[number - 1])))
-    lines = announcements(sheet, sheet.rounds[number - 1])
-    if sheet.finished and number < len(sheet.rounds):
-        lines.append(match_result(sheet).join(["*** ", " ***"]))
-    echo_lines([*standing(sheet), *lines, next_deal(sheet)])
+    echo_lines(report(before, sheet,
+                      _("Replaced {old}").format(old=round_line(before.rounds[number - 1])),
+                      _("     by {new}").format(new=round_line(sheet.rounds[number - 1]))))
 
 
-@amend.command("knock")
+@amend.command("knock", context_settings=NUMBERS)
 @knock_params
 @click.pass_context
 def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int,
@@ -404,7 +459,7 @@ def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int,
     correct(ctx, knocked(player, knocker_deadwood, opponent_deadwood, undercut))
 
 
-@amend.command("gin")
+@amend.command("gin", context_settings=NUMBERS)
 @gin_params
 @click.pass_context
 def amend_gin(ctx: click.Context, player: str, opponent_deadwood: int, big: bool) -> None:

@@ -64,19 +64,30 @@ def game_state(sheet: Scoresheet, number: int) -> str:
     return _("open") if game.open else _("not finished")
 
 
-def announcements(sheet: Scoresheet, r: Round) -> list[str]:
-    """The loud lines when a hand ends games or the match."""
+def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
+    """The loud lines for what a change did to the games and the match: a new hand ending a
+    game, or a correction giving a game to the other player, reopening it, or reopening the
+    match."""
     lines = []
-    for number in r.ended:
-        game = sheet.games[number - 1]
-        assert game.winner is not None and game.settlement is not None
-        loser = sheet.opponent(game.winner)
-        lines.append(_("*** GAME {number} WON BY {winner}, {points} to {other} "
-                       "(net {net} after bonuses) ***").format(
-            number=number, winner=game.winner, points=game.points[game.winner],
-            other=game.points[loser], net=game.settlement.net))
-    if r.number == len(sheet.rounds) and sheet.finished:
-        lines.append(match_result(sheet).join(["*** ", " ***"]))
+    for old, new in zip(before.games, after.games):
+        if old.winner == new.winner:
+            continue
+        if new.winner is None or new.settlement is None:
+            lines.append(_("*** GAME {number} IS OPEN AGAIN (it was won by {was}) ***")
+                         .format(number=new.number, was=old.winner))
+            continue
+        values = {"number": new.number, "winner": new.winner, "was": old.winner,
+                  "points": new.points[new.winner],
+                  "other": new.points[after.opponent(new.winner)], "net": new.settlement.net}
+        lines.append((_("*** GAME {number} WON BY {winner}, {points} to {other}, net {net:+d} "
+                        "after bonuses ***") if old.winner is None else
+                      _("*** GAME {number} NOW WON BY {winner} (was {was}), {points} to "
+                        "{other}, net {net:+d} after bonuses ***")).format(**values))
+    if after.finished and (not before.finished or after.winner != before.winner):
+        lines.append(match_result(after).join(["*** ", " ***"]))
+    elif before.finished and not after.finished:
+        lines.append(_("*** THE MATCH IS OPEN AGAIN (it was: {result}) ***")
+                     .format(result=match_result(before)))
     return lines
 
 
@@ -120,6 +131,7 @@ def standing(sheet: Scoresheet) -> list[str]:
     return lines
 
 
-def hand_report(sheet: Scoresheet, r: Round) -> list[str]:
-    """Everything said after a hand is recorded: what happened, the standing, who deals."""
-    return [round_line(r), *standing(sheet), *announcements(sheet, r), next_deal(sheet)]
+def report(before: Scoresheet, after: Scoresheet, *said: str) -> list[str]:
+    """Everything said after a change: what was done, the standing, what it changed in the
+    games and the match, and who deals next."""
+    return [*said, *standing(after), *changes(before, after), next_deal(after)]

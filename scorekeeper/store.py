@@ -189,6 +189,14 @@ def check_description(value: object) -> str:
     return value
 
 
+def fold(text: str) -> str:
+    """A name as it is compared: ignoring case and accents (``zoe`` finds ``Zoë``)."""
+    import unicodedata
+
+    return "".join(char for char in unicodedata.normalize("NFKD", text.casefold())
+                   if not unicodedata.combining(char))
+
+
 #: The longest player name accepted.
 MAX_NAME = 40
 
@@ -207,9 +215,9 @@ def check_names(names: Sequence[str]) -> None:
         if name != name.strip():
             raise ValueError(_("The name {name!r} starts or ends with a space; "
                                "leave the spaces out.").format(name=name))
-    if len(names) == 2 and names[0].casefold() == names[1].casefold():
+    if len(names) == 2 and fold(names[0]) == fold(names[1]):
         raise ValueError(_("Both players are called {name!r}; give them different names "
-                           "(case does not count), e.g. '{name} A' and '{name} B'.")
+                           "(case and accents do not count), e.g. '{name} A' and '{name} B'.")
                          .format(name=names[0]))
 
 

@@ -155,7 +155,7 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
         "  Alexandra      65      47       0",
         "  Bob          100*      90      60",
         "  (* won the game)",
-        "*** GAME 1 WON BY Bob, 100 to 65 (net 210 after bonuses) ***",
+        "*** GAME 1 WON BY Bob, 100 to 65, net +210 after bonuses ***",
         "Alexandra deals next.",
     ]
     # 9 A big gin v 20: 20+31=51. A has opened G1 (ended) and G2; her 3rd win opens G3
@@ -167,7 +167,7 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     #   B pts 90 (30+4+25+31), boxes 4 (3, 4, 6, 8) x25=100 -> 190. net 283-190=93.
     #   B lost, so B deals 11.
     assert hand(10, "knock", "al", "1", "11")[-2:] == [
-        "*** GAME 2 WON BY Alexandra, 108 to 90 (net 93 after bonuses) ***",
+        "*** GAME 2 WON BY Alexandra, 108 to 90, net +93 after bonuses ***",
         "Bob deals next.",
     ]
     # 11 B gin v 15: 15+25=40, only G3 is left [3] -> B G3 60+40=100: G3 ends, B wins it.
@@ -177,7 +177,7 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     #   A lost hand 11, so A deals the first hand of the next match.
     assert hand(11, "gin", "bob", "15")[0] == "Hand 11: Bob goes gin v 15 -> Bob +40 in Game 3"
     assert reports[11][-3:] == [
-        "*** GAME 3 WON BY Bob, 100 to 61 (net 189 after bonuses) ***",
+        "*** GAME 3 WON BY Bob, 100 to 61, net +189 after bonuses ***",
         "*** MATCH OVER: Bob wins 2 games to 1 ***",
         "Alexandra deals the first hand of the next match.",
     ]
@@ -277,7 +277,7 @@ def test_show_json_open_is_false_for_every_game_once_finished(run: Run) -> None:
     new_match(run, "--target", "30", "--end-after-first-game")
     # 1 B knocks 2 v 40: 38 [1] -> G1 ends (38 >= 30) and with it the match.
     out = ok(run("knock", "bob", "2", "40"))
-    assert "*** GAME 1 WON BY Bob, 38 to 0 (net 263 after bonuses) ***" in out
+    assert "*** GAME 1 WON BY Bob, 38 to 0, net +263 after bonuses ***" in out
     # Column points: B 38+0+0 = 38, A 0 -> Bob wins on column points.
     assert "*** MATCH OVER: Bob wins on column points, 38 to 0 ***" in out
     data = sheet(run)
@@ -913,7 +913,7 @@ def test_record_knock(run: Run) -> None:
     result = run("record", input="knock\nbo\n5\n15\ny\n")
     out = ok(result)
     assert "Hand 1 of match 1: Alexandra v Bob, Alexandra dealt." in out
-    assert "How did the hand end? (knock, gin, wall, big gin):" in out
+    assert "How did the hand end? [knock/gin/wall/big gin]:" in out
     assert "Record this hand? [Y/n]:" in out
     assert "Hand 1: Bob knocks 5 v 15 -> Bob +10 in Game 1" in out
     assert out.rstrip().endswith("Alexandra deals next.")
@@ -925,16 +925,16 @@ def test_record_asks_again_on_bad_answers(run: Run) -> None:
     result = run("record", input="knok\nknock\nzed\nal\n\nlots\n-1\n11\n5\n99\n15\ny\n")
     out = ok(result)
     assert out.count("How did the hand end?") == 2
-    assert "'knok' is not one of" in out
+    assert "'knok' is not how a hand ends; answer knock, gin, wall or big gin." in out
     assert out.count("Who knocked?") == 2
     assert "'zed' is not a player" in out
     # An empty answer, "lots", -1 and 11 (over the knock limit) are each asked again.
     assert out.count("Alexandra's deadwood (1-10; 0 if it was gin)") == 5
-    assert "'lots' is not a valid integer" in out
-    assert "-1 is not in the range" in out
-    assert "11 is not in the range" in out
+    assert "'lots' is not a number: Alexandra's deadwood is a whole number from 0 to 10." in out
+    assert "Alexandra's deadwood must be from 0 to 10, not -1." in out
+    assert "Alexandra's deadwood must be from 0 to 10, not 11." in out
     assert out.count("Bob's deadwood after lay-offs (0-98)") == 2
-    assert "99 is not in the range" in out             # over 98
+    assert "Bob's deadwood must be from 0 to 98, not 99." in out
     assert sheet(run)["rounds"] == [won_round(1, A, A, 5, 15, A, 10, [1])]
 
 
@@ -961,8 +961,8 @@ def test_record_asks_again_on_an_ambiguous_prefix(run: Run) -> None:
 def test_record_without_big_gin(run: Run) -> None:
     new_match(run, "--big-gin-bonus", "0")
     out = ok(run("record", input="big gin\ngin\nbob\n10\ny\n"))
-    assert "(knock, gin, wall):" in out
-    assert "'big gin' is not one of" in out
+    assert "[knock/gin/wall]:" in out
+    assert "'big gin' is not how a hand ends; answer knock, gin or wall." in out
     assert sheet(run)["rounds"][0]["kind"] == "gin"
 
 
@@ -1055,7 +1055,8 @@ class Bad:
 
 BAD = [
     # Deadwood
-    Bad("deadwood-99", STANDARD, ["knock", "bob", "5", "99"], 2, ["99", "0<=x<=98"]),
+    Bad("deadwood-99", STANDARD, ["knock", "bob", "5", "99"], 2,
+        ["the opponent's deadwood must be from 0 to 98, not 99"]),
     Bad("knocker-deadwood-99", STANDARD, ["knock", "bob", "99", "5"], 2, ["99"]),
     Bad("gin-deadwood-99", STANDARD, ["gin", "bob", "99"], 2, ["99"]),
     Bad("negative-deadwood", STANDARD, ["knock", "bob", "--", "5", "-3"], 2, ["-3"]),
@@ -1068,7 +1069,7 @@ BAD = [
     Bad("undercut-contradicts-counts", STANDARD, ["knock", "bob", "3", "30", "--undercut"], 2,
         ["3 v 30 is not an undercut"]),
     Bad("undercut-on-gin", STANDARD, ["knock", "bob", "0", "0", "--undercut"], 2,
-        ["not an undercut"]),
+        ["not an undercut", "gin cannot be undercut"]),
     Bad("amend-undercut-contradicts", STANDARD,
         ["amend", "1", "knock", "bob", "3", "30", "--undercut"], 2, ["not an undercut"]),
     Bad("big-gin-switched-off", [["new", A, B, "--big-gin-bonus", "0"]],
