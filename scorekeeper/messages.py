@@ -37,7 +37,17 @@ def scored(result: Score, games: tuple[int, ...]) -> str:
         winner=result.winner, points=result.points, games=games_phrase(games))
 
 
-def short(r: Round) -> str:
+def short_names(players: tuple[str, str], most: int) -> dict[str, str]:
+    """Names short enough for a narrow sheet: the first word of each (the whole name when the
+    first words are alike), cut to ``most`` characters."""
+    first = {player: player.split()[0] for player in players}
+    if first[players[0]].casefold() == first[players[1]].casefold():
+        first = {player: player for player in players}
+    return {player: name if len(name) <= most else name[:most - 1] + "…"
+            for player, name in first.items()}
+
+
+def short(r: Round, names: dict[str, str]) -> str:
     """The scoresheet's hand cell: ``Bob +10``, ``Bob +37 gin``, ``wall``."""
     if r.winner is None:
         return _("wall")
@@ -46,7 +56,7 @@ def short(r: Round) -> str:
         Kind.UNDERCUT: _("{winner} +{points} undercut"),
         Kind.GIN: _("{winner} +{points} gin"),
         Kind.BIG_GIN: _("{winner} +{points} big gin"),
-    }[r.kind].format(winner=r.winner, points=r.points)
+    }[r.kind].format(winner=names[r.winner], points=r.points)
 
 
 def round_line(r: Round) -> str:

@@ -7,17 +7,19 @@ Player names always enter as :class:`rich.text.Text`, never as markup, so a name
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable
+from typing import Callable, Sequence
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 
 from scorekeeper.engine import Game, Scoresheet, score
 from scorekeeper.i18n import _
-from scorekeeper.messages import game_state, match_result, next_deal, outcome, scored, short
+from scorekeeper.messages import (
+    game_state, match_result, next_deal, outcome, scored, short, short_names)
 from scorekeeper.rules import PRESETS, Rules, option_name
 from scorekeeper.store import IN_FORCE, Match
 
@@ -39,20 +41,48 @@ def _table(*headers: str, title: str | Text | None = None) -> Table:
 
 def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
     """The paper Hollywood sheet: a column per game and player, running totals entered where a
-    hand scored, then boxes and each ended game's settlement."""
+    hand scored, then boxes and each ended game's settlement; under it, where things stand.
+
+    Where the terminal is too narrow for every game side by side, the games are stacked."""
     title = Text(_("Match {id}: {a} v {b}").format(id=match.id, a=sheet.players[0],
                                                   b=sheet.players[1]), style="bold")
-    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column(Text(_("Hand")), max_width=24)
-    cells = [(game, player) for game in sheet.games for player in sheet.players]
+    if match.description:
+        title.append(" - " + match.description, style="italic")
+    side_by_side = _sheet_table(sheet, sheet.games)
+    stacked = Group(*(_sheet_table(sheet, [game]) for game in sheet.games))
+    return Group(title, Fitting(side_by_side, stacked),
+                 *(Text(line) for line in summary_lines(sheet)))
+
+
+class Fitting:
+    """The first renderable if it fits at its natural width, else the second."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+        self.wide, self.narrow = wide, narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        natural = Measurement.get(console, options.update(max_width=10_000), self.wide)
+        fits = natural.maximum <= options.max_width
+        yield self.wide if fits else self.narrow
+
+
+def _sheet_table(sheet: Scoresheet, games: Sequence[Game]) -> Table:
+    """The sheet's table for some of its games: the hands that scored in them, then the
+    columns' totals, boxes and settlements."""
+    names = short_names(sheet.players, most=8)
+    numbers = {game.number for game in games}
+    rounds = [r for r in sheet.rounds if len(games) > 1 or numbers & set(r.games)]
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column(Text(_("Hand")), no_wrap=True)
+    cells = [(game, player) for game in games for player in sheet.players]
     for game, player in cells:
-        table.add_column(Text(_("Game {n}").format(n=game.number) + "\n" + player),
-                         justify="right", overflow="ellipsis", no_wrap=True, max_width=9)
-    for r in sheet.rounds:
-        table.add_row(str(r.number), Text(short(r)),
+        table.add_column(Text(_("Game {n}").format(n=game.number) + "\n" + names[player]),
+                         justify="right", no_wrap=True)
+    for r in rounds:
+        table.add_row(str(r.number), Text(short(r, names)),
                       *(str(r.totals[p][g.number - 1]) if g.number in r.games and r.winner == p
-                        else "" for g, p in cells), end_section=r is sheet.rounds[-1])
+                        else "" for g, p in cells), end_section=r is rounds[-1])
 
     def settled(attribute: str) -> Figure:
         return lambda g, p: getattr(g.settlement.lines[p], attribute) if g.settlement else None
@@ -66,14 +96,14 @@ def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
         return g.settlement and (_("yes") if g.settlement.lines[p].shutout else "")
 
     def net(g: Game, p: str) -> object:
-        return g.settlement and (f"+{g.settlement.net}" if g.winner == p else "")
+        return g.settlement and (f"{g.settlement.net:+d}" if g.winner == p else "")
 
     rows: list[tuple[str, Figure, str]] = [
         (_("Column"), lambda g, p: g.points[p], "bold"),
         (_("Boxes"), lambda g, p: g.boxes[p], ""),
         (_("Game"), state, "bold"),
     ]
-    if any(g.settlement for g in sheet.games):
+    if any(g.settlement for g in games):
         rows += [
             (_("Points"), settled("points"), ""),
             (_("Box bonus"), settled("box_bonus"), ""),
@@ -86,8 +116,7 @@ def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
         table.add_row("", Text(label, style=style), *(
             "" if value is None else Text(str(value), style=style)
             for g, p in cells for value in [figure(g, p)]))
-    about = [Text(match.description, style="italic")] if match.description else []
-    return Group(*about, table, *(Text(line) for line in summary_lines(sheet)))
+    return table
 
 
 def summary_lines(sheet: Scoresheet) -> list[str]:
@@ -100,7 +129,7 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
                 _("{player} needs {n}").format(player=p, n=sheet.rules.target - game.points[p])
                 for p in sheet.players)
         elif game.settlement is not None:
-            state += ", " + _("net {net}").format(net=game.settlement.net)
+            state += ", " + _("net {net:+d}").format(net=game.settlement.net)
         lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
     if sheet.finished:
         lines.append(match_result(sheet))

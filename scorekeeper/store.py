@@ -352,7 +352,7 @@ class Store:
 
     def has(self, match_id: int) -> bool:
         """Whether the store holds this match (without listing every match)."""
-        return self._match_path(match_id).is_file()
+        return self._match_path(match_id).exists()
 
     def match_ids(self) -> list[int]:
         self._check_root()
@@ -411,7 +411,7 @@ class Store:
         table = (_open(path).storage.read() or {}).get("finished", {})
         try:
             # Built from the raw table and checked in one sweep: there may be thousands.
-            rows = {int(key): Summary(int(key), tuple(row["players"]), row["started"],  # type: ignore[arg-type]
+            rows = {int(key): Summary(int(key), tuple(row["players"]), row["started"],
                                       row["hands"], True, row["winner"])
                     for key, row in table.items()}
             if all(len(s.players) == 2 and type(s.started) is str and type(s.hands) is int

@@ -221,8 +221,8 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     shown = ok(run("show"))
     for text in ("Column", "Boxes", "Points", "Box bonus", "Game bonus", "Shutout", "Total",
                  "Net", "WON", "MATCH OVER: Bob wins 2 games to 1",
-                 "Game 1: won by Bob, net 210", "Game 2: won by Alexandra, net 93",
-                 "Game 3: won by Bob, net 189",
+                 "Game 1: won by Bob, net +210", "Game 2: won by Alexandra, net +93",
+                 "Game 3: won by Bob, net +189",
                  "Alexandra deals the first hand of the next match."):
         assert text in shown
     # No hand can follow the one that ended the match.
