@@ -18,7 +18,7 @@ import click
 from scorekeeper import __version__
 from scorekeeper.engine import (
     MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, score)
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.messages import report, round_line
 from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, preset
 from scorekeeper.store import (
@@ -111,7 +111,7 @@ def match_id(store: Store, given: int | None) -> int:
     return current
 
 
-NOT_A_PLAYER = "{typed!r} is not a player of this match; the players are {options}."
+NOT_A_PLAYER = N_("{typed!r} is not a player of this match; the players are {options}.")
 
 
 def one_of(choices: Sequence[str], typed: str, unknown: str) -> str:
@@ -353,7 +353,7 @@ def ask_hand(match: Match) -> Hand:
     words = list(kinds)
     entry = kinds[click.prompt(
         _("How did the hand end? [{options}]").format(options="/".join(words)),
-        type=OneOf(words, "{typed!r} is not how a hand ends; answer {options}."))]
+        type=OneOf(words, N_("{typed!r} is not how a hand ends; answer {options}.")))]
     if entry is Entry.WALL:
         return Hand.wall()
     who = click.prompt(
@@ -419,9 +419,10 @@ def amend(ctx: click.Context, number: int, match: int | None) -> None:
     ctx.meta["amend"] = (number, match)
 
 
-def correct(ctx: click.Context, build: HandBuilder) -> None:
+def correct(ctx: click.Context, build: HandBuilder, match: int | None) -> None:
     store: Store = ctx.find_object(Store)  # type: ignore[assignment]
     number, given = ctx.meta["amend"]
+    given = match if match is not None else given
     chosen = match_id(store, given)
     with store.writing() as writer:
         current = writer.load(chosen)
@@ -447,41 +448,45 @@ def correct(ctx: click.Context, build: HandBuilder) -> None:
 
 @amend.command("knock", context_settings=NUMBERS)
 @knock_params
+@match_option
 @click.pass_context
 def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int,
-                opponent_deadwood: int, undercut: bool) -> None:
+                opponent_deadwood: int, undercut: bool, match: int | None) -> None:
     """Correct hand NUMBER to a knock.
 
     \b
     Example:
       scorekeeper amend 3 knock bob 4 22
     """
-    correct(ctx, knocked(player, knocker_deadwood, opponent_deadwood, undercut))
+    correct(ctx, knocked(player, knocker_deadwood, opponent_deadwood, undercut), match)
 
 
 @amend.command("gin", context_settings=NUMBERS)
 @gin_params
+@match_option
 @click.pass_context
-def amend_gin(ctx: click.Context, player: str, opponent_deadwood: int, big: bool) -> None:
+def amend_gin(ctx: click.Context, player: str, opponent_deadwood: int, big: bool,
+              match: int | None) -> None:
     """Correct hand NUMBER to gin (or big gin with --big).
 
     \b
     Example:
       scorekeeper amend 5 gin alexandra 31
     """
-    correct(ctx, ginned(player, opponent_deadwood, big))
+    correct(ctx, ginned(player, opponent_deadwood, big), match)
 
 
 @amend.command("wall")
+@match_option
 @click.pass_context
-def amend_wall(ctx: click.Context) -> None:
+def amend_wall(ctx: click.Context, match: int | None) -> None:
     """Correct hand NUMBER to a wall (dead hand).
 
     \b
     Example:
       scorekeeper amend 2 wall
     """
-    correct(ctx, walled())
+    correct(ctx, walled(), match)
 
 
 # Matches
@@ -537,9 +542,16 @@ def new(store: Store, /, player1: str, player2: str, dealer: str | None, preset_
         raise BadInput(str(error)) from None
     rules = preset(preset_name).replace(
         **{name: value for name, value in options.items() if value is not None})
-    import random
+    if dealer:
+        first = one_of(players, dealer, N_("{typed!r} is not one of the players, {options}."))
+        said = _("{dealer} deals first.")
+    elif (last := series_dealer(store, players)) is not None:
+        first = last
+        said = _("{dealer} deals first, as the last match between them said.")
+    else:
+        import random
 
-    first = player(players, dealer) if dealer else random.choice(players)
+        first, said = random.choice(players), _("{dealer} deals first (chosen at random).")
     with store.writing() as writer:
         match = writer.create(players, rules, first, description)
     click.echo(_("Match {id}: {a} v {b}, {preset} rules{changed}.").format(
@@ -547,10 +559,24 @@ def new(store: Store, /, player1: str, player2: str, dealer: str | None, preset_
         changed=_(" (changed: {names})").format(names=", ".join(
             name for name, value in options.items() if value is not None))
         if any(value is not None for value in options.values()) else ""))
-    click.echo((_("{dealer} deals first.") if dealer else
-                _("{dealer} deals first (chosen at random).")).format(dealer=first))
+    click.echo(said.format(dealer=first))
     click.echo(_("After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
                  "record' to be asked)."))
+
+
+def series_dealer(store: Store, players: tuple[str, str]) -> str | None:
+    """Who deals next by the rules, if the current match is a finished one between these two."""
+    try:
+        current = store.current_id()
+        if current is None or not store.has(current):
+            return None
+        last = store.load(current)
+    except StoreError:
+        return None
+    sheet = last.sheet()
+    if not sheet.finished or sorted(map(fold, last.players)) != sorted(map(fold, players)):
+        return None
+    return next(p for p in players if fold(p) == fold(sheet.next_dealer))
 
 
 @cli.command("matches")

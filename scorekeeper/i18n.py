@@ -69,6 +69,11 @@ def _(message: str) -> str:
     return catalogue().gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark a message for translation where it is defined; :func:`_` translates it when used."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate one message whose form depends on the count ``n``."""
     return catalogue().ngettext(singular, plural, n)

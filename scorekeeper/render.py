@@ -32,10 +32,11 @@ def console() -> Console:
     return Console(markup=False, highlight=False, emoji=False)
 
 
-def _table(*headers: str, title: str | Text | None = None) -> Table:
+def _table(*headers: str, title: str | Text | None = None, wrap: Sequence[str] = ()) -> Table:
+    """A plain table; only the columns named in ``wrap`` may wrap their text."""
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False)
     for header in headers:
-        table.add_column(Text(header))
+        table.add_column(Text(header), no_wrap=header not in wrap)
     return table
 
 
@@ -138,25 +139,27 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
 
 
 def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
-    """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too."""
+    """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too,
+    each with the number of the hand it was (or replaced) and when it was entered."""
+    title = Text(_("Match {id}: {a} v {b}").format(
+        id=match.id, a=match.players[0], b=match.players[1]), style="bold")
+    if not match.history:
+        return Group(title, Text(_("No hands recorded yet.")))
     headers = [_("Hand"), _("Dealer"), _("Outcome"), _("Score")]
     if show_all:
         headers += [_("Status"), _("Entered")]
-    table = _table(*headers, title=Text(_("Match {id}: {a} v {b}").format(
-        id=match.id, a=match.players[0], b=match.players[1]), style="bold"))
+    table = _table(*headers, title=title, wrap=[_("Outcome"), _("Score")])
     by_slot = {stored.slot: r for stored, r in zip(match.in_force(), sheet.rounds)}
-    stored_hands = match.history if show_all else match.in_force()
-    for stored in stored_hands:
-        current = by_slot.get(stored.slot) if stored.status == IN_FORCE else None
+    for stored in match.history if show_all else match.in_force():
+        current = by_slot.get(stored.slot)
         result = score(match.rules, match.players, stored.hand)
-        row = [str(current.number) if current else "", current.dealer if current else "",
-               outcome(stored.hand, result), scored(result, current.games) if current else ""]
+        live = stored.status == IN_FORCE
+        row = [str(current.number) if current else "", current.dealer if current and live else "",
+               outcome(stored.hand, result), scored(result, current.games) if current and live
+               else ""]
         if show_all:
-            row += [_(stored.status), stored.recorded.replace("T", " ")[:19]]
-        table.add_row(*(Text(cell) for cell in row),
-                      style="dim" if stored.status != IN_FORCE else "")
-    if not stored_hands:
-        return Group(table, Text(_("No hands recorded yet.")))
+            row += [_(stored.status), stored.recorded[5:16].replace("T", " ")]
+        table.add_row(*(Text(cell) for cell in row), style="" if live else "dim")
     return table
 
 
@@ -170,16 +173,14 @@ def presets() -> RenderableType:
 
 
 def rules(match: Match) -> RenderableType:
-    """The rules in force for a match, marking what differs from the defaults."""
-    defaults = Rules()
-    names = [field.name for field in dataclasses.fields(Rules)]
-    table = _table(_("Option"), _("Value"), _("Default"), title=Text(
+    """The rules in force for a match beside the standard ones, what differs in bold."""
+    standard = PRESETS["standard"]
+    table = _table(_("Option"), _("This match"), _("Standard"), title=Text(
         _("Rules of match {id}").format(id=match.id), style="bold"))
-    for name in names:
-        value, default = getattr(match.rules, name), getattr(defaults, name)
-        table.add_row(option_name(name), _value(value),
-                      "" if value == default else _value(default),
-                      style="bold" if value != default else "")
+    for field in dataclasses.fields(Rules):
+        value, usual = getattr(match.rules, field.name), getattr(standard, field.name)
+        table.add_row(option_name(field.name), _value(value), _value(usual),
+                      style="bold" if value != usual else "")
     return table
 
 

@@ -439,12 +439,12 @@ class Store:
             index = {}
         ids = self.match_ids()
         for match_id in ids:
+            row = index.pop(match_id, None)
             try:
                 match = self.load(match_id)
             except StoreError as error:
                 problems.append(str(error))
                 continue
-            row = index.pop(match_id, None)
             if row is not None and row != Summary.of(match, match.sheet()):
                 problems.append(_("{path}: the row of match {id} disagrees with the match's "
                                   "own file. The index only speeds up 'matches': delete it "
