@@ -1,0 +1,119 @@
+"""What players at the table notice: corrections that change a result are announced, names are
+found without case or accents, numbers are checked with a useful message, the sheet fits the
+terminal, and the next match's dealer follows the last one."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from scorekeeper.cli import cli
+
+
+@pytest.fixture
+def run(tmp_path: Path):  # type: ignore[no-untyped-def]
+    def invoke(*args: str, input: str | None = None, width: int = 200) -> Result:
+        return CliRunner().invoke(cli, ["--db", str(tmp_path / "store"), *args], input=input,
+                                  env={"COLUMNS": str(width), "NO_COLOR": "1", "LANG": "C"})
+    return invoke
+
+
+def test_a_correction_that_gives_a_game_to_the_other_player_says_so(run) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2")
+    run("knock", "ann", "1", "30")  # 1 Ann +29 [1]: Game 1 to Ann
+    # Hand 1 becomes Ben's: 29 in his Game 1, which he now wins.
+    out = run("amend", "1", "knock", "ben", "1", "30").output
+    # Ben 29 + box 25 + game bonus 100 doubled (Ann has 0: shutout) 200 = 254; net 254.
+    assert "*** GAME 1 NOW WON BY Ben (was Ann), 29 to 0, net +254 after bonuses ***" in out
+
+
+def test_undoing_the_hand_that_ended_the_match_reopens_it_loudly(run) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2")
+    run("knock", "ann", "1", "30")  # Game 1 to Ann
+    run("knock", "ann", "1", "30")  # Ann's second win opens Game 2: 29, match over 2-0
+    out = run("undo").output
+    assert "*** GAME 2 IS OPEN AGAIN (it was won by Ann) ***" in out
+    assert "*** THE MATCH IS OPEN AGAIN (it was: MATCH OVER: Ann wins 2 games to 0) ***" in out
+    assert run("matches").output.splitlines()[1].split()[-1] == "open"
+
+
+@pytest.mark.parametrize("typed", ["zoe", "ZOË", "Zo", "j", "jorg"])
+def test_players_are_found_without_case_or_accents(run, typed: str) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Jörg", "Zoë", "--dealer", "jorg")
+    result = run("knock", typed, "3", "20")
+    assert result.exit_code == 0, result.output
+    winner = "Zoë" if typed.lower().startswith("z") else "Jörg"
+    assert result.output.startswith(f"Hand 1: {winner} knocks 3 v 20 -> {winner} +17 in Game 1")
+
+
+def test_names_equal_but_for_accents_are_refused(run) -> None:  # type: ignore[no-untyped-def]
+    result = run("new", "Zoe", "Zoë")
+    assert result.exit_code == 2
+    assert "Both players are called 'Zoe'" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["knock", "ann", "3", "-20"], "the opponent's deadwood must be from 0 to 98, not -20."),
+    (["knock", "ann", "-3", "20"], "the knocker's deadwood must be from 0 to 98, not -3."),
+    (["knock", "3", "ann", "20"], "'ann' is not a number: the knocker's deadwood is a whole "
+                                  "number from 0 to 98."),
+    (["gin", "ann", "200"], "the opponent's deadwood must be from 0 to 98, not 200."),
+])
+def test_numbers_are_checked_with_a_message_saying_what_they_count(
+        run, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--dealer", "ann")
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "No such option" not in result.output
+
+
+def test_the_next_match_between_the_same_players_takes_the_dealer_the_last_one_named(run) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--columns", "2")
+    run("knock", "ann", "1", "30")
+    out = run("knock", "ann", "1", "30").output  # Ann wins 2-0; the loser, Ben, deals next
+    assert "Ben deals the first hand of the next match." in out
+    assert "ben deals first, as the last match between them said." in run("new", "ann", "ben").output
+
+
+def test_amend_takes_the_match_after_the_hand_too(run) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--dealer", "ann")
+    run("knock", "ann", "3", "20")
+    run("new", "Cid", "Dee", "--dealer", "cid")
+    result = run("amend", "1", "knock", "ben", "3", "20", "-m", "1")
+    assert result.exit_code == 0, result.output
+    assert "by Hand 1: Ben knocks 3 v 20 -> Ben +17 in Game 1" in result.output
+
+
+def sheet_lines(run, width: int) -> list[str]:  # type: ignore[no-untyped-def]
+    run("new", "Maximilian von Habsburg", "Bartholomew Fitzgerald", "--dealer", "max")
+    for _ in range(3):
+        run("knock", "max", "3", "30")
+        run("knock", "bart", "2", "9")
+    return [line.rstrip() for line in run("show", width=width).output.splitlines()]
+
+
+def test_a_sheet_too_wide_for_the_terminal_stacks_its_games(run) -> None:  # type: ignore[no-untyped-def]
+    lines = sheet_lines(run, 60)
+    assert all(len(line) <= 60 for line in lines)
+    headers = [line.split() for line in lines if re.fullmatch(r"\s*(Game \d\s*)+", line)]
+    assert headers == [["Game", "1", "Game", "1"], ["Game", "2", "Game", "2"],
+                       ["Game", "3", "Game", "3"]]
+    assert any(line.split()[:3] == ["1", "Maximil…", "+27"] for line in lines)
+
+
+def test_a_sheet_that_fits_keeps_its_games_side_by_side(run) -> None:  # type: ignore[no-untyped-def]
+    lines = sheet_lines(run, 120)
+    assert [line.split() for line in lines if re.fullmatch(r"\s*(Game \d\s*)+", line)] == [
+        ["Game", "1", "Game", "1", "Game", "2", "Game", "2", "Game", "3", "Game", "3"]]
+
+
+def test_stopping_record_with_ctrl_c_says_nothing_was_recorded(run) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--dealer", "ann")
+    result = run("record", input="knock\n")  # the input ends: like Ctrl-D / Ctrl-C
+    assert result.exit_code == 1
+    assert "Stopped: nothing was recorded." in result.output
+    assert "Hand 1" not in run("log").output
