@@ -17,9 +17,10 @@ import click
 
 from scorekeeper import __version__
 from scorekeeper.engine import (
-    MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, score)
+    MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, classify,
+    knock_limit, pairings, team_name)
 from scorekeeper.i18n import N_, _
-from scorekeeper.messages import report, round_line
+from scorekeeper.messages import report, round_line, said_of_new_hand
 from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, preset
 from scorekeeper.store import (
     Match, Store, StoreError, check_description, check_names, fold)
@@ -207,28 +208,46 @@ def compose(*decorators: Decorator) -> Decorator:
     return apply
 
 
+upcard_option = click.option(
+    "--upcard", metavar="CARD",
+    help="Oklahoma Gin: the card that started the discard pile, e.g. 7h, KS, 10d.")
 knock_params = compose(
     click.argument("player"), deadwood("knocker_deadwood", _("the knocker's deadwood")),
     deadwood("opponent_deadwood", _("the opponent's deadwood")),
     click.option("--undercut", is_flag=True,
                  help="Assert that the knock was undercut (refused if the counts say not)."),
+    upcard_option,
 )
 gin_params = compose(
     click.argument("player"), deadwood("opponent_deadwood", _("the opponent's deadwood")),
     click.option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
+    upcard_option,
 )
+wall_params = compose(click.argument("player", required=False), upcard_option)
 
 
 HandBuilder = Callable[[Match], Hand]
 
 
-def knocked(typed: str, kd: int, od: int, undercut: bool) -> HandBuilder:
+def card(typed: str | None) -> str | None:
+    """An up-card as typed (``7h``, ``KS``), written the way the sheet shows it (``7♥``)."""
+    if typed is None:
+        return None
+    from scorekeeper.cards import CardError, parse_card
+
+    try:
+        return str(parse_card(typed))
+    except CardError as error:
+        raise BadInput(str(error)) from None
+
+
+def knocked(typed: str, kd: int, od: int, undercut: bool, upcard: str | None) -> HandBuilder:
     def build(match: Match) -> Hand:
-        hand = Hand.knock(player(match.players, typed), kd, od)
+        hand = Hand.knock(player(match.individuals(), typed), kd, od, card(upcard))
         if undercut and kd == 0:
             raise BadInput(_("0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
                              "gin cannot be undercut. Leave out --undercut.").format(od=od))
-        if undercut and score(match.rules, match.players, hand).kind is not Kind.UNDERCUT:
+        if undercut and classify(hand) is not Kind.UNDERCUT:
             raise BadInput(_("{kd} v {od} is not an undercut: that needs the opponent's "
                              "deadwood at or below the knocker's. Check the counts, or leave "
                              "out --undercut.").format(kd=kd, od=od))
@@ -236,12 +255,26 @@ def knocked(typed: str, kd: int, od: int, undercut: bool) -> HandBuilder:
     return build
 
 
-def ginned(typed: str, od: int, big: bool) -> HandBuilder:
-    return lambda match: Hand.gin(player(match.players, typed), od, big)
+def ginned(typed: str, od: int, big: bool, upcard: str | None) -> HandBuilder:
+    return lambda match: Hand.gin(player(match.individuals(), typed), od, big, card(upcard))
 
 
-def walled() -> HandBuilder:
-    return lambda match: Hand.wall()
+def walled(typed: str | None, upcard: str | None) -> HandBuilder:
+    """A wall; in Partnership Gin at the table of the player named (when both could be)."""
+    def build(match: Match) -> Hand:
+        if match.teams is None:
+            if typed is not None:
+                raise BadInput(_("A wall names no player (that is for Partnership Gin); "
+                                 "leave {typed!r} out.").format(typed=typed))
+            return Hand.wall(card(upcard))
+        waiting = [t.players[0] for t in match.sheet().pending if t.hand is None]
+        if typed is None and not waiting:
+            raise BadInput(_("Both tables could have had the wall: name a player at its "
+                             "table, e.g. 'scorekeeper wall {name}'.")
+                           .format(name=match.teams[0][0]))
+        at = player(match.individuals(), typed) if typed is not None else waiting[0]
+        return Hand.wall(card(upcard), at)
+    return build
 
 
 def record(store: Store, given: int | None, build: HandBuilder) -> None:
@@ -256,7 +289,7 @@ def record(store: Store, given: int | None, build: HandBuilder) -> None:
         hand = build(match)
         before, sheet = match.sheet(hands), match.sheet([*hands, hand])
         writer.add(match, hand)
-    echo_lines(report(before, sheet, round_line(sheet.rounds[-1])))
+    echo_lines(report(before, sheet, *said_of_new_hand(before, sheet)))
 
 
 def echo_lines(lines: Sequence[str]) -> None:
@@ -272,7 +305,7 @@ def echo_lines(lines: Sequence[str]) -> None:
 @match_option
 @pass_store
 def knock(store: Store, player: str, knocker_deadwood: int, opponent_deadwood: int,
-          undercut: bool, match: int | None) -> None:
+          undercut: bool, upcard: str | None, match: int | None) -> None:
     """Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD.
 
     The opponent's deadwood is counted after lay-offs. An undercut (the opponent's deadwood
@@ -282,34 +315,38 @@ def knock(store: Store, player: str, knocker_deadwood: int, opponent_deadwood: i
     Example:
       scorekeeper knock bob 6 10
     """
-    record(store, match, knocked(player, knocker_deadwood, opponent_deadwood, undercut))
+    record(store, match, knocked(player, knocker_deadwood, opponent_deadwood, undercut, upcard))
 
 
 @cli.command(context_settings=NUMBERS)
 @gin_params
 @match_option
 @pass_store
-def gin(store: Store, player: str, opponent_deadwood: int, big: bool, match: int | None) -> None:
+def gin(store: Store, player: str, opponent_deadwood: int, big: bool, upcard: str | None,
+        match: int | None) -> None:
     """Record gin (or big gin with --big) by PLAYER against OPPONENT_DEADWOOD.
 
     \b
     Example:
       scorekeeper gin alexandra 23
     """
-    record(store, match, ginned(player, opponent_deadwood, big))
+    record(store, match, ginned(player, opponent_deadwood, big, upcard))
 
 
 @cli.command()
+@wall_params
 @match_option
 @pass_store
-def wall(store: Store, match: int | None) -> None:
+def wall(store: Store, player: str | None, upcard: str | None, match: int | None) -> None:
     """Record a dead hand: nobody knocked before the stock ran out. The same dealer deals again.
+
+    In Partnership Gin, PLAYER is anyone at the table where it happened.
 
     \b
     Example:
       scorekeeper wall
     """
-    record(store, match, walled())
+    record(store, match, walled(player, upcard))
 
 
 @cli.command("record")
@@ -345,34 +382,66 @@ def record_interactively(store: Store, match: int | None) -> None:
 
 
 def ask_hand(match: Match) -> Hand:
-    """Ask for one hand's outcome, question by question, asking again on an unusable answer."""
-    a, b = match.players
+    """Ask for one hand's outcome, question by question, asking again on an unusable answer.
+
+    Oklahoma Gin asks for the up-card first; Straight Gin offers no knock; Partnership Gin
+    asks about the table still to report (or either table)."""
+    sheet = match.sheet()
+    upcard = None
+    limit = match.rules.knock_limit
+    if match.rules.oklahoma:
+        upcard = click.prompt(_("Up-card that started the discard pile (e.g. 7h, KS)"),
+                              type=UpCard())
+        from scorekeeper.cards import parse_card
+
+        limit = knock_limit(match.rules, parse_card(upcard))
     kinds = {_("knock"): Entry.KNOCK, _("gin"): Entry.GIN, _("wall"): Entry.WALL}
+    if match.rules.straight or limit == 0:
+        del kinds[_("knock")]
     if match.rules.big_gin_bonus:
         kinds[_("big gin")] = Entry.BIG_GIN
     words = list(kinds)
     entry = kinds[click.prompt(
         _("How did the hand end? [{options}]").format(options="/".join(words)),
         type=OneOf(words, N_("{typed!r} is not how a hand ends; answer {options}.")))]
+    tables = [(a, b) for a, b in (
+        [t.players for t in sheet.pending if t.hand is None] if sheet.pending else
+        pairings(match.teams, len(sheet.rounds)) if match.teams else [match.players])]
+    playing = [name for table in tables for name in table]
     if entry is Entry.WALL:
-        return Hand.wall()
+        at = None
+        if match.teams and len(tables) == 2:
+            at = click.prompt(_("At which table? Name a player there [{options}]").format(
+                options="/".join(playing)), type=OneOf(playing, NOT_A_PLAYER))
+        return walled(at, upcard)(match)
     who = click.prompt(
-        (_("Who knocked? [{a}/{b}]") if entry is Entry.KNOCK else
-         _("Who went gin? [{a}/{b}]")).format(a=a, b=b),
-        type=OneOf(match.players,
-                   NOT_A_PLAYER))
-    other = b if who == a else a
+        (_("Who knocked? [{options}]") if entry is Entry.KNOCK else
+         _("Who went gin? [{options}]")).format(options="/".join(playing)),
+        type=OneOf(playing, NOT_A_PLAYER))
+    other = next(b if who == a else a for a, b in tables if who in (a, b))
     kd = 0
     if entry is Entry.KNOCK:
-        limit = match.rules.knock_limit
         kd = click.prompt(_("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
             who=who, limit=limit), type=Count(_("{who}'s deadwood").format(who=who), limit))
     od = click.prompt(
         (_("{other}'s deadwood after lay-offs (0-{most})") if kd else
          _("{other}'s deadwood (0-{most})")).format(other=other, most=MAX_DEADWOOD),
         type=Count(_("{other}'s deadwood").format(other=other)))
-    return (knocked(who, kd, od, False) if kd else
-            ginned(who, od, entry is Entry.BIG_GIN))(match)
+    return (knocked(who, kd, od, False, upcard) if kd else
+            ginned(who, od, entry is Entry.BIG_GIN, upcard))(match)
+
+
+class UpCard(click.ParamType):  # type: ignore[type-arg]
+    """A card as people write it, given back the way the sheet shows it (``7h`` -> ``7♥``)."""
+
+    name = "card"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        try:
+            return card(str(value)) or ""
+        except BadInput as error:
+            self.fail(error.message, param, ctx)
 
 
 # Correcting
@@ -438,7 +507,7 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None) -> None:
             raise StateProblem(
                 _("That correction would end the match with hand {ended}, but {later} more "
                   "hands were recorded after it. Undo those first, or correct it differently.")
-                .format(ended=error.number, later=len(hands) - error.number)) from None
+                .format(ended=error.number, later=len(hands) - error.entered)) from None
         before = current.sheet()
         writer.replace(current, number, hands[number - 1])
     echo_lines(report(before, sheet,
@@ -451,14 +520,15 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None) -> None:
 @match_option
 @click.pass_context
 def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int,
-                opponent_deadwood: int, undercut: bool, match: int | None) -> None:
+                opponent_deadwood: int, undercut: bool, upcard: str | None,
+                match: int | None) -> None:
     """Correct hand NUMBER to a knock.
 
     \b
     Example:
       scorekeeper amend 3 knock bob 4 22
     """
-    correct(ctx, knocked(player, knocker_deadwood, opponent_deadwood, undercut), match)
+    correct(ctx, knocked(player, knocker_deadwood, opponent_deadwood, undercut, upcard), match)
 
 
 @amend.command("gin", context_settings=NUMBERS)
@@ -466,27 +536,29 @@ def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int,
 @match_option
 @click.pass_context
 def amend_gin(ctx: click.Context, player: str, opponent_deadwood: int, big: bool,
-              match: int | None) -> None:
+              upcard: str | None, match: int | None) -> None:
     """Correct hand NUMBER to gin (or big gin with --big).
 
     \b
     Example:
       scorekeeper amend 5 gin alexandra 31
     """
-    correct(ctx, ginned(player, opponent_deadwood, big), match)
+    correct(ctx, ginned(player, opponent_deadwood, big, upcard), match)
 
 
 @amend.command("wall")
+@wall_params
 @match_option
 @click.pass_context
-def amend_wall(ctx: click.Context, match: int | None) -> None:
+def amend_wall(ctx: click.Context, player: str | None, upcard: str | None,
+               match: int | None) -> None:
     """Correct hand NUMBER to a wall (dead hand).
 
     \b
     Example:
       scorekeeper amend 2 wall
     """
-    correct(ctx, walled(), match)
+    correct(ctx, walled(player, upcard), match)
 
 
 # Matches
@@ -511,41 +583,55 @@ rule_options = compose(
                 "Who deals after a won hand (default loser)."),
     click.option("--end-after-first-game/--play-all-games", "end_after_first_game",
                  default=None, help="End the match when the first game ends."),
+    click.option("--oklahoma", is_flag=True, default=None,
+                 help="Oklahoma Gin: each hand's up-card sets its knock limit; a spade doubles."),
+    click.option("--ace-knocks-one", is_flag=True, default=None,
+                 help="Oklahoma Gin: with an ace up-card, knocking with 1 is allowed."),
+    click.option("--straight", is_flag=True, default=None,
+                 help="Straight Gin: no knocking; only gin or a wall ends a hand."),
 )
 
 
 @cli.command()
 @click.argument("player1")
 @click.argument("player2")
+@click.option("--teams", is_flag=True,
+              help="Partnership Gin: PLAYER1 and PLAYER2 are teams, written 'Ann & Bob'.")
 @click.option("--dealer", help="Who deals first (default: chosen at random).")
 @click.option("--preset", "preset_name", default="standard", show_default=True,
               help="Named rule set: " + ", ".join(PRESETS) + ".")
 @click.option("--description", default="", help="A line to remember the match by.")
 @rule_options
 @pass_store
-def new(store: Store, /, player1: str, player2: str, dealer: str | None, preset_name: str,
-        description: str, **options: Any) -> None:
+def new(store: Store, /, player1: str, player2: str, teams: bool, dealer: str | None,
+        preset_name: str, description: str, **options: Any) -> None:
     """Start a match between PLAYER1 and PLAYER2 and make it current.
 
     Options change single rules of the preset; 'scorekeeper rules --presets' lists them.
+    With --teams it is Partnership Gin: four players in two teams, two tables at once.
 
     \b
     Example:
       scorekeeper new Alexandra Bob --dealer bob
       scorekeeper new Ann Ben --preset pagat --target 150
+      scorekeeper new Ann Ben --oklahoma
+      scorekeeper new --teams "Ann & Bob" "Cid & Dee"
     """
-    players = (player1, player2)
+    partners = (split_team(player1), split_team(player2)) if teams else None
+    players = (team_name(partners[0]), team_name(partners[1])) if partners else (player1, player2)
     try:
-        check_names(players)
+        check_names(partners[0] + partners[1] if partners else players)
         check_description(description)
     except ValueError as error:
         raise BadInput(str(error)) from None
     rules = preset(preset_name).replace(
         **{name: value for name, value in options.items() if value is not None})
     if dealer:
-        first = one_of(players, dealer, N_("{typed!r} is not one of the players, {options}."))
+        chosen = one_of(players + (partners[0] + partners[1] if partners else ()), dealer,
+                        N_("{typed!r} is not one of the players, {options}."))
+        first = next(p for p in players if chosen == p or chosen in p.split(" & "))
         said = _("{dealer} deals first.")
-    elif (last := series_dealer(store, players)) is not None:
+    elif not partners and (last := series_dealer(store, players)) is not None:
         first = last
         said = _("{dealer} deals first, as the last match between them said.")
     else:
@@ -553,7 +639,7 @@ def new(store: Store, /, player1: str, player2: str, dealer: str | None, preset_
 
         first, said = random.choice(players), _("{dealer} deals first (chosen at random).")
     with store.writing() as writer:
-        match = writer.create(players, rules, first, description)
+        match = writer.create(players, rules, first, description, teams=partners)
     click.echo(_("Match {id}: {a} v {b}, {preset} rules{changed}.").format(
         id=match.id, a=player1, b=player2, preset=preset_name.lower(),
         changed=_(" (changed: {names})").format(names=", ".join(
@@ -562,6 +648,17 @@ def new(store: Store, /, player1: str, player2: str, dealer: str | None, preset_
     click.echo(said.format(dealer=first))
     click.echo(_("After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
                  "record' to be asked)."))
+
+
+def split_team(text: str) -> tuple[str, str]:
+    """``Ann & Bob`` (or ``Ann+Bob``, ``Ann, Bob``) as the team's two names."""
+    import re
+
+    names = [name.strip() for name in re.split(r"[&+,]", text)]
+    if len(names) != 2 or not all(names):
+        raise BadInput(_("{text!r} is not a team of two: write it like 'Ann & Bob'.")
+                       .format(text=text))
+    return names[0], names[1]
 
 
 def series_dealer(store: Store, players: tuple[str, str]) -> str | None:

@@ -16,13 +16,25 @@ corrected or voided hand simply means replaying a different list.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple
 
 from scorekeeper.i18n import _
 from scorekeeper.rules import DealerRule, Rules, Shutout
 
+if TYPE_CHECKING:
+    from scorekeeper.cards import Card
+
 #: The largest deadwood a 10-card hand can hold: two each of K, Q, J, 10 and 9, no meld.
 MAX_DEADWOOD = 98
+
+
+Teams = tuple[tuple[str, str], tuple[str, str]]
+"""Partnership Gin: two teams of two players."""
+
+
+def team_name(team: tuple[str, str] | list[str]) -> str:
+    """A team as it stands on the sheet: ``Ann & Bob``."""
+    return f"{team[0]} & {team[1]}"
 
 
 class Entry(str, Enum):
@@ -42,6 +54,8 @@ class Kind(str, Enum):
     GIN = "gin"
     BIG_GIN = "big_gin"
     WALL = "wall"
+    DEAL = "deal"
+    """Partnership Gin: the two tables' hands of one deal, combined for the teams."""
 
 
 class InvalidHand(ValueError):
@@ -51,13 +65,15 @@ class InvalidHand(ValueError):
 class MatchFinished(ValueError):
     """Raised when a hand follows the hand that ended the match."""
 
-    def __init__(self, number: int) -> None:
+    def __init__(self, number: int, entered: int | None = None) -> None:
         super().__init__(
             _("The match ended with hand {number}; no hand can follow it. "
               "Start a new match with 'scorekeeper new'.").format(number=number)
         )
         self.number = number
-        """The hand that ended the match."""
+        """The hand (in Partnership Gin, the deal) that ended the match."""
+        self.entered = number if entered is None else entered
+        """How many entered hands it took to end the match."""
 
 
 class Hand(NamedTuple):
@@ -70,18 +86,24 @@ class Hand(NamedTuple):
     """0 for gin and big gin."""
     opponent_deadwood: int | None = None
     """After lay-offs (none are allowed against gin)."""
+    upcard: str | None = None
+    """Oklahoma Gin: the card that started the discard pile (``7♥``, ``K♠``)."""
+    table: str | None = None
+    """Partnership Gin: for a wall, a player at the table where it happened."""
 
     @classmethod
-    def knock(cls, knocker: str, knocker_deadwood: int, opponent_deadwood: int) -> Hand:
-        return cls(Entry.KNOCK, knocker, knocker_deadwood, opponent_deadwood)
+    def knock(cls, knocker: str, knocker_deadwood: int, opponent_deadwood: int,
+              upcard: str | None = None) -> Hand:
+        return cls(Entry.KNOCK, knocker, knocker_deadwood, opponent_deadwood, upcard)
 
     @classmethod
-    def gin(cls, player: str, opponent_deadwood: int, big: bool = False) -> Hand:
-        return cls(Entry.BIG_GIN if big else Entry.GIN, player, 0, opponent_deadwood)
+    def gin(cls, player: str, opponent_deadwood: int, big: bool = False,
+            upcard: str | None = None) -> Hand:
+        return cls(Entry.BIG_GIN if big else Entry.GIN, player, 0, opponent_deadwood, upcard)
 
     @classmethod
-    def wall(cls) -> Hand:
-        return cls(Entry.WALL)
+    def wall(cls, upcard: str | None = None, table: str | None = None) -> Hand:
+        return cls(Entry.WALL, upcard=upcard, table=table)
 
 
 class Score(NamedTuple):
@@ -92,12 +114,24 @@ class Score(NamedTuple):
     points: int
 
 
+class TableHand(NamedTuple):
+    """Partnership Gin: one table's hand within a deal, scored for its two players."""
+
+    players: tuple[str, str]
+    hand: Hand | None
+    """None while the table has not reported."""
+    kind: Kind | None
+    winner: str | None
+    points: int
+
+
 class Round(NamedTuple):
-    """One hand in force, scored and routed."""
+    """One hand in force (in Partnership Gin, one deal), scored and routed."""
 
     number: int
     """Counted from 1 over the hands in force."""
-    hand: Hand
+    hand: Hand | None
+    """None for a partnership deal: its hands are in ``tables``."""
     kind: Kind
     dealer: str
     winner: str | None
@@ -108,6 +142,8 @@ class Round(NamedTuple):
     """The games this hand ended."""
     totals: Mapping[str, tuple[int, ...]]
     """Each player's running column totals after this hand, game by game."""
+    tables: tuple[TableHand, ...] = ()
+    """Partnership Gin: the deal's two tables."""
 
 
 class Line(NamedTuple):
@@ -157,17 +193,25 @@ class Scoresheet(NamedTuple):
     next_dealer: str
     next_games: Mapping[str, tuple[int, ...]]
     """The games each player's next win would be entered in (empty once finished)."""
+    teams: Teams | None = None
+    """Partnership Gin: the two teams; ``players`` are then the teams' names."""
+    pending: tuple[TableHand, ...] = ()
+    """Partnership Gin: the next deal's tables, while one has reported and the other not."""
 
     def opponent(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
 
 
 def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
-    """Check one entered hand against the rules and say what it is worth (RULES.md section 1).
+    """Check one entered hand against the rules and say what it is worth (RULES.md sections 1
+    and 6).
 
     >>> score(Rules(), ("Ann", "Ben"), Hand.knock("Ann", 7, 7))
     Score(kind=<Kind.UNDERCUT: 'undercut'>, winner='Ben', points=25)
+    >>> score(Rules(oklahoma=True), ("Ann", "Ben"), Hand.knock("Ann", 3, 20, upcard="4♠"))
+    Score(kind=<Kind.KNOCK: 'knock'>, winner='Ann', points=34)
     """
+    upcard = _upcard(rules, hand)
     if hand.entry is Entry.WALL:
         return Score(Kind.WALL, None, 0)
     if hand.knocker not in players:
@@ -179,26 +223,84 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     opponent = players[1] if hand.knocker == players[0] else players[0]
     _check_deadwood(_("The opponent's deadwood"), od)
     assert od is not None
-    if hand.entry is Entry.BIG_GIN:
+    double = 2 if upcard is not None and upcard.suit == "S" else 1  # a spade doubles
+    kind = classify(hand)
+    if kind is Kind.BIG_GIN:
         if rules.big_gin_bonus == 0:
             raise InvalidHand(
                 _("Big gin is not played in this match (its big gin bonus is 0); "
                   "record it as a gin.")
             )
-        return Score(Kind.BIG_GIN, hand.knocker, od + rules.big_gin_bonus)
-    if hand.entry is Entry.GIN or kd == 0:
-        return Score(Kind.GIN, hand.knocker, od + rules.gin_bonus)
+        return Score(kind, hand.knocker, (od + rules.big_gin_bonus) * double)
+    if kind is Kind.GIN:
+        return Score(kind, hand.knocker, (od + rules.gin_bonus) * double)
     _check_deadwood(_("The knocker's deadwood"), kd)
     assert kd is not None
-    if kd > rules.knock_limit:
+    if rules.straight:
+        raise InvalidHand(_("This is Straight Gin: nobody may knock, a hand ends only with "
+                            "gin, big gin or a wall. Record it with 'gin' or 'wall'."))
+    limit = knock_limit(rules, upcard)
+    if kd > limit and upcard is not None:
+        raise InvalidHand(
+            (_("The up-card {card} is an ace: this hand had to end in gin, nobody can knock.")
+             if limit == 0 else
+             _("The up-card {card} sets this hand's knock limit to {limit}: nobody can knock "
+               "with {kd} deadwood. Enter 1 to {limit}, or 0 for gin."))
+            .format(card=upcard, limit=limit, kd=kd))
+    if kd > limit:
         raise InvalidHand(
             _("Nobody can knock with {kd} deadwood: the knock limit is {limit}. "
               "Enter the knocker's deadwood from 1 to {limit}, or 0 for gin.")
-            .format(kd=kd, limit=rules.knock_limit)
+            .format(kd=kd, limit=limit)
         )
-    if od <= kd:
-        return Score(Kind.UNDERCUT, opponent, kd - od + rules.undercut_bonus)
-    return Score(Kind.KNOCK, hand.knocker, od - kd)
+    if kind is Kind.UNDERCUT:
+        return Score(kind, opponent, (kd - od + rules.undercut_bonus) * double)
+    return Score(kind, hand.knocker, (od - kd) * double)
+
+
+def classify(hand: Hand) -> Kind:
+    """What an entered hand comes to by its counts alone: a knock with no deadwood is gin, and
+    a knock the opponent matches or beats (a tie too) is an undercut.
+
+    >>> classify(Hand.knock("Ann", 4, 4)), classify(Hand.knock("Ann", 0, 4))
+    (<Kind.UNDERCUT: 'undercut'>, <Kind.GIN: 'gin'>)
+    """
+    if hand.entry is not Entry.KNOCK:
+        return Kind(hand.entry.value)
+    kd, od = hand.knocker_deadwood or 0, hand.opponent_deadwood or 0
+    if kd == 0:
+        return Kind.GIN
+    return Kind.UNDERCUT if od <= kd else Kind.KNOCK
+
+
+def knock_limit(rules: Rules, upcard: Card | None) -> int:
+    """The most deadwood a hand may be knocked with: the match's limit, or in Oklahoma Gin the
+    up-card's value (an ace: gin only, or 1 where the match allows it)."""
+    if upcard is None:
+        return rules.knock_limit
+    if upcard.rank == 1:
+        return 1 if rules.ace_knocks_one else 0
+    return upcard.value
+
+
+def _upcard(rules: Rules, hand: Hand) -> Card | None:
+    """The hand's up-card, required in Oklahoma Gin for a won hand and refused elsewhere."""
+    if not rules.oklahoma:
+        if hand.upcard is not None:
+            raise InvalidHand(_("This match is not Oklahoma Gin, so a hand has no up-card; "
+                                "leave the up-card out."))
+        return None
+    if hand.upcard is None:
+        if hand.entry is Entry.WALL:
+            return None
+        raise InvalidHand(_("This is Oklahoma Gin: give the up-card that started the discard "
+                            "pile (e.g. --upcard 7h); it sets the hand's knock limit."))
+    from scorekeeper.cards import CardError, parse_card  # only Oklahoma Gin needs cards
+
+    try:
+        return parse_card(hand.upcard)
+    except CardError as error:
+        raise InvalidHand(str(error)) from None
 
 
 def _check_deadwood(what: str, value: int | None) -> None:
@@ -210,13 +312,24 @@ def _check_deadwood(what: str, value: int | None) -> None:
 
 
 def replay(
-    players: tuple[str, str], rules: Rules, first_dealer: str, hands: Iterable[Hand]
+    players: tuple[str, str], rules: Rules, first_dealer: str, hands: Iterable[Hand],
+    teams: Teams | None = None,
 ) -> Scoresheet:
     """Score the hands in force in order and build the scoresheet (RULES.md sections 2-4).
+
+    In Partnership Gin (``teams`` given) ``players`` are the teams' names, and the hands come
+    two to a deal, one from each table (see :func:`deals`).
 
     Raises :class:`InvalidHand` for an impossible hand and :class:`MatchFinished` for a hand
     after the one that ended the match.
     """
+    if teams is None:
+        scored: list[Scored] = [
+            Scored(number, hand, score(rules, players, hand), ())
+            for number, hand in enumerate(hands, start=1)]
+        pending: tuple[TableHand, ...] = ()
+    else:
+        scored, pending = deals(rules, teams, players, hands)
     count = rules.columns
     points = [{player: 0 for player in players} for _game in range(count)]
     boxes = [{player: 0 for player in players} for _game in range(count)]
@@ -230,10 +343,9 @@ def replay(
         fresh = [game for game in playing if game not in opened[player]]
         return sorted(opened[player] & set(playing) | set(fresh[:1]))
 
-    for number, hand in enumerate(hands, start=1):
+    for number, (entered, hand, result, tables) in enumerate(scored, start=1):
         if finished:
-            raise MatchFinished(number - 1)
-        result = score(rules, players, hand)
+            raise MatchFinished(number - 1, scored[number - 2].entered)
         games: list[int] = []
         ended: list[int] = []
         if result.winner is not None:
@@ -251,8 +363,11 @@ def replay(
             winner=result.winner, points=result.points,
             games=tuple(game + 1 for game in games), ended=tuple(game + 1 for game in ended),
             totals={player: tuple(column[player] for column in points) for player in players},
+            tables=tables,
         ))
         dealer = _next_dealer(rules, players, dealer, result.winner)
+    if finished and pending:
+        raise MatchFinished(len(scored), scored[-1].entered)
 
     return Scoresheet(
         players=players, rules=rules, first_dealer=first_dealer, rounds=tuple(rounds),
@@ -271,7 +386,71 @@ def replay(
             player: () if finished else tuple(game + 1 for game in entered_in(player))
             for player in players
         },
+        teams=teams,
+        pending=pending,
     )
+
+
+class Scored(NamedTuple):
+    """A hand (or a partnership deal) with its score, before it is routed into the columns."""
+
+    entered: int
+    """How many of the entered hands it took to get this far."""
+    hand: Hand | None
+    score: Score
+    tables: tuple[TableHand, ...]
+
+
+def pairings(teams: Teams, deal: int) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Who plays whom in deal ``deal`` (from 0): first partner against first partner, then
+    partners change opponents every deal.
+
+    >>> pairings((("Ann", "Bob"), ("Cid", "Dee")), 1)
+    (('Ann', 'Dee'), ('Bob', 'Cid'))
+    """
+    (a1, a2), (b1, b2) = teams
+    return ((a1, b1), (a2, b2)) if deal % 2 == 0 else ((a1, b2), (a2, b1))
+
+
+def deals(rules: Rules, teams: Teams, names: tuple[str, str],
+          hands: Iterable[Hand]) -> tuple[list[Scored], tuple[TableHand, ...]]:
+    """Partnership Gin: pair the hands into deals, one from each table, and combine each
+    deal's two hands into one team result: a team that won both hands scores the sum; if each
+    team won one, the larger score wins the difference (equal scores: nobody scores).
+
+    Returns the complete deals and, while a deal is half reported, its two tables.
+    """
+    scored: list[Scored] = []
+    reported: dict[int, TableHand] = {}
+    for entered, hand in enumerate(hands, start=1):
+        deal = len(scored)
+        tables = pairings(teams, deal)
+        who = hand.table if hand.entry is Entry.WALL else hand.knocker
+        at = [index for index, table in enumerate(tables) if who in table]
+        if not at:
+            raise InvalidHand(
+                _("{name!r} is not a player of this match; the players are {players}.")
+                .format(name=who, players=", ".join(teams[0] + teams[1])) if who else
+                _("In Partnership Gin a wall names a player at its table."))
+        if at[0] in reported:
+            other = tables[1 - at[0]]
+            raise InvalidHand(
+                _("{a} v {b} has already reported deal {deal}; the other table, {c} v {d}, "
+                  "has not.").format(a=tables[at[0]][0], b=tables[at[0]][1], deal=deal + 1,
+                                     c=other[0], d=other[1]))
+        result = score(rules, tables[at[0]], hand)
+        reported[at[0]] = TableHand(tables[at[0]], hand, result.kind, result.winner, result.points)
+        if len(reported) == 2:
+            both = (reported[0], reported[1])
+            won = [sum(table.points for table in both if table.winner in team) for team in teams]
+            winner = names[0] if won[0] > won[1] else names[1] if won[1] > won[0] else None
+            scored.append(Scored(entered, None, Score(Kind.DEAL, winner, abs(won[0] - won[1])),
+                                 both))
+            reported = {}
+    tables = pairings(teams, len(scored))
+    pending = tuple(reported.get(index, TableHand(tables[index], None, None, None, 0))
+                    for index in (0, 1)) if reported else ()
+    return scored, pending
 
 
 def _next_dealer(rules: Rules, players: tuple[str, str], dealer: str, winner: str | None) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scorekeeper.engine import Game, Round, Scoresheet
+from scorekeeper.engine import Game, Hand, Round, Scoresheet, TableHand
 from scorekeeper.i18n import _
 from scorekeeper.store import Match
 
@@ -19,12 +19,16 @@ MAX_IMPORT_BYTES = 1_000_000
 
 
 def sheet_json(match_id: int, sheet: Scoresheet) -> dict[str, Any]:
-    """The ``show --json`` object."""
+    """The ``show --json`` object (a partnership match adds its teams and the half-reported
+    deal's tables)."""
+    partnership = {"teams": [list(team) for team in sheet.teams],
+                   "pending": [_table_json(t) for t in sheet.pending]} if sheet.teams else {}
     return {
         "id": match_id,
         "players": list(sheet.players),
+        **partnership,
         "rules": sheet.rules.to_dict(),
-        "rounds": [_round_json(r) for r in sheet.rounds],
+        "rounds": [_round_json(r, sheet.rules.oklahoma) for r in sheet.rounds],
         "games": [_game_json(g) for g in sheet.games],
         "finished": sheet.finished,
         "winner": sheet.winner,
@@ -32,14 +36,31 @@ def sheet_json(match_id: int, sheet: Scoresheet) -> dict[str, Any]:
     }
 
 
-def _round_json(r: Round) -> dict[str, Any]:
-    won = r.winner is not None
+def _hand_json(hand: Hand | None, won: bool) -> dict[str, Any]:
+    return {
+        "knocker": hand.knocker if hand and won else None,
+        "knocker_deadwood": hand.knocker_deadwood if hand and won else None,
+        "opponent_deadwood": hand.opponent_deadwood if hand and won else None,
+    }
+
+
+def _round_json(r: Round, oklahoma: bool = False) -> dict[str, Any]:
+    """One round of ``show --json``; an Oklahoma hand adds its up-card, a deal its tables."""
     return {
         "number": r.number, "kind": r.kind.value, "dealer": r.dealer,
-        "knocker": r.hand.knocker if won else None,
-        "knocker_deadwood": r.hand.knocker_deadwood if won else None,
-        "opponent_deadwood": r.hand.opponent_deadwood if won else None,
+        **_hand_json(r.hand, r.winner is not None),
         "winner": r.winner, "points": r.points, "games": list(r.games),
+        **({"upcard": r.hand.upcard if r.hand else None} if oklahoma else {}),
+        **({"tables": [_table_json(t) for t in r.tables]} if r.tables else {}),
+    }
+
+
+def _table_json(table: TableHand) -> dict[str, Any]:
+    return {
+        "players": list(table.players), "kind": table.kind.value if table.kind else None,
+        **_hand_json(table.hand, table.winner is not None),
+        "upcard": table.hand.upcard if table.hand else None,
+        "winner": table.winner, "points": table.points,
     }
 
 
@@ -106,7 +127,7 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
     header += [f"{player} game {game + 1}" for player in sheet.players for game in games]
     rows = [header]
     for r in sheet.rounds:
-        hand = _round_json(r)
+        hand = _round_json(r, sheet.rules.oklahoma)
         rows.append([
             r.number, r.dealer, r.kind.value, hand["knocker"], hand["knocker_deadwood"],
             hand["opponent_deadwood"], r.winner, r.points, " ".join(map(str, r.games)),

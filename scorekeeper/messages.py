@@ -6,7 +6,7 @@ rich) and by the scoresheet and log.
 
 from __future__ import annotations
 
-from scorekeeper.engine import Hand, Kind, Round, Score, Scoresheet
+from scorekeeper.engine import Hand, Kind, Round, Score, Scoresheet, TableHand, Teams, team_name
 from scorekeeper.i18n import _, ngettext
 
 
@@ -17,16 +17,22 @@ def games_phrase(games: tuple[int, ...]) -> str:
 
 
 def outcome(hand: Hand, result: Score) -> str:
-    """What happened at the table: ``Bob knocks 6 v 10``, ``Ann goes gin v 12``, ``wall``."""
+    """What happened at the table: ``Bob knocks 6 v 10``, ``Ann goes gin v 12``, ``wall``
+    (and an Oklahoma hand's up-card)."""
     values = {"knocker": hand.knocker, "kd": hand.knocker_deadwood,
               "od": hand.opponent_deadwood, "winner": result.winner}
-    return {
+    said = {
         Kind.KNOCK: _("{knocker} knocks {kd} v {od}"),
-        Kind.UNDERCUT: _("{knocker} knocks {kd} v {od}, undercut by {winner}"),
+        Kind.UNDERCUT: _("{knocker} knocks {kd} v {od}, undercut by {winner}")
+        if result.winner else _("{knocker} knocks {kd} v {od}, undercut"),
         Kind.GIN: _("{knocker} goes gin v {od}"),
         Kind.BIG_GIN: _("{knocker} goes big gin v {od}"),
         Kind.WALL: _("wall (dead hand)"),
     }[result.kind].format(**values)
+    if hand.upcard is None:
+        return said
+    return (_("{said} (up-card {card}: doubled)") if hand.upcard[-1:] in "S♠" and
+            result.winner else _("{said} (up-card {card})")).format(said=said, card=hand.upcard)
 
 
 def scored(result: Score, games: tuple[int, ...]) -> str:
@@ -40,7 +46,8 @@ def scored(result: Score, games: tuple[int, ...]) -> str:
 def short_names(players: tuple[str, str], most: int) -> dict[str, str]:
     """Names short enough for a narrow sheet: the first word of each (the whole name when the
     first words are alike), cut to ``most`` characters."""
-    first = {player: player.split()[0] for player in players}
+    first = {player: player.replace(" & ", "&") if " & " in player else player.split()[0]
+             for player in players}
     if first[players[0]].casefold() == first[players[1]].casefold():
         first = {player: player for player in players}
     return {player: name if len(name) <= most else name[:most - 1] + "…"
@@ -56,14 +63,38 @@ def short(r: Round, names: dict[str, str]) -> str:
         Kind.UNDERCUT: _("{winner} +{points} undercut"),
         Kind.GIN: _("{winner} +{points} gin"),
         Kind.BIG_GIN: _("{winner} +{points} big gin"),
+        Kind.DEAL: _("{winner} +{points}"),
     }[r.kind].format(winner=names[r.winner], points=r.points)
 
 
-def round_line(r: Round) -> str:
-    """``Hand 4: Bob knocks 6 v 10 -> Bob +4 in Games 1, 2, 3``."""
+def round_line(r: Round, teams: Teams | None = None) -> str:
+    """``Hand 4: Bob knocks 6 v 10 -> Bob +4 in Games 1, 2, 3``; for a partnership deal,
+    ``Deal 3: Ann & Bob 15, Cid & Dee 37 -> Cid & Dee +22 in Game 1``."""
     result = Score(r.kind, r.winner, r.points)
-    return _("Hand {number}: {outcome} -> {scored}").format(
-        number=r.number, outcome=outcome(r.hand, result), scored=scored(result, r.games))
+    if r.hand is not None or teams is None:
+        assert r.hand is not None
+        return _("Hand {number}: {outcome} -> {scored}").format(
+            number=r.number, outcome=outcome(r.hand, result), scored=scored(result, r.games))
+    return _("{deal} -> {scored}").format(deal=deal_points(r, teams),
+                                          scored=scored(result, r.games))
+
+
+def deal_points(r: Round, teams: Teams) -> str:
+    """What each team won at the tables in a deal: ``Deal 3: Ann & Bob 15, Cid & Dee 37``."""
+    won = [sum(t.points for t in r.tables if t.winner in team) for team in teams]
+    return _("Deal {number}: {a} {a_points}, {b} {b_points}").format(
+        number=r.number, a=team_name(teams[0]), a_points=won[0], b=team_name(teams[1]),
+        b_points=won[1])
+
+
+def table_line(table: TableHand) -> str:
+    """One table of a partnership deal: ``Ann v Cid: Ann knocks 5 v 20 -> Ann +15``."""
+    assert table.hand is not None and table.kind is not None
+    result = Score(table.kind, table.winner, table.points)
+    said = outcome(table.hand, result)
+    if table.winner is not None:
+        said += " -> " + _("{winner} +{points}").format(winner=table.winner, points=table.points)
+    return _("{a} v {b}: {said}").format(a=table.players[0], b=table.players[1], said=said)
 
 
 def game_state(sheet: Scoresheet, number: int) -> str:
@@ -120,6 +151,9 @@ def match_result(sheet: Scoresheet) -> str:
 
 def next_deal(sheet: Scoresheet) -> str:
     """``Alexandra deals next.`` (after the match: the first hand of the next series)."""
+    if sheet.teams:
+        return (_("{dealer} deal the first hands of the next match.") if sheet.finished else
+                _("{dealer} deal next, at both tables.")).format(dealer=sheet.next_dealer)
     if sheet.finished:
         return _("{dealer} deals the first hand of the next match.").format(
             dealer=sheet.next_dealer)
@@ -139,6 +173,22 @@ def standing(sheet: Scoresheet) -> list[str]:
     if any(game.winner for game in sheet.games):
         lines.append("  " + _("(* won the game)"))
     return lines
+
+
+def said_of_new_hand(before: Scoresheet, after: Scoresheet) -> list[str]:
+    """What a newly recorded hand did; in Partnership Gin, a table's hand either waits for the
+    other table or completes the deal."""
+    if after.teams is None:
+        return [round_line(after.rounds[-1])]
+    if len(after.rounds) == len(before.rounds):
+        waiting = next(t for t in after.pending if t.hand is None)
+        return [_("Deal {number}, {line}").format(
+                    number=len(after.rounds) + 1,
+                    line=table_line(next(t for t in after.pending if t.hand is not None))),
+                _("Waiting for the other table, {a} v {b}.").format(
+                    a=waiting.players[0], b=waiting.players[1])]
+    deal = after.rounds[-1]
+    return [round_line(deal, after.teams), *("  " + table_line(t) for t in deal.tables)]
 
 
 def report(before: Scoresheet, after: Scoresheet, *said: str) -> list[str]:

@@ -7,7 +7,7 @@ Player names always enter as :class:`rich.text.Text`, never as markup, so a name
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -16,12 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 
-from scorekeeper.engine import Game, Scoresheet, score
+from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand, classify
 from scorekeeper.i18n import _
 from scorekeeper.messages import (
-    game_state, match_result, next_deal, outcome, scored, short, short_names)
+    deal_points, game_state, match_result, next_deal, outcome, scored, short, short_names)
 from scorekeeper.rules import PRESETS, Rules, option_name
-from scorekeeper.store import IN_FORCE, Match
+from scorekeeper.store import IN_FORCE, Match, StoredHand
 
 Figure = Callable[[Game, str], object]
 """A figure of one player's column in one game, or None for an empty cell."""
@@ -138,29 +138,81 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
     return lines
 
 
+class Logged(NamedTuple):
+    """What the log says of a hand in force."""
+
+    number: int
+    where: list[str]
+    """The dealer; in Partnership Gin the deal and the table."""
+    result: Score
+    games: tuple[int, ...] | None
+    """The games it entered (None for a partnership table: the deal enters them)."""
+
+
 def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too,
-    each with the number of the hand it was (or replaced) and when it was entered."""
+    each with the number of the hand it was (or replaced) and when it was entered. In
+    Partnership Gin each hand shows its deal and table, and each complete deal its result."""
     title = Text(_("Match {id}: {a} v {b}").format(
         id=match.id, a=match.players[0], b=match.players[1]), style="bold")
     if not match.history:
         return Group(title, Text(_("No hands recorded yet.")))
-    headers = [_("Hand"), _("Dealer"), _("Outcome"), _("Score")]
-    if show_all:
-        headers += [_("Status"), _("Entered")]
-    table = _table(*headers, title=title, wrap=[_("Outcome"), _("Score")])
-    by_slot = {stored.slot: r for stored, r in zip(match.in_force(), sheet.rounds)}
-    for stored in match.history if show_all else match.in_force():
-        current = by_slot.get(stored.slot)
-        result = score(match.rules, match.players, stored.hand)
+    where = [_("Deal"), _("Table")] if match.teams else [_("Dealer")]
+    extra = [_("Status"), _("Entered")] if show_all else []
+    table = _table(_("Hand"), *where, _("Outcome"), _("Score"), *extra, title=title,
+                   wrap=[_("Outcome"), _("Score")])
+    in_force = match.in_force()
+    logged, deals_after = _logged(sheet, in_force)
+    for stored in match.history if show_all else in_force:
         live = stored.status == IN_FORCE
-        row = [str(current.number) if current else "", current.dealer if current and live else "",
-               outcome(stored.hand, result), scored(result, current.games) if current and live
-               else ""]
-        if show_all:
-            row += [_(stored.status), stored.recorded[5:16].replace("T", " ")]
-        table.add_row(*(Text(cell) for cell in row), style="" if live else "dim")
+        entry = logged.get(stored.slot)
+        number = str(entry.number) if entry else ""
+        if live and entry:
+            said = (scored(entry.result, entry.games) if entry.games is not None else
+                    _("{winner} +{points}").format(winner=entry.result.winner,
+                                                   points=entry.result.points)
+                    if entry.result.winner else "")
+            cells = [*entry.where, outcome(stored.hand, entry.result), said]
+        else:
+            cells = [""] * len(where) + [
+                outcome(stored.hand, Score(classify(stored.hand), None, 0)), ""]
+        status = [_(stored.status), stored.recorded[5:16].replace("T", " ")] if show_all else []
+        table.add_row(number, *(Text(cell) for cell in cells + status),
+                      style="" if live else "dim")
+        if live and stored.slot in deals_after and sheet.teams:
+            deal = deals_after[stored.slot]
+            table.add_row("", *[""] * len(where), deal_points(deal, sheet.teams),
+                          scored(Score(deal.kind, deal.winner, deal.points), deal.games),
+                          *[""] * len(extra), style="bold")
     return table
+
+
+def _logged(sheet: Scoresheet, in_force: Sequence[StoredHand]) -> tuple[
+        dict[int, Logged], dict[int, Round]]:
+    """Each hand in force by slot, and the deals to show after the hand that completed them."""
+    if sheet.teams is None:
+        return {stored.slot: Logged(r.number, [r.dealer], Score(r.kind, r.winner, r.points),
+                                    r.games)
+                for stored, r in zip(in_force, sheet.rounds)}, {}
+    logged, deals_after = {}, {}
+    deals: list[tuple[int, tuple[TableHand, ...], Round | None]] = [
+        (r.number, r.tables, r) for r in sheet.rounds]
+    if sheet.pending:
+        deals.append((len(sheet.rounds) + 1, sheet.pending, None))
+    position = 0
+    for number, tables, deal in deals:
+        for _table in tables:
+            if position >= len(in_force):
+                break
+            stored = in_force[position]
+            at = next(t for t in tables if t.hand == stored.hand)
+            assert at.kind is not None
+            logged[stored.slot] = Logged(position + 1, [str(number), _("{a} v {b}").format(
+                a=at.players[0], b=at.players[1])], Score(at.kind, at.winner, at.points), None)
+            position += 1
+        if deal is not None:
+            deals_after[in_force[position - 1].slot] = deal
+    return logged, deals_after
 
 
 def presets() -> RenderableType:

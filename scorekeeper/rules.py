@@ -40,6 +40,9 @@ class RuleError(ValueError):
     """Raised when a rule option is out of range or unknown; the message says what is allowed."""
 
 
+#: The options of the variants (RULES.md section 6), off in a plain Hollywood match.
+VARIANTS = ("oklahoma", "ace_knocks_one", "straight")
+
 #: The inclusive range each whole-number option may take.
 RANGES: dict[str, tuple[int, int]] = {
     "target": (10, 1000),
@@ -74,6 +77,12 @@ class Rules:
     next_dealer: DealerRule = DealerRule.LOSER
     end_after_first_game: bool = False
     """The match ends when the first game ends; the higher sum of raw column points wins."""
+    oklahoma: bool = False
+    """Oklahoma Gin: each hand's up-card sets its knock limit; a spade up-card doubles it."""
+    ace_knocks_one: bool = False
+    """Oklahoma Gin with an ace up-card: knocking with 1 is allowed (else only gin)."""
+    straight: bool = False
+    """Straight Gin: no knocking; only gin, big gin or a wall ends a hand."""
 
     def __post_init__(self) -> None:
         for name, (low, high) in RANGES.items():
@@ -91,11 +100,13 @@ class Rules:
             raise RuleError(_("End_after_first_game must be true or false."))
 
     def to_dict(self) -> dict[str, Any]:
-        """The rules as the JSON object of CLI.md (enum values as strings)."""
+        """The rules as the JSON object of CLI.md (enum values as strings); a variant's options
+        only appear in a match of that variant."""
         return {
             field.name: (value.value if isinstance(value, Enum) else value)
             for field in dataclasses.fields(self)
             for value in [getattr(self, field.name)]
+            if field.name not in VARIANTS or value
         }
 
     @classmethod

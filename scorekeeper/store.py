@@ -38,7 +38,8 @@ from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import Storage
 from tinydb.table import Document
 
-from scorekeeper.engine import Entry, Hand, InvalidHand, MatchFinished, Scoresheet, replay
+from scorekeeper.engine import (
+    Entry, Hand, InvalidHand, MatchFinished, Scoresheet, Teams, replay, team_name)
 from scorekeeper.i18n import _
 from scorekeeper.rules import RuleError, Rules
 
@@ -73,6 +74,8 @@ class StoredHand(NamedTuple):
             "knocker_deadwood": self.hand.knocker_deadwood,
             "opponent_deadwood": self.hand.opponent_deadwood,
             "slot": self.slot, "status": self.status, "recorded": self.recorded,
+            **{name: value for name in ("upcard", "table")
+               for value in [getattr(self.hand, name)] if value is not None},
         }
 
     @classmethod
@@ -95,13 +98,17 @@ class StoredHand(NamedTuple):
         if isinstance(slot, bool) or not isinstance(slot, int) or slot < 1:
             raise ValueError(_("a hand's slot must be a whole number from 1, not {value!r}")
                              .format(value=slot))
+        upcard, table = data.get("upcard"), data.get("table")
+        for name, value in (("upcard", upcard), ("table", table)):
+            if value is not None and not isinstance(value, str):
+                raise ValueError(_("a hand's {name} must be text, not {value!r}")
+                                 .format(name=name, value=value))
         if entry is Entry.WALL:
-            hand = Hand.wall()
+            hand = Hand.wall(upcard, table)
         else:
-            hand = Hand(entry, data.get("knocker"), data.get("knocker_deadwood"),
-                        data.get("opponent_deadwood"))
-            if entry is not Entry.KNOCK:
-                hand = Hand(entry, hand.knocker, 0, hand.opponent_deadwood)
+            hand = Hand(entry, data.get("knocker"),
+                        data.get("knocker_deadwood") if entry is Entry.KNOCK else 0,
+                        data.get("opponent_deadwood"), upcard)
         return cls(hand, slot, status, check_timestamp(data.get("recorded", ""), "recorded"))
 
 
@@ -117,6 +124,12 @@ class Match:
     description: str = ""
     history: list[StoredHand] = field(default_factory=list)
     """Every hand ever recorded, in the order it was entered, voided and replaced ones too."""
+    teams: Teams | None = None
+    """Partnership Gin: the two teams; ``players`` are then the teams' names."""
+
+    def individuals(self) -> tuple[str, ...]:
+        """The people at the table: the two players, or the four partners."""
+        return self.teams[0] + self.teams[1] if self.teams else self.players
 
     def in_force(self) -> list[StoredHand]:
         """The hands that count, in the order they were played."""
@@ -126,13 +139,14 @@ class Match:
         """The scoresheet of the hands in force, or of the given hands."""
         if hands is None:
             hands = [stored.hand for stored in self.in_force()]
-        return replay(self.players, self.rules, self.first_dealer, hands)
+        return replay(self.players, self.rules, self.first_dealer, hands, self.teams)
 
     def header(self) -> dict[str, Any]:
         return {
             "id": self.id, "players": list(self.players), "rules": self.rules.to_dict(),
             "first_dealer": self.first_dealer, "created": self.created,
             "description": self.description,
+            **({"teams": [list(team) for team in self.teams]} if self.teams else {}),
         }
 
     @classmethod
@@ -146,7 +160,18 @@ class Match:
         if (not isinstance(players, list) or len(players) != 2
                 or not all(isinstance(p, str) for p in players)):
             raise ValueError(_("'players' must be a list of two names"))
-        check_names(players)
+        teams = header.get("teams")
+        if teams is None:
+            check_names(players)
+        elif (not isinstance(teams, list) or len(teams) != 2
+              or not all(isinstance(t, list) and len(t) == 2 for t in teams)
+              or not all(isinstance(p, str) for t in teams for p in t)):
+            raise ValueError(_("'teams' must be two lists of two names"))
+        else:
+            check_names(teams[0] + teams[1])
+            if players != [team_name(team) for team in teams]:
+                raise ValueError(_("the players of a partnership match are its teams, "
+                                   "named like 'Ann & Bob'"))
         rules = header.get("rules", {})
         if not isinstance(rules, dict):
             raise ValueError(_("'rules' must be a JSON object"))
@@ -160,6 +185,7 @@ class Match:
             created=check_timestamp(header.get("created", ""), "created"),
             description=check_description(header.get("description") or ""),
             history=[StoredHand.from_dict(h, n) for n, h in enumerate(hands, start=1)],
+            teams=((teams[0][0], teams[0][1]), (teams[1][0], teams[1][1])) if teams else None,
         )
         match.sheet()  # every hand in force must be possible under the rules
         return match
@@ -215,10 +241,16 @@ def check_names(names: Sequence[str]) -> None:
         if name != name.strip():
             raise ValueError(_("The name {name!r} starts or ends with a space; "
                                "leave the spaces out.").format(name=name))
-    if len(names) == 2 and fold(names[0]) == fold(names[1]):
-        raise ValueError(_("Both players are called {name!r}; give them different names "
-                           "(case and accents do not count), e.g. '{name} A' and '{name} B'.")
-                         .format(name=names[0]))
+    for index, name in enumerate(names):
+        for other in names[index + 1:]:
+            if fold(name) == fold(other):
+                raise ValueError(
+                    (_("Both players are called {name!r}; give them different names (case and "
+                       "accents do not count), e.g. '{name} A' and '{name} B'.")
+                     if len(names) == 2 else
+                     _("Two players are called {name!r}; give them different names (case and "
+                       "accents do not count), e.g. '{name} A' and '{name} B'."))
+                    .format(name=name))
 
 
 class Summary(NamedTuple):
@@ -523,13 +555,13 @@ class Writer:
 
     def create(self, players: tuple[str, str], rules: Rules, first_dealer: str,
                description: str = "", created: str = "",
-               history: Sequence[StoredHand] = ()) -> Match:
+               history: Sequence[StoredHand] = (), teams: Teams | None = None) -> Match:
         """A new match with the next free id, made current."""
         if self._next_id is None:
             self._next_id = max(self.store.match_ids(), default=0) + 1
         match_id, self._next_id = self._next_id, self._next_id + 1
         match = Match(match_id, players, rules, first_dealer, created or now(), description,
-                      list(history))
+                      list(history), teams)
         match.sheet()
         db = _open(self.store._match_path(match_id))
         db.table("match").insert(Document(match.header(), doc_id=1))
