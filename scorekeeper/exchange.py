@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scorekeeper.engine import Game, Hand, Round, Scoresheet, TableHand
+from scorekeeper.engine import Entry, Game, Hand, Round, Scoresheet, TableHand
 from scorekeeper.i18n import _
 from scorekeeper.store import Match
 
@@ -112,6 +112,19 @@ def parse_export(content: bytes) -> Match:
     return Match.from_parts(0, data, hands)
 
 
+def _table_text(table: TableHand) -> str:
+    """One table of a deal for the CSV, the same in every language:
+    ``Ann v Cid: knock Ann 5 v 20 (up-card 7♥), Ann +15``."""
+    hand = table.hand
+    assert hand is not None and table.kind is not None
+    text = f"{table.players[0]} v {table.players[1]}: {table.kind.value}"
+    if hand.entry is not Entry.WALL:
+        text += f" {hand.knocker} {hand.knocker_deadwood} v {hand.opponent_deadwood}"
+    if hand.upcard:
+        text += f" (up-card {hand.upcard})"
+    return text + (f", {table.winner} +{table.points}" if table.winner else "")
+
+
 def _neutral(cell: object) -> object:
     """A text cell a spreadsheet cannot run as a formula (OWASP CSV injection advice)."""
     if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -120,18 +133,25 @@ def _neutral(cell: object) -> object:
 
 
 def csv_rows(sheet: Scoresheet) -> list[list[object]]:
-    """The paper sheet as rows: a header, a row per hand, the settlement rows, the winner."""
+    """The paper sheet as rows: a header, a row per hand, the settlement rows, the winner.
+
+    An Oklahoma match adds an ``upcard`` column, a partnership match a ``tables`` column
+    saying what happened at each table of a deal."""
     games = range(len(sheet.games))
     header: list[object] = ["hand", "dealer", "outcome", "knocker", "knocker_deadwood",
                             "opponent_deadwood", "winner", "points", "games"]
     header += [f"{player} game {game + 1}" for player in sheet.players for game in games]
-    rows = [header]
+    extra = (["upcard"] if sheet.rules.oklahoma and not sheet.teams else []) + (
+        ["tables"] if sheet.teams else [])
+    rows = [header + extra]
     for r in sheet.rounds:
         hand = _round_json(r, sheet.rules.oklahoma)
         rows.append([
             r.number, r.dealer, r.kind.value, hand["knocker"], hand["knocker_deadwood"],
             hand["opponent_deadwood"], r.winner, r.points, " ".join(map(str, r.games)),
             *(r.totals[player][game] for player in sheet.players for game in games),
+            *([hand["upcard"]] if "upcard" in extra else []),
+            *(["; ".join(map(_table_text, r.tables))] if sheet.teams else []),
         ])
 
     def settlement_row(label: str, figure: Any) -> list[object]:
@@ -139,7 +159,7 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
             figure(game, player) if game.settlement is not None else None
             for player in sheet.players for game in sheet.games
         ]
-        return [label, *[None] * 8, *cells]
+        return [label, *[None] * 8, *cells, *[None] * len(extra)]
 
     rows.append(settlement_row("boxes", lambda g, p: g.boxes[p]))
     rows.append(settlement_row("box bonus", lambda g, p: g.settlement.lines[p].box_bonus))
@@ -148,5 +168,5 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
     rows.append(settlement_row(
         "net", lambda g, p: g.settlement.lines[p].total - g.settlement.lines[sheet.opponent(p)].total))
     rows.append(["winner", None, None, None, None, None, sheet.winner, None, None,
-                 *[None] * (2 * len(sheet.games))])
+                 *[None] * (2 * len(sheet.games) + len(extra))])
     return [[_neutral(cell) for cell in row] for row in rows]

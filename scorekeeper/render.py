@@ -216,11 +216,15 @@ def _logged(sheet: Scoresheet, in_force: Sequence[StoredHand]) -> tuple[
 
 
 def presets() -> RenderableType:
-    """Every preset with its values."""
-    table = _table(_("Option"), *PRESETS, title=Text(_("Presets"), style="bold"))
-    for field in dataclasses.fields(Rules):
-        table.add_row(option_name(field.name),
-                      *(_value(getattr(rules, field.name)) for rules in PRESETS.values()))
+    """Every preset, with what it changes from the standard rules."""
+    table = _table(_("Preset"), _("Differs from standard"), title=Text(_("Presets"), style="bold"),
+                   wrap=[_("Differs from standard")])
+    standard = PRESETS["standard"]
+    for name, rules in PRESETS.items():
+        changes = [f"{option_name(field.name)} {_value(getattr(rules, field.name))}"
+                   for field in dataclasses.fields(Rules)
+                   if getattr(rules, field.name) != getattr(standard, field.name)]
+        table.add_row(name, ", ".join(changes) or _("(the standard rules)"))
     return table
 
 

@@ -142,10 +142,20 @@ def option_name(field: str) -> str:
     return "--" + field.replace("_", "-")
 
 
-#: Named bundles of options; ``standard`` is the defaults.
+#: Named bundles of options; ``standard`` is the defaults. The regional names Chicago and
+#: Manhattan Gin stand for "other bonus values" in the rule texts, which give none, so they
+#: have no preset: set the bonuses one by one.
 PRESETS: dict[str, Rules] = {
     "standard": Rules(),
     "pagat": Rules(gin_bonus=20, undercut_bonus=10, box_bonus=20, next_dealer=DealerRule.WINNER),
+    # Seeds 003 and 004: new groups start with two columns to 75.
+    "learners": Rules(columns=2, target=75),
+    # Seed 003: some tables stop when the first game ends and compare the columns' sums.
+    "short": Rules(end_after_first_game=True),
+    "oklahoma": Rules(oklahoma=True),
+    "straight": Rules(straight=True),
+    # Bicycle's partnership rules play a game to 125.
+    "partnership": Rules(target=125),
 }
 
 

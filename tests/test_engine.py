@@ -656,7 +656,7 @@ def test_defaults() -> None:
 
 def test_unknown_preset_refused() -> None:
     with pytest.raises(RuleError):
-        preset("oklahoma")
+        preset("chicago")
 
 
 def test_ranges_are_the_documented_ones() -> None:
