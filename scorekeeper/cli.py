@@ -364,13 +364,22 @@ def record_interactively(store: Store, match: int | None) -> None:
     if sheet.finished:
         raise StateProblem(_("Match {id} is over, so no hand can be added. Start the next "
                              "one with 'scorekeeper new'.").format(id=current.id))
-    click.echo(_("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
-        number=len(sheet.rounds) + 1, id=current.id, a=current.players[0],
-        b=current.players[1], dealer=sheet.next_dealer))
+    if current.teams:
+        tables = [t.players for t in sheet.pending if t.hand is None] or list(
+            pairings(current.teams, len(sheet.rounds)))
+        click.echo(_("Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: "
+                     "{tables}.").format(
+            number=len(sheet.rounds) + 1, id=current.id, a=current.players[0],
+            b=current.players[1], dealer=sheet.next_dealer,
+            tables=_(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in tables)))
+    else:
+        click.echo(_("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
+            number=len(sheet.rounds) + 1, id=current.id, a=current.players[0],
+            b=current.players[1], dealer=sheet.next_dealer))
     try:
         hand = ask_hand(current)
         preview = current.sheet([*(s.hand for s in current.in_force()), hand])
-        click.echo(round_line(preview.rounds[-1]))
+        echo_lines(said_of_new_hand(sheet, preview))
         confirmed = click.confirm(_("Record this hand?"), default=True)
     except click.Abort:
         click.echo("\n" + _("Stopped: nothing was recorded."), err=True)
