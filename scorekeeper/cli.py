@@ -20,7 +20,7 @@ from scorekeeper.engine import (
     MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, classify,
     knock_limit, pairings, team_name)
 from scorekeeper.i18n import N_, _
-from scorekeeper.messages import report, round_line, said_of_new_hand
+from scorekeeper.messages import plain, report, round_line, said_of_new_hand
 from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, preset
 from scorekeeper.store import (
     Match, Store, StoreError, check_description, check_names, fold)
@@ -208,6 +208,8 @@ def compose(*decorators: Decorator) -> Decorator:
     return apply
 
 
+dry_run_option = click.option(
+    "--dry-run", is_flag=True, help="Show what the hand would do, and store nothing.")
 upcard_option = click.option(
     "--upcard", metavar="CARD",
     help="Oklahoma Gin: the card that started the discard pile, e.g. 7h, KS, 10d.")
@@ -216,14 +218,14 @@ knock_params = compose(
     deadwood("opponent_deadwood", _("the opponent's deadwood")),
     click.option("--undercut", is_flag=True,
                  help="Assert that the knock was undercut (refused if the counts say not)."),
-    upcard_option,
+    upcard_option, dry_run_option,
 )
 gin_params = compose(
     click.argument("player"), deadwood("opponent_deadwood", _("the opponent's deadwood")),
     click.option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
-    upcard_option,
+    upcard_option, dry_run_option,
 )
-wall_params = compose(click.argument("player", required=False), upcard_option)
+wall_params = compose(click.argument("player", required=False), upcard_option, dry_run_option)
 
 
 HandBuilder = Callable[[Match], Hand]
@@ -277,8 +279,8 @@ def walled(typed: str | None, upcard: str | None) -> HandBuilder:
     return build
 
 
-def record(store: Store, given: int | None, build: HandBuilder) -> None:
-    """Record a new hand after the last one and report it."""
+def record(store: Store, given: int | None, build: HandBuilder, dry_run: bool = False) -> None:
+    """Record a new hand after the last one and report it (with ``dry_run``, only report)."""
     chosen = match_id(store, given)
     with store.writing() as writer:
         match = writer.load(chosen)
@@ -288,8 +290,13 @@ def record(store: Store, given: int | None, build: HandBuilder) -> None:
                                  "one with 'scorekeeper new'.").format(id=match.id))
         hand = build(match)
         before, sheet = match.sheet(hands), match.sheet([*hands, hand])
-        writer.add(match, hand)
-    echo_lines(report(before, sheet, *said_of_new_hand(before, sheet)))
+        if not dry_run:
+            writer.add(match, hand)
+    echo_lines([*([_(DRY_RUN)] if dry_run else []), *report(before, sheet,
+                                                         *said_of_new_hand(before, sheet))])
+
+
+DRY_RUN = N_("Dry run: this is what the hand would do; nothing was stored.")
 
 
 def echo_lines(lines: Sequence[str]) -> None:
@@ -305,7 +312,7 @@ def echo_lines(lines: Sequence[str]) -> None:
 @match_option
 @pass_store
 def knock(store: Store, player: str, knocker_deadwood: int, opponent_deadwood: int,
-          undercut: bool, upcard: str | None, match: int | None) -> None:
+          undercut: bool, upcard: str | None, dry_run: bool, match: int | None) -> None:
     """Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD.
 
     The opponent's deadwood is counted after lay-offs. An undercut (the opponent's deadwood
@@ -315,7 +322,8 @@ def knock(store: Store, player: str, knocker_deadwood: int, opponent_deadwood: i
     Example:
       scorekeeper knock bob 6 10
     """
-    record(store, match, knocked(player, knocker_deadwood, opponent_deadwood, undercut, upcard))
+    record(store, match, knocked(player, knocker_deadwood, opponent_deadwood, undercut, upcard),
+           dry_run)
 
 
 @cli.command(context_settings=NUMBERS)
@@ -323,21 +331,22 @@ def knock(store: Store, player: str, knocker_deadwood: int, opponent_deadwood: i
 @match_option
 @pass_store
 def gin(store: Store, player: str, opponent_deadwood: int, big: bool, upcard: str | None,
-        match: int | None) -> None:
+        dry_run: bool, match: int | None) -> None:
     """Record gin (or big gin with --big) by PLAYER against OPPONENT_DEADWOOD.
 
     \b
     Example:
       scorekeeper gin alexandra 23
     """
-    record(store, match, ginned(player, opponent_deadwood, big, upcard))
+    record(store, match, ginned(player, opponent_deadwood, big, upcard), dry_run)
 
 
 @cli.command()
 @wall_params
 @match_option
 @pass_store
-def wall(store: Store, player: str | None, upcard: str | None, match: int | None) -> None:
+def wall(store: Store, player: str | None, upcard: str | None, dry_run: bool,
+         match: int | None) -> None:
     """Record a dead hand: nobody knocked before the stock ran out. The same dealer deals again.
 
     In Partnership Gin, PLAYER is anyone at the table where it happened.
@@ -346,7 +355,7 @@ def wall(store: Store, player: str | None, upcard: str | None, match: int | None
     Example:
       scorekeeper wall
     """
-    record(store, match, walled(player, upcard))
+    record(store, match, walled(player, upcard), dry_run)
 
 
 @cli.command("record")
@@ -497,7 +506,8 @@ def amend(ctx: click.Context, number: int, match: int | None) -> None:
     ctx.meta["amend"] = (number, match)
 
 
-def correct(ctx: click.Context, build: HandBuilder, match: int | None) -> None:
+def correct(ctx: click.Context, build: HandBuilder, match: int | None,
+            dry_run: bool) -> None:
     store: Store = ctx.find_object(Store)  # type: ignore[assignment]
     number, given = ctx.meta["amend"]
     given = match if match is not None else given
@@ -518,10 +528,17 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None) -> None:
                   "hands were recorded after it. Undo those first, or correct it differently.")
                 .format(ended=error.number, later=len(hands) - error.entered)) from None
         before = current.sheet()
-        writer.replace(current, number, hands[number - 1])
-    echo_lines(report(before, sheet,
-                      _("Replaced {old}").format(old=round_line(before.rounds[number - 1])),
-                      _("     by {new}").format(new=round_line(sheet.rounds[number - 1]))))
+        old = current.in_force()[number - 1].hand
+        if not dry_run:
+            writer.replace(current, number, hands[number - 1])
+    if current.teams:  # hand numbers count the tables' hands, not the deals
+        said = [_("Replaced hand {number}: {old}").format(number=number, old=plain(old)),
+                _("     by hand {number}: {new}").format(number=number,
+                                                        new=plain(hands[number - 1]))]
+    else:
+        said = [_("Replaced {old}").format(old=round_line(before.rounds[number - 1])),
+                _("     by {new}").format(new=round_line(sheet.rounds[number - 1]))]
+    echo_lines([*([_(DRY_RUN)] if dry_run else []), *report(before, sheet, *said)])
 
 
 @amend.command("knock", context_settings=NUMBERS)
@@ -529,7 +546,7 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None) -> None:
 @match_option
 @click.pass_context
 def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int,
-                opponent_deadwood: int, undercut: bool, upcard: str | None,
+                opponent_deadwood: int, undercut: bool, upcard: str | None, dry_run: bool,
                 match: int | None) -> None:
     """Correct hand NUMBER to a knock.
 
@@ -537,7 +554,8 @@ def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int,
     Example:
       scorekeeper amend 3 knock bob 4 22
     """
-    correct(ctx, knocked(player, knocker_deadwood, opponent_deadwood, undercut, upcard), match)
+    correct(ctx, knocked(player, knocker_deadwood, opponent_deadwood, undercut, upcard), match,
+            dry_run)
 
 
 @amend.command("gin", context_settings=NUMBERS)
@@ -545,21 +563,21 @@ def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int,
 @match_option
 @click.pass_context
 def amend_gin(ctx: click.Context, player: str, opponent_deadwood: int, big: bool,
-              upcard: str | None, match: int | None) -> None:
+              upcard: str | None, dry_run: bool, match: int | None) -> None:
     """Correct hand NUMBER to gin (or big gin with --big).
 
     \b
     Example:
       scorekeeper amend 5 gin alexandra 31
     """
-    correct(ctx, ginned(player, opponent_deadwood, big, upcard), match)
+    correct(ctx, ginned(player, opponent_deadwood, big, upcard), match, dry_run)
 
 
 @amend.command("wall")
 @wall_params
 @match_option
 @click.pass_context
-def amend_wall(ctx: click.Context, player: str | None, upcard: str | None,
+def amend_wall(ctx: click.Context, player: str | None, upcard: str | None, dry_run: bool,
                match: int | None) -> None:
     """Correct hand NUMBER to a wall (dead hand).
 
@@ -567,7 +585,7 @@ def amend_wall(ctx: click.Context, player: str | None, upcard: str | None,
     Example:
       scorekeeper amend 2 wall
     """
-    correct(ctx, walled(player, upcard), match)
+    correct(ctx, walled(player, upcard), match, dry_run)
 
 
 # Matches

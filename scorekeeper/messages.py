@@ -6,7 +6,8 @@ rich) and by the scoresheet and log.
 
 from __future__ import annotations
 
-from scorekeeper.engine import Hand, Kind, Round, Score, Scoresheet, TableHand, Teams, team_name
+from scorekeeper.engine import (
+    Hand, Kind, Round, Score, Scoresheet, TableHand, Teams, classify, team_name)
 from scorekeeper.i18n import _, ngettext
 
 
@@ -41,6 +42,11 @@ def scored(result: Score, games: tuple[int, ...]) -> str:
         return _("no score")
     return _("{winner} +{points} in {games}").format(
         winner=result.winner, points=result.points, games=games_phrase(games))
+
+
+def plain(hand: Hand) -> str:
+    """A hand as entered, without its score: ``Bob knocks 3 v 19``."""
+    return outcome(hand, Score(classify(hand), None, 0))
 
 
 def short_names(players: tuple[str, str], most: int) -> dict[str, str]:

@@ -16,10 +16,11 @@ from rich.table import Table
 from rich.text import Text
 
 
-from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand, classify
+from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand
 from scorekeeper.i18n import _
 from scorekeeper.messages import (
-    deal_points, game_state, match_result, next_deal, outcome, scored, short, short_names)
+    deal_points, game_state, match_result, next_deal, outcome, plain, scored, short,
+    short_names)
 from scorekeeper.rules import PRESETS, Rules, option_name
 from scorekeeper.store import IN_FORCE, Match, StoredHand
 
@@ -174,8 +175,7 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
                     if entry.result.winner else "")
             cells = [*entry.where, outcome(stored.hand, entry.result), said]
         else:
-            cells = [""] * len(where) + [
-                outcome(stored.hand, Score(classify(stored.hand), None, 0)), ""]
+            cells = [""] * len(where) + [plain(stored.hand), ""]
         status = [_(stored.status), stored.recorded[5:16].replace("T", " ")] if show_all else []
         table.add_row(number, *(Text(cell) for cell in cells + status),
                       style="" if live else "dim")
