@@ -12,7 +12,9 @@ from scorekeeper.i18n import _, ngettext
 
 
 def games_phrase(games: tuple[int, ...]) -> str:
-    """``Game 1`` or ``Games 1, 2, 3``."""
+    """``Game 1`` or ``Games 1, 2, 3`` (``no game`` for none)."""
+    if not games:
+        return _("no game")
     numbers = ", ".join(map(str, games))
     return ngettext("Game {numbers}", "Games {numbers}", len(games)).format(numbers=numbers)
 
@@ -197,7 +199,32 @@ def said_of_new_hand(before: Scoresheet, after: Scoresheet) -> list[str]:
     return [round_line(deal, after.teams), *("  " + table_line(t) for t in deal.tables)]
 
 
+def needs(sheet: Scoresheet, number: int) -> str:
+    """What an open game still needs: ``Ann needs 8, Ben needs 84``."""
+    game = sheet.games[number - 1]
+    return ", ".join(_("{player} needs {n}").format(player=p, n=sheet.rules.target - game.points[p])
+                     for p in sheet.players)
+
+
+def stakes(sheet: Scoresheet) -> list[str]:
+    """What the next win is worth to each player: the games it would enter, and what each
+    open game still needs (seed 004: players knock early or wait for gin by this)."""
+    if sheet.finished:
+        return []
+    first, second = sheet.players
+    return [
+        _("{a}'s next win counts in {a_games}; {b}'s in {b_games}.").format(
+            a=first, a_games=games_phrase(sheet.next_games[first]),
+            b=second, b_games=games_phrase(sheet.next_games[second])),
+        _("Still to go: {games}.").format(games="; ".join(
+            _("Game {n} {a} {a_needs}, {b} {b_needs}").format(
+                n=game.number, a=first, b=second, a_needs=sheet.rules.target - game.points[first],
+                b_needs=sheet.rules.target - game.points[second])
+            for game in sheet.games if game.open)),
+    ]
+
+
 def report(before: Scoresheet, after: Scoresheet, *said: str) -> list[str]:
     """Everything said after a change: what was done, the standing, what it changed in the
-    games and the match, and who deals next."""
-    return [*said, *standing(after), *changes(before, after), next_deal(after)]
+    games and the match, what the next win is worth, and who deals next."""
+    return [*said, *standing(after), *changes(before, after), *stakes(after), next_deal(after)]

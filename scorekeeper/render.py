@@ -19,8 +19,8 @@ from rich.text import Text
 from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand
 from scorekeeper.i18n import _
 from scorekeeper.messages import (
-    deal_points, game_state, match_result, next_deal, outcome, plain, scored, short,
-    short_names)
+    deal_points, game_state, match_result, needs, next_deal, outcome, plain, scored, short,
+    short_names, stakes)
 from scorekeeper.rules import PRESETS, Rules, option_name
 from scorekeeper.store import IN_FORCE, Match, StoredHand
 
@@ -122,21 +122,19 @@ def _sheet_table(sheet: Scoresheet, games: Sequence[Game]) -> Table:
 
 
 def summary_lines(sheet: Scoresheet) -> list[str]:
-    """Under the sheet: each game's state, the match result, who deals next."""
+    """Under the sheet: each game's state, the match result or what the next win is worth,
+    who deals next."""
     lines = []
     for game in sheet.games:
         state = game_state(sheet, game.number)
         if game.open:
-            state += "; " + ", ".join(
-                _("{player} needs {n}").format(player=p, n=sheet.rules.target - game.points[p])
-                for p in sheet.players)
+            state += "; " + needs(sheet, game.number)
         elif game.settlement is not None:
             state += ", " + _("net {net:+d}").format(net=game.settlement.net)
         lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
     if sheet.finished:
         lines.append(match_result(sheet))
-    lines.append(next_deal(sheet))
-    return lines
+    return [*lines, *stakes(sheet)[:1], next_deal(sheet)]
 
 
 class Logged(NamedTuple):

@@ -156,6 +156,10 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
         "  Bob          100*      90      60",
         "  (* won the game)",
         "*** GAME 1 WON BY Bob, 100 to 65, net +210 after bonuses ***",
+        # Stakes: A has opened G1 (ended) and G2, so her next win enters G2 and opens G3;
+        # Bob has opened all three. To go: G2 A 100-47=53, B 100-90=10; G3 A 100, B 100-60=40.
+        "Alexandra's next win counts in Games 2, 3; Bob's in Games 2, 3.",
+        "Still to go: Game 2 Alexandra 53, Bob 10; Game 3 Alexandra 100, Bob 40.",
         "Alexandra deals next.",
     ]
     # 9 A big gin v 20: 20+31=51. A has opened G1 (ended) and G2; her 3rd win opens G3
@@ -166,8 +170,11 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     #   G2 settlement: A pts 108, boxes 3 (hands 7, 9, 10) x25=75, game 100 -> 283;
     #   B pts 90 (30+4+25+31), boxes 4 (3, 4, 6, 8) x25=100 -> 190. net 283-190=93.
     #   B lost, so B deals 11.
-    assert hand(10, "knock", "al", "1", "11")[-2:] == [
+    assert hand(10, "knock", "al", "1", "11")[-4:] == [
         "*** GAME 2 WON BY Alexandra, 108 to 90, net +93 after bonuses ***",
+        # Only G3 is open: A 100-61=39, B 100-60=40.
+        "Alexandra's next win counts in Game 3; Bob's in Game 3.",
+        "Still to go: Game 3 Alexandra 39, Bob 40.",
         "Bob deals next.",
     ]
     # 11 B gin v 15: 15+25=40, only G3 is left [3] -> B G3 60+40=100: G3 ends, B wins it.
