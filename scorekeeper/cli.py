@@ -19,9 +19,9 @@ from scorekeeper import __version__
 from scorekeeper.engine import (
     MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, classify,
     knock_limit, pairings, team_name)
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, available, set_language
 from scorekeeper.messages import plain, report, round_line, said_of_new_hand
-from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, preset
+from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, option_name, preset
 from scorekeeper.store import (
     Match, Store, StoreError, check_description, check_names, fold)
 
@@ -66,7 +66,20 @@ def default_store() -> Path:
     return platformdirs.user_data_path("scorekeeper", appauthor=False)
 
 
+def choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--lang``: every message from here on in that language (before any is produced)."""
+    if value is None:
+        return
+    if value.lower() not in available():
+        raise BadInput(_("There are no messages in {code!r}; the languages are {languages}.")
+                       .format(code=value, languages=", ".join(available())))
+    set_language(value.lower())
+
+
 @click.group(cls=ScorekeeperGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--lang", metavar="CODE", callback=choose_language, expose_value=False,
+              is_eager=True, help="Language of the messages: de, nl or en (default: env "
+              "SCOREKEEPER_LANG, then the locale).")
 @click.option("--db", type=click.Path(path_type=Path), envvar="SCOREKEEPER_DB",
               help="The store directory (default: your data directory; env SCOREKEEPER_DB).")
 @click.version_option(__version__, "--version", prog_name="scorekeeper")
@@ -620,22 +633,25 @@ rule_options = compose(
 
 
 @cli.command()
-@click.argument("player1")
-@click.argument("player2")
+@click.argument("player1", required=False)
+@click.argument("player2", required=False)
 @click.option("--teams", is_flag=True,
               help="Partnership Gin: PLAYER1 and PLAYER2 are teams, written 'Ann & Bob'.")
+@click.option("--rematch", is_flag=True,
+              help="The next series: the last match's players and rules, its next dealer.")
 @click.option("--dealer", help="Who deals first (default: chosen at random).")
 @click.option("--preset", "preset_name", default="standard", show_default=True,
               help="Named rule set: " + ", ".join(PRESETS) + ".")
 @click.option("--description", default="", help="A line to remember the match by.")
 @rule_options
 @pass_store
-def new(store: Store, /, player1: str, player2: str, teams: bool, dealer: str | None,
-        preset_name: str, description: str, **options: Any) -> None:
+def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, rematch: bool,
+        dealer: str | None, preset_name: str, description: str, **options: Any) -> None:
     """Start a match between PLAYER1 and PLAYER2 and make it current.
 
     Options change single rules of the preset; 'scorekeeper rules --presets' lists them.
     With --teams it is Partnership Gin: four players in two teams, two tables at once.
+    With --rematch the next series starts: same players, same rules.
 
     \b
     Example:
@@ -643,35 +659,57 @@ def new(store: Store, /, player1: str, player2: str, teams: bool, dealer: str | 
       scorekeeper new Ann Ben --preset pagat --target 150
       scorekeeper new Ann Ben --oklahoma
       scorekeeper new --teams "Ann & Bob" "Cid & Dee"
+      scorekeeper new --rematch
     """
-    partners = (split_team(player1), split_team(player2)) if teams else None
-    players = (team_name(partners[0]), team_name(partners[1])) if partners else (player1, player2)
+    changed = [name for name, value in options.items() if value is not None]
+    if rematch:
+        if player1 is not None or teams or changed or preset_name != "standard":
+            raise BadInput(_("--rematch plays on with the last match's players and rules; "
+                             "leave out the players, --teams, --preset and rule options."))
+        last = store.load(match_id(store, None))
+        sheet = last.sheet()
+        if not sheet.finished:
+            raise StateProblem(_("Match {id} is still being played: a new series begins when "
+                                 "it ends. Finish it, or start another with 'scorekeeper new "
+                                 "PLAYER1 PLAYER2'.").format(id=last.id))
+        players, partners, rules = last.players, last.teams, last.rules
+        first, said = sheet.next_dealer, _("{dealer} deals first, as the last match said.")
+    else:
+        if player1 is None or player2 is None:
+            raise BadInput(_("Name both players, e.g. 'scorekeeper new Ann Ben' (or two teams "
+                             "with --teams), or play on with 'scorekeeper new --rematch'."))
+        partners = (split_team(player1), split_team(player2)) if teams else None
+        players = (team_name(partners[0]), team_name(partners[1])) if partners else (
+            player1, player2)
+        try:
+            check_names(partners[0] + partners[1] if partners else players)
+        except ValueError as error:
+            raise BadInput(str(error)) from None
+        rules = preset(preset_name).replace(**{name: options[name] for name in changed})
+        if (last_dealer := None if partners else series_dealer(store, players)) is not None:
+            first, said = last_dealer, _("{dealer} deals first, as the last match between "
+                                         "them said.")
+        else:
+            import random
+
+            first, said = random.choice(players), _("{dealer} deals first (chosen at random).")
     try:
-        check_names(partners[0] + partners[1] if partners else players)
         check_description(description)
     except ValueError as error:
         raise BadInput(str(error)) from None
-    rules = preset(preset_name).replace(
-        **{name: value for name, value in options.items() if value is not None})
     if dealer:
-        chosen = one_of(players + (partners[0] + partners[1] if partners else ()), dealer,
-                        N_("{typed!r} is not one of the players, {options}."))
+        everyone = players + (partners[0] + partners[1] if partners else ())
+        chosen = one_of(everyone, dealer, N_("{typed!r} is not one of the players, {options}."))
         first = next(p for p in players if chosen == p or chosen in p.split(" & "))
         said = _("{dealer} deals first.")
-    elif not partners and (last := series_dealer(store, players)) is not None:
-        first = last
-        said = _("{dealer} deals first, as the last match between them said.")
-    else:
-        import random
-
-        first, said = random.choice(players), _("{dealer} deals first (chosen at random).")
     with store.writing() as writer:
         match = writer.create(players, rules, first, description, teams=partners)
     click.echo(_("Match {id}: {a} v {b}, {preset} rules{changed}.").format(
-        id=match.id, a=player1, b=player2, preset=preset_name.lower(),
+        id=match.id, a=players[0], b=players[1],
+        preset=_("the last match's") if rematch else preset_name.lower(),
         changed=_(" (changed: {names})").format(names=", ".join(
-            name for name, value in options.items() if value is not None))
-        if any(value is not None for value in options.values()) else ""))
+            option_name(name) + ("" if options[name] is True else f" {options[name]}")
+            for name in changed)) if changed else ""))
     click.echo(said.format(dealer=first))
     click.echo(_("After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
                  "record' to be asked)."))

@@ -305,7 +305,7 @@ def test_new_prints_id_and_dealer_and_makes_match_current(run: Run) -> None:
     assert ok(run("new", A, B, "--dealer", "BO")).splitlines()[:2] == [
         "Match 1: Alexandra v Bob, standard rules.", "Bob deals first."]
     assert ok(run("new", "Ann", "Ben", "--preset", "pagat", "--target", "150")).startswith(
-        "Match 2: Ann v Ben, pagat rules (changed: target).")
+        "Match 2: Ann v Ben, pagat rules (changed: --target 150).")
     assert sheet(run)["players"] == ["Ann", "Ben"]
     assert sheet(run, "1")["next_dealer"] == B
 
