@@ -858,19 +858,22 @@ def log(store: Store, match: int | None, show_all: bool) -> None:
 
 @cli.command()
 @match_argument
-@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv",
-              show_default=True, help="csv: the sheet for a spreadsheet; json: lossless.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json", "svg", "html"]),
+              default="csv", show_default=True,
+              help="csv: the sheet for a spreadsheet; json: lossless, for import; svg or html: "
+                   "the sheet as it looks in the terminal, to print or send.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of printing.")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @pass_store
 def export(store: Store, match: int | None, fmt: str, output: Path | None, force: bool) -> None:
-    """Export MATCH (default: the current match) as CSV or JSON.
+    """Export MATCH (default: the current match) as CSV, JSON, or a picture of the sheet.
 
     \b
     Example:
       scorekeeper export -o evening.csv
       scorekeeper export --format json -o evening.json
+      scorekeeper export --format svg -o evening.svg
     """
     import csv
     import io
@@ -880,6 +883,12 @@ def export(store: Store, match: int | None, fmt: str, output: Path | None, force
     current, sheet = load_sheet(store, match)
     if fmt == "json":
         text = export_json(current)
+    elif fmt in ("svg", "html"):
+        from scorekeeper import render
+
+        text = render.picture(render.scoresheet(current, sheet), fmt,
+                              _("Match {id}: {a} v {b}").format(
+                                  id=current.id, a=current.players[0], b=current.players[1]))
     else:
         buffer = io.StringIO()
         csv.writer(buffer).writerows(csv_rows(sheet))

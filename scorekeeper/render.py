@@ -7,6 +7,7 @@ Player names always enter as :class:`rich.text.Text`, never as markup, so a name
 from __future__ import annotations
 
 import dataclasses
+import io
 from typing import Callable, NamedTuple, Sequence
 
 from rich import box
@@ -26,6 +27,16 @@ from scorekeeper.store import IN_FORCE, Match, StoredHand
 
 Figure = Callable[[Game, str], object]
 """A figure of one player's column in one game, or None for an empty cell."""
+
+
+def picture(renderable: RenderableType, fmt: str, title: str) -> str:
+    """A renderable as an SVG or HTML page that looks the way it does in a terminal."""
+    recorder = Console(record=True, width=100, markup=False, highlight=False, emoji=False,
+                       file=io.StringIO(), color_system="truecolor")
+    recorder.print(renderable)
+    if fmt == "svg":
+        return recorder.export_svg(title=title)
+    return recorder.export_html(inline_styles=True)
 
 
 def console() -> Console:

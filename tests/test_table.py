@@ -4,6 +4,7 @@ terminal, and the next match's dealer follows the last one."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -117,3 +118,62 @@ def test_stopping_record_with_ctrl_c_says_nothing_was_recorded(run) -> None:  # 
     assert result.exit_code == 1
     assert "Stopped: nothing was recorded." in result.output
     assert "Hand 1" not in run("log").output
+
+
+def finished_match(run) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2")
+    run("knock", "ann", "1", "30")   # 1 Ann +29 [1]: Game 1 to Ann
+    run("knock", "ben", "2", "10")   # 2 Ben +8  [2] (Game 1 ended: his first win opens Game 2)
+    run("knock", "ben", "1", "20")   # 3 Ben +19 [2] -> 27: Game 2 to Ben; drawn 1-1
+
+
+@pytest.mark.parametrize("fmt", ["svg", "html"])
+def test_the_sheet_as_a_picture_holds_players_totals_and_settlement(
+        run, tmp_path: Path, fmt: str) -> None:  # type: ignore[no-untyped-def]
+    finished_match(run)
+    path = tmp_path / f"sheet.{fmt}"
+    assert run("export", "--format", fmt, "-o", str(path)).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    assert text.lstrip().startswith("<svg" if fmt == "svg" else "<!DOCTYPE html>")
+    if fmt == "svg":  # rich writes each space of the terminal as &#160;
+        text = text.replace("&#160;", " ")
+    # Game 1: Ann 29 + box 25 + 100 doubled (Ben 0) = 254. Game 2: Ben 27 + 2 boxes 50 + 200
+    # (Ann has 0 in Game 2: a shutout) = 277.
+    for shown in ("Ann", "Ben", "Column", "Total", "254", "277", "+254", "+277"):
+        assert shown in text, shown
+
+
+def test_dry_run_shows_the_hand_and_stores_nothing(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--dealer", "ann")
+    store = tmp_path / "store"
+    before = {p: p.read_bytes() for p in store.rglob("*.json")}
+    out = run("knock", "ann", "3", "20", "--dry-run").output
+    assert out.startswith("Dry run: this is what the hand would do; nothing was stored.\n"
+                          "Hand 1: Ann knocks 3 v 20 -> Ann +17 in Game 1\n")
+    assert {p: p.read_bytes() for p in store.rglob("*.json")} == before
+    run("knock", "ann", "3", "20")
+    out = run("amend", "1", "gin", "ben", "10", "--dry-run").output
+    assert "     by Hand 1: Ben goes gin v 10 -> Ben +35 in Game 1" in out
+    assert "Ann knocks 3 v 20" in run("log").output
+
+
+def test_stakes_say_what_the_next_win_is_worth(run) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--dealer", "ann")
+    run("knock", "ann", "3", "20")   # Ann +17 [1]
+    out = run("knock", "ann", "3", "13").output   # Ann +10 [1, 2]: 27 / 10
+    # Ann has opened Games 1 and 2: her next win opens Game 3 too. Ben has opened none.
+    assert "Ann's next win counts in Games 1, 2, 3; Ben's in Game 1." in out
+    assert ("Still to go: Game 1 Ann 73, Ben 100; Game 2 Ann 90, Ben 100; "
+            "Game 3 Ann 100, Ben 100.") in out
+    assert "Ann's next win counts in Games 1, 2, 3; Ben's in Game 1." in run("show").output
+
+
+def test_a_rematch_keeps_players_and_rules_and_takes_the_next_dealer(run) -> None:  # type: ignore[no-untyped-def]
+    finished_match(run)   # Ben won the last hand, so Ann (the loser) deals next
+    out = run("new", "--rematch").output
+    assert out.startswith("Match 2: Ann v Ben, the last match's rules.\n"
+                          "Ann deals first, as the last match said.\n")
+    shown = json.loads(run("show", "--json").output)
+    assert shown["rules"]["target"] == 20 and shown["rules"]["columns"] == 2
+    refused = run("new", "--rematch")
+    assert refused.exit_code == 1 and "Match 2 is still being played" in refused.output
