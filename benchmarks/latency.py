@@ -10,7 +10,8 @@ processes, alternating the commands so that noise on a shared machine hits them 
 
 - the floors: ``python -c "import click, tinydb"`` and the same plus rich's console and table;
 - ``scorekeeper knock`` (each followed by an untimed ``undo``, so the match never changes),
-  ``show``, ``matches``, ``export --format csv`` on the current, open match.
+  ``show``, ``matches``, ``export --format csv`` on the current, open match, and ``stats``
+  over every match.
 
 It prints each command's median wall time, its ratio to its floor, its ratio between the
 largest store and the empty one, and its peak memory. Ratios are the figures that count:
@@ -107,6 +108,7 @@ def main() -> None:
         "show": ([script, "show"], "click+tinydb+rich"),
         "matches": ([script, "matches"], "click+tinydb"),
         "export csv": ([script, "export", "--format", "csv"], "click+tinydb"),
+        "stats": ([script, "stats"], "click+tinydb+rich"),
     }
     every = list(floors.items()) + [(name, command) for name, (command, _f) in commands.items()]
     results: dict[tuple[str, int], tuple[float, int]] = {}

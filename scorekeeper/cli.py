@@ -853,6 +853,62 @@ def log(store: Store, match: int | None, show_all: bool) -> None:
     render.console().print(render.log(current, sheet, show_all))
 
 
+@cli.command()
+@click.argument("player", required=False)
+@click.option("--against", metavar="PLAYER", help="Only the matches against this player.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@pass_store
+def stats(store: Store, player: str | None, against: str | None, as_json: bool) -> None:
+    """Figures from every match in the store: for everyone, for PLAYER, or PLAYER against
+    another (head to head).
+
+    Matches won, drawn and lost; games and hands won; gins, big gins and undercuts scored and
+    suffered; walls; shutouts; average and largest hand; longest run of won hands; net points.
+
+    \b
+    Example:
+      scorekeeper stats
+      scorekeeper stats ann
+      scorekeeper stats ann --against ben
+    """
+    from scorekeeper import render
+    from scorekeeper.stats import average_hand, total
+
+    history = store.history()
+    names: dict[str, str] = {}  # each player as folded, with the spelling last used
+    for players, _figures in history:
+        names.update({fold(name): name for name in players})
+    if against and not player:
+        raise BadInput(_("--against compares two players: name the first, e.g. "
+                         "'scorekeeper stats ann --against ben'."))
+    unknown = N_("{typed!r} has played no match in this store; the players are {options}.")
+    who = one_of(list(names.values()), player, unknown) if player else None
+    rival = one_of(list(names.values()), against, unknown) if against else None
+    if who is not None and rival is not None and who == rival:
+        raise BadInput(_("Name two different players to compare."))
+
+    def figures_of(name: str, versus: str | None = None) -> dict[str, Any]:
+        summed = total(figures[p] for players, figures in history for p in players
+                       if fold(p) == fold(name) and (versus is None or any(
+                           fold(other) == fold(versus) for other in players if other != p)))
+        return {**summed, "average_hand": average_hand(summed)}
+
+    if who is None:
+        result: dict[str, Any] = {"players": {name: figures_of(name)
+                                              for name in sorted(names.values(), key=fold)}}
+    elif rival is None:
+        result = {"player": who, "stats": figures_of(who), "opponents": {
+            name: figures_of(who, name) for name in sorted(names.values(), key=fold)
+            if name != who and figures_of(who, name)["matches"]}}
+    else:
+        result = {"player": who, "against": rival, "stats": {
+            who: figures_of(who, rival), rival: figures_of(rival, who)}}
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        render.console().print(render.statistics(result))
+
+
 # Export and import
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -222,6 +222,46 @@ def _logged(sheet: Scoresheet, in_force: Sequence[StoredHand]) -> tuple[
         if deal is not None:
             deals_after[in_force[position - 1].slot] = deal
     return logged, deals_after
+
+
+def statistics(result: dict[str, Any]) -> RenderableType:
+    """The ``stats`` figures: a line per player, one player's figures with a line per
+    opponent, or two players head to head."""
+    labels = {
+        "matches": _("Matches"), "won": _("Won"), "drawn": _("Drawn"), "lost": _("Lost"),
+        "games_won": _("Games won"), "hands_won": _("Hands won"), "gins": _("Gins"),
+        "big_gins": _("Big gins"), "undercuts_scored": _("Undercuts scored"),
+        "undercuts_suffered": _("Undercuts suffered"), "walls": _("Walls"),
+        "shutouts": _("Shutouts"), "points": _("Hand points"),
+        "average_hand": _("Average hand"), "largest_hand": _("Largest hand"),
+        "longest_run": _("Longest run of won hands"), "net": _("Net points"),
+    }
+    short = ["matches", "won", "drawn", "lost", "games_won", "hands_won", "net"]
+    if "players" in result:
+        if not result["players"]:
+            return Text(_("No matches yet."))
+        table = _table(_("Player"), *(labels[key] for key in short),
+                       title=Text(_("Every player"), style="bold"))
+        for name, figures in result["players"].items():
+            table.add_row(Text(name), *(f"{figures[key]:+d}" if key == "net" else
+                                        str(figures[key]) for key in short))
+        return table
+    if "against" in result:
+        who, rival = result["player"], result["against"]
+        table = _table("", who, rival, title=Text(_("{a} against {b}").format(a=who, b=rival),
+                                                  style="bold"))
+        for key, label in labels.items():
+            table.add_row(label, *(str(result["stats"][name][key]) for name in (who, rival)))
+        return table
+    mine = _table("", result["player"], title=Text(result["player"], style="bold"))
+    for key, label in labels.items():
+        mine.add_row(label, str(result["stats"][key]))
+    rivals = _table(_("Against"), *(labels[key] for key in short),
+                    title=Text(_("Head to head"), style="bold"))
+    for name, figures in result["opponents"].items():
+        rivals.add_row(Text(name), *(f"{figures[key]:+d}" if key == "net" else
+                                     str(figures[key]) for key in short))
+    return Group(mine, rivals)
 
 
 def presets() -> RenderableType:

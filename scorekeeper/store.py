@@ -42,6 +42,7 @@ from scorekeeper.engine import (
     Entry, Hand, InvalidHand, MatchFinished, Scoresheet, Teams, replay, team_name)
 from scorekeeper.i18n import _
 from scorekeeper.rules import RuleError, Rules
+from scorekeeper.stats import FIELDS, Stats, match_stats
 
 #: The layout version written into every file; a file from a newer version is refused.
 SCHEMA = 1
@@ -454,6 +455,25 @@ class Store:
             pass
         raise damaged(path, _("a row is not a summary of a finished match"))
 
+    def history(self) -> list[tuple[tuple[str, str], dict[str, Stats]]]:
+        """Every match's players and each player's figures: a finished match's from the index,
+        an open one's (or one indexed before figures were kept) worked out from its file."""
+        self._check_root()
+        table = (_open(self.root / "index.json").storage.read() or {}).get("finished", {})
+        figures = []
+        for match_id in self.match_ids():
+            row = table.get(str(match_id), {})
+            kept = row.get("stats") if isinstance(row, dict) else None
+            if (isinstance(kept, dict) and len(kept) == 2 and all(
+                    isinstance(f, dict) and all(type(f.get(k)) is int for k in FIELDS)
+                    for f in kept.values())):
+                first, second = kept
+                figures.append(((first, second), kept))
+            else:
+                match = self.load(match_id)
+                figures.append((match.players, match_stats(match.sheet())))
+        return figures
+
     def verify(self) -> tuple[int, list[str]]:
         """Read every file as the commands would; compare the index with the matches.
 
@@ -619,7 +639,8 @@ class Writer:
             _flush(db)
         if index is not None:
             rows = [Document({"players": list(match.players), "started": match.created,
-                              "hands": len(sheet.rounds), "winner": sheet.winner}, doc_id=match.id)
+                              "hands": len(sheet.rounds), "winner": sheet.winner,
+                              "stats": match_stats(sheet)}, doc_id=match.id)
                     for match, sheet in indexed if sheet.finished]
             if rows:
                 index.table("finished").insert_multiple(rows)
