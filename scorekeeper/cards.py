@@ -182,10 +182,10 @@ def parse_card(text: str) -> Card:
 
     >>> str(parse_card("td")), str(parse_card(" 10♥️ "))
     ('10♦', '10♥')
-    >>> parse_card("1S")
+    >>> parse_card("1S")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    scorekeeper.cards.CardError: '1S' is not a card: '1' is not a rank. Write a card as its rank then its suit, in any case: rank A 2 3 4 5 6 7 8 9 10 (or T) J Q K, suit S H D C (or ♠ ♥ ♦ ♣); for example AS, 10h, Td, q♣.
+    scorekeeper.cards.CardError: '1S' is not a card: '1' is not a rank. Write a card as its ...
     """
     token = text.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     rank_part, suit_part = token[:-1].upper(), token[-1:].upper()
@@ -287,10 +287,10 @@ def meld(cards: CardsLike | Meld) -> Meld:
 
     >>> meld("as 2s 3s").kind, meld("9C 9h 9D").kind
     (<MeldKind.RUN: 'run'>, <MeldKind.SET: 'set'>)
-    >>> meld("QS KS AS")
+    >>> meld("QS KS AS")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    scorekeeper.cards.CardError: A♠ Q♠ K♠ is not a meld: a meld is 3 or 4 cards of one rank, or 3 or more consecutive cards of one suit with the ace low (A 2 3, never Q K A).
+    scorekeeper.cards.CardError: A♠ Q♠ K♠ is not a meld: a meld is 3 or 4 cards of one rank, ...
     """
     cards = parse_cards(cards.cards if isinstance(cards, Meld) else cards)
     found = _make_meld(cards)

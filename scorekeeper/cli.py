@@ -494,10 +494,12 @@ def undo(store: Store, match: int | None) -> None:
         if not current.in_force():
             raise StateProblem(_("Match {id} has no hand to undo.").format(id=current.id))
         before = current.sheet()
-        writer.void_last(current)
+        last = writer.void_last(current)
         sheet = current.sheet()
-    echo_lines(report(before, sheet,
-                      _("Voided {line}").format(line=round_line(before.rounds[-1]))))
+    voided = _("Voided hand {number}: {hand}").format(
+        number=len(current.in_force()) + 1, hand=plain(last.hand)) if current.teams else \
+        _("Voided {line}").format(line=round_line(before.rounds[-1]))
+    echo_lines(report(before, sheet, voided))
 
 
 @cli.group(cls=ScorekeeperGroup, context_settings=NUMBERS)
@@ -674,6 +676,8 @@ def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, 
                                  "PLAYER1 PLAYER2'.").format(id=last.id))
         players, partners, rules = last.players, last.teams, last.rules
         first, said = sheet.next_dealer, _("{dealer} deals first, as the last match said.")
+        if partners:
+            said = _("{dealer} deal first, as the last match said.")
     else:
         if player1 is None or player2 is None:
             raise BadInput(_("Name both players, e.g. 'scorekeeper new Ann Ben' (or two teams "
@@ -692,7 +696,9 @@ def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, 
         else:
             import random
 
-            first, said = random.choice(players), _("{dealer} deals first (chosen at random).")
+            first = random.choice(players)
+            said = _("{dealer} deal first (chosen at random).") if partners else _(
+                "{dealer} deals first (chosen at random).")
     try:
         check_description(description)
     except ValueError as error:
@@ -701,7 +707,7 @@ def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, 
         everyone = players + (partners[0] + partners[1] if partners else ())
         chosen = one_of(everyone, dealer, N_("{typed!r} is not one of the players, {options}."))
         first = next(p for p in players if chosen == p or chosen in p.split(" & "))
-        said = _("{dealer} deals first.")
+        said = _("{dealer} deal first.") if partners else _("{dealer} deals first.")
     with store.writing() as writer:
         match = writer.create(players, rules, first, description, teams=partners)
     click.echo(_("Match {id}: {a} v {b}, {preset} rules{changed}.").format(
@@ -987,7 +993,7 @@ def import_(store: Store, path: Path) -> None:
             path=path, reason=str(error).rstrip("."))) from None
     with store.writing() as writer:
         match = writer.create(parsed.players, parsed.rules, parsed.first_dealer,
-                              parsed.description, parsed.created, parsed.history)
+                              parsed.description, parsed.created, parsed.history, parsed.teams)
     sheet = match.sheet()
     click.echo(_("Imported {path} as match {id}: {a} v {b}, {n} hands.").format(
         path=path, id=match.id, a=match.players[0], b=match.players[1], n=len(sheet.rounds)))

@@ -244,6 +244,8 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
         raise InvalidHand(
             (_("The up-card {card} is an ace: this hand had to end in gin, nobody can knock.")
              if limit == 0 else
+             _("The up-card {card} is an ace: this hand's knock limit is 1, nobody can knock "
+               "with {kd} deadwood. Enter 1, or 0 for gin.") if limit == 1 else
              _("The up-card {card} sets this hand's knock limit to {limit}: nobody can knock "
                "with {kd} deadwood. Enter 1 to {limit}, or 0 for gin."))
             .format(card=upcard, limit=limit, kd=kd))

@@ -48,6 +48,22 @@ def languages() -> list[str]:
     return []
 
 
+def available() -> list[str]:
+    """The languages there are messages in: English and each shipped catalogue, sorted."""
+    shipped = {path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    return sorted(shipped | {"en"})
+
+
+def set_language(code: str | None) -> None:
+    """Speak ``code`` (``de``, ``nl``, ``en``) from the next message on, in this process and the
+    ones it starts (through ``SCOREKEEPER_LANG``); None goes back to the environment's choice.
+    Either way the cached catalogue is forgotten."""
+    global _catalogue
+    if code is not None:
+        os.environ["SCOREKEEPER_LANG"] = code
+    _catalogue = None
+
+
 def catalogue() -> Catalogue:
     """The catalogue of the first wanted language that has one, else English."""
     global _catalogue

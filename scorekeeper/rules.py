@@ -96,8 +96,12 @@ class Rules:
             raise RuleError(_("--columns must be 2 or 3."))
         object.__setattr__(self, "shutout", _choice(Shutout, self.shutout, "shutout"))
         object.__setattr__(self, "next_dealer", _choice(DealerRule, self.next_dealer, "next_dealer"))
-        if not isinstance(self.end_after_first_game, bool):
-            raise RuleError(_("End_after_first_game must be true or false."))
+        for name in VARIANTS + ("end_after_first_game",):
+            if not isinstance(getattr(self, name), bool):
+                raise RuleError(_("{option} must be true or false.").format(
+                    option=option_name(name)))
+        if self.ace_knocks_one and not self.oklahoma:
+            raise RuleError(_("--ace-knocks-one is a rule of Oklahoma Gin; add --oklahoma."))
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as the JSON object of CLI.md (enum values as strings); a variant's options

@@ -104,6 +104,13 @@ class StoredHand(NamedTuple):
             if value is not None and not isinstance(value, str):
                 raise ValueError(_("a hand's {name} must be text, not {value!r}")
                                  .format(name=name, value=value))
+        if upcard is not None:  # kept the way the sheet shows it: 7s -> 7♠
+            from scorekeeper.cards import CardError, parse_card
+
+            try:
+                upcard = str(parse_card(upcard))
+            except CardError as error:
+                raise ValueError(str(error).rstrip(".")) from None
         if entry is Entry.WALL:
             hand = Hand.wall(upcard, table)
         else:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 from click.testing import CliRunner, Result
 
-from scorekeeper.cli import cli
+#: English before the package is imported, whatever the machine's locale: some messages are
+#: translated when their module is imported (see english_by_default for the tests themselves).
+os.environ["SCOREKEEPER_LANG"] = "en"
+
+from scorekeeper.cli import cli  # noqa: E402
 
 #: Files under a store that a snapshot leaves out: the lock file is created by any writer and
 #: holds nothing.
@@ -36,6 +41,18 @@ def snapshot(store_dir: Path) -> dict[str, bytes]:
         for path in sorted(store_dir.rglob("*"))
         if path.is_file() and path.relative_to(store_dir).as_posix() not in IGNORED
     }
+
+
+@pytest.fixture(autouse=True)
+def english_by_default(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English, whatever the machine's locale, and no language chosen by
+    one test (``--lang``, a cached catalogue) leaks into the next."""
+    from scorekeeper import i18n
+
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)
 
 
 @pytest.fixture

@@ -42,7 +42,8 @@ def import_and_show(tmp_path: Path, path: Path) -> dict[str, Any]:
     data = json.loads(path.read_text(encoding="utf-8"))
     assert sheet["players"] == data["players"]
     assert sheet["rules"] == data["rules"]
-    assert len(sheet["rounds"]) == len(data["hands"])
+    # One round per hand; in Partnership Gin one round per deal of two hands.
+    assert len(sheet["rounds"]) == len(data["hands"]) // (2 if "teams" in data else 1)
     return sheet
 
 
@@ -319,6 +320,220 @@ def test_one_big_gin_ends_two_games_at_once(tmp_path: Path, path: Path) -> None:
     assert sheet["finished"] is True
     assert sheet["winner"] == O
     assert sheet["next_dealer"] == O
+
+
+@sample("07-oklahoma.json")
+def test_oklahoma_spades_double_and_the_upcard_sets_the_knock_limit(
+        tmp_path: Path, path: Path) -> None:
+    sheet = import_and_show(tmp_path, path)
+    R, V = "Rosa", "Viktor"
+    # Oklahoma Gin: the up-card's value is the knock limit, a spade doubles the hand's points
+    # (bonuses included, boxes not). Loser deals; Rosa deals hand 1.
+    # 1 3♦ (limit 3): V knocks 2 v 19 = 17 [1] -> V 17.
+    # 2 8♠: R knocks 5 v 21 = (21-5) x2 = 32 [1] -> R 32.
+    # 3 A♥ (gin only): V gin v 14 = 14+25 = 39, V's 2nd win [1, 2] -> V 56/39.
+    # 4 K♣ (limit 10): R knocks 9 v 9, a tie: undercut, V 9-9+25 = 25, 3rd win [1, 2, 3]
+    #   -> V 81/64/25.
+    # 5 6♠: wall, nothing doubled; Rosa deals again.
+    # 6 Q♠: R gin v 21 = (21+25) x2 = 92, 2nd win [1, 2] -> R 124/92: G1 ends (Rosa).
+    # 7 2♥ (limit 2): V knocks 1 v 30 = 29 [2, 3] (G1 is over) -> V 93/54.
+    # 8 4♠: R knocks 3 v 25 = (25-3) x2 = 44, 3rd win opens G3 [2, 3] -> R 136/44:
+    #   G2 ends (Rosa).
+    # 9 10♠: V big gin v 20 = (20+31) x2 = 102 [3] -> V 54+102 = 156: G3 ends (Viktor).
+    # Dealers: R; V won -> R; R won -> V; V won -> R; V won -> R; wall -> R; R won -> V;
+    # V won -> R; R won -> V; V won hand 9 -> Rosa next.
+    assert outcomes(sheet) == [
+        (R, "knock", V, 17, [1]),
+        (R, "knock", R, 32, [1]),
+        (V, "gin", V, 39, [1, 2]),
+        (R, "undercut", V, 25, [1, 2, 3]),
+        (R, "wall", None, 0, []),
+        (R, "gin", R, 92, [1, 2]),
+        (V, "knock", V, 29, [2, 3]),
+        (R, "knock", R, 44, [2, 3]),
+        (V, "big_gin", V, 102, [3]),
+    ]
+    assert [r["upcard"] for r in sheet["rounds"]] == [
+        "3♦", "8♠", "A♥", "K♣", "6♠", "Q♠", "2♥", "4♠", "10♠"]
+    assert sheet["games"] == [
+        # Game 1: R pts 32+92=124, boxes 2 (2, 6) x25=50, game 100, total 274.
+        #         V pts 17+39+25=81, boxes 3 (1, 3, 4) x25=75, total 156. net 118.
+        {"number": 1, "open": False, "points": {R: 124, V: 81}, "boxes": {R: 2, V: 3},
+         "winner": R, "settlement": {R: line(124, 50, 100, 274), V: line(81, 75, 0, 156),
+                                     "net": 118}},
+        # Game 2: R pts 92+44=136, boxes 2 (6, 8) x25=50, game 100, total 286.
+        #         V pts 39+25+29=93, boxes 3 (3, 4, 7) x25=75, total 168. net 118.
+        {"number": 2, "open": False, "points": {R: 136, V: 93}, "boxes": {R: 2, V: 3},
+         "winner": R, "settlement": {R: line(136, 50, 100, 286), V: line(93, 75, 0, 168),
+                                     "net": 118}},
+        # Game 3: V pts 25+29+102=156, boxes 3 (4, 7, 9) x25=75, game 100, total 331.
+        #         R pts 44, boxes 1 (8) x25=25, total 69. net 262.
+        {"number": 3, "open": False, "points": {R: 44, V: 156}, "boxes": {R: 1, V: 3},
+         "winner": V, "settlement": {R: line(44, 25, 0, 69), V: line(156, 75, 100, 331),
+                                     "net": 262}},
+    ]
+    # Rosa wins G1 and G2: the match 2-1. Viktor won hand 9, so the loser Rosa deals.
+    assert sheet["finished"] is True
+    assert sheet["winner"] == R
+    assert sheet["next_dealer"] == R
+
+
+@sample("08-straight-gin.json")
+def test_straight_gin_only_gins_and_walls(tmp_path: Path, path: Path) -> None:
+    sheet = import_and_show(tmp_path, path)
+    I, J = "Ines", "Jonas"
+    # Straight Gin: no knock; hand 5 was entered as a knock with 0, which is gin.
+    # 1 I gin v 12 = 37 [1]; 2 wall; 3 J gin v 8 = 33 [1]; 4 I big gin v 20 = 20+31 = 51
+    # [1, 2] -> I 88/51; 5 J 0 v 15 = gin 15+25 = 40 [1, 2] -> J 73/40; 6 I gin v 4 = 29
+    # [1, 2, 3] -> I 117/80/29: G1 ends (Ines); 7 wall; 8 J gin v 31 = 56, 3rd win opens G3
+    # [2, 3] -> J 96/56; 9 J gin v 2 = 27 [2, 3] -> J 123/83: G2 ends (Jonas);
+    # 10 I gin v 22 = 47 [3] -> 76; 11 I gin v 6 = 31 [3] -> 107: G3 ends (Ines).
+    # Dealers (loser deals, a wall keeps the dealer): I; I won -> J; wall -> J; J won -> I;
+    # I won -> J; J won -> I; I won -> J; wall -> J; J won -> I; J won -> I; I won -> J;
+    # I won hand 11 -> Jonas next.
+    assert outcomes(sheet) == [
+        (I, "gin", I, 37, [1]),
+        (J, "wall", None, 0, []),
+        (J, "gin", J, 33, [1]),
+        (I, "big_gin", I, 51, [1, 2]),
+        (J, "gin", J, 40, [1, 2]),
+        (I, "gin", I, 29, [1, 2, 3]),
+        (J, "wall", None, 0, []),
+        (J, "gin", J, 56, [2, 3]),
+        (I, "gin", J, 27, [2, 3]),
+        (I, "gin", I, 47, [3]),
+        (J, "gin", I, 31, [3]),
+    ]
+    entered_as_knock = sheet["rounds"][4]
+    assert (entered_as_knock["knocker"], entered_as_knock["knocker_deadwood"],
+            entered_as_knock["opponent_deadwood"]) == (J, 0, 15)
+    assert sheet["games"] == [
+        # Game 1: I pts 37+51+29=117, boxes 3 (1, 4, 6) x25=75, game 100, total 292.
+        #         J pts 33+40=73, boxes 2 (3, 5) x25=50, total 123. net 169.
+        {"number": 1, "open": False, "points": {I: 117, J: 73}, "boxes": {I: 3, J: 2},
+         "winner": I, "settlement": {I: line(117, 75, 100, 292), J: line(73, 50, 0, 123),
+                                     "net": 169}},
+        # Game 2: J pts 40+56+27=123, boxes 3 (5, 8, 9) x25=75, game 100, total 298.
+        #         I pts 51+29=80, boxes 2 (4, 6) x25=50, total 130. net 168.
+        {"number": 2, "open": False, "points": {I: 80, J: 123}, "boxes": {I: 2, J: 3},
+         "winner": J, "settlement": {I: line(80, 50, 0, 130), J: line(123, 75, 100, 298),
+                                     "net": 168}},
+        # Game 3: I pts 29+47+31=107, boxes 3 (6, 10, 11) x25=75, game 100, total 282.
+        #         J pts 56+27=83, boxes 2 (8, 9) x25=50, total 133. net 149.
+        {"number": 3, "open": False, "points": {I: 107, J: 83}, "boxes": {I: 3, J: 2},
+         "winner": I, "settlement": {I: line(107, 75, 100, 282), J: line(83, 50, 0, 133),
+                                     "net": 149}},
+    ]
+    # Ines wins G1 and G3: the match 2-1. She won hand 11, so the loser Jonas deals.
+    assert sheet["finished"] is True
+    assert sheet["winner"] == I
+    assert sheet["next_dealer"] == J
+
+
+def check_partnership_sample(sheet: dict[str, Any]) -> None:
+    """The hand-worked figures of ``09-partnership.json``, however it reached the store."""
+    GH, IJ = "Greta & Hugo", "Ivo & Jana"
+    assert sheet["teams"] == [["Greta", "Hugo"], ["Ivo", "Jana"]]
+    # Odd deals: Greta v Ivo and Hugo v Jana; even deals: Greta v Jana and Hugo v Ivo.
+    # A team that won both tables scores the sum, one each: the larger wins the difference.
+    # 1  Greta 28-4=24 + Hugo gin 11+25=36 = GH +60 [1] -> GH 60.
+    # 2  Jana 22-3=19 (v Greta), Hugo 9-2=7 (v Ivo): IJ 19-7 = +12 [1] -> IJ 12.
+    # 3  Ivo gin 10+25=35, wall at Hugo v Jana: IJ +35, 2nd win [1, 2] -> IJ 47/35.
+    # 4  Greta 25-5=20 (v Jana), Ivo 26-6=20 (v Hugo): equal, nothing; GH deal again.
+    # 5  Ivo knocks 7 v 5, undercut by Greta 7-5+25=27, + Hugo 31-1=30 = GH +57, 2nd win
+    #    [1, 2] -> GH 117/57: G1 ends (GH).
+    # 6  Jana gin 18+25=43, Hugo big gin 9+31=40: IJ 43-40 = +3, 3rd win opens G3 [2, 3]
+    #    -> IJ 38/3.
+    # 7  Greta gin 33+25=58, Jana 4-2=2: GH 58-2 = +56, 3rd win [2, 3] -> GH 113/56:
+    #    G2 ends (GH).
+    # 8  a wall at both tables: nothing; IJ deal again.
+    # 9  Ivo gin 25+25=50 + Jana 24-4=20 = IJ +70 [3] -> IJ 73.
+    # 10 Hugo 17-3=14, Jana 20-9=11 (v Greta): GH 14-11 = +3 [3] -> GH 59.
+    # 11 Ivo 30-2=28 + Hugo knocks 8 v 8, undercut by Jana 0+25=25 = IJ +53 [3] -> 126:
+    #    G3 ends (IJ).
+    # Dealing teams (loser deals, a deal without a score keeps the dealer): GH; GH won ->
+    # IJ; IJ won -> GH; IJ won -> GH; nothing -> GH; GH won -> IJ; IJ won -> GH; GH won ->
+    # IJ; nothing -> IJ; IJ won -> GH; GH won -> IJ; IJ won deal 11 -> GH next.
+    assert outcomes(sheet) == [
+        (GH, "deal", GH, 60, [1]),
+        (IJ, "deal", IJ, 12, [1]),
+        (GH, "deal", IJ, 35, [1, 2]),
+        (GH, "deal", None, 0, []),
+        (GH, "deal", GH, 57, [1, 2]),
+        (IJ, "deal", IJ, 3, [2, 3]),
+        (GH, "deal", GH, 56, [2, 3]),
+        (IJ, "deal", None, 0, []),
+        (IJ, "deal", IJ, 70, [3]),
+        (GH, "deal", GH, 3, [3]),
+        (IJ, "deal", IJ, 53, [3]),
+    ]
+    tables = [[(t["players"], t["kind"], t["winner"], t["points"]) for t in r["tables"]]
+              for r in sheet["rounds"]]
+    assert tables[2] == [(["Greta", "Ivo"], "gin", "Ivo", 35),
+                         (["Hugo", "Jana"], "wall", None, 0)]
+    assert tables[5] == [(["Greta", "Jana"], "gin", "Jana", 43),
+                         (["Hugo", "Ivo"], "big_gin", "Hugo", 40)]
+    assert tables[7] == [(["Greta", "Jana"], "wall", None, 0),
+                         (["Hugo", "Ivo"], "wall", None, 0)]
+    assert tables[10] == [(["Greta", "Ivo"], "knock", "Ivo", 28),
+                          (["Hugo", "Jana"], "undercut", "Jana", 25)]
+    assert sheet["games"] == [
+        # Game 1: GH pts 60+57=117, boxes 2 (deals 1, 5) x25=50, game 100, total 267.
+        #         IJ pts 12+35=47, boxes 2 (deals 2, 3) x25=50, total 97. net 170.
+        {"number": 1, "open": False, "points": {GH: 117, IJ: 47}, "boxes": {GH: 2, IJ: 2},
+         "winner": GH, "settlement": {GH: line(117, 50, 100, 267), IJ: line(47, 50, 0, 97),
+                                      "net": 170}},
+        # Game 2: GH pts 57+56=113, boxes 2 (deals 5, 7) x25=50, game 100, total 263.
+        #         IJ pts 35+3=38, boxes 2 (deals 3, 6) x25=50, total 88. net 175.
+        {"number": 2, "open": False, "points": {GH: 113, IJ: 38}, "boxes": {GH: 2, IJ: 2},
+         "winner": GH, "settlement": {GH: line(113, 50, 100, 263), IJ: line(38, 50, 0, 88),
+                                      "net": 175}},
+        # Game 3: IJ pts 3+70+53=126, boxes 3 (deals 6, 9, 11) x25=75, game 100, total 301.
+        #         GH pts 56+3=59, boxes 2 (deals 7, 10) x25=50, total 109. net 192.
+        {"number": 3, "open": False, "points": {GH: 59, IJ: 126}, "boxes": {GH: 2, IJ: 3},
+         "winner": IJ, "settlement": {GH: line(59, 50, 0, 109), IJ: line(126, 75, 100, 301),
+                                      "net": 192}},
+    ]
+    # Greta & Hugo win G1 and G2: the match 2-1. IJ won deal 11, so the losers GH deal.
+    assert sheet["pending"] == []
+    assert sheet["finished"] is True
+    assert sheet["winner"] == GH
+    assert sheet["next_dealer"] == GH
+
+
+@sample("09-partnership.json")
+def test_partnership_split_deals_walls_and_a_drawn_deal(tmp_path: Path, path: Path) -> None:
+    check_partnership_sample(import_and_show(tmp_path, path))
+
+
+@pytest.mark.parametrize("path", [SAMPLES / "09-partnership.json"], ids=["09-partnership.json"])
+def test_partnership_sample_entered_through_the_commands(tmp_path: Path, path: Path) -> None:
+    """The same figures with the file's hands typed in one by one (``new --teams``, then
+    ``knock``/``gin``/``wall PLAYER``), while the import of a partnership file is broken."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    store = str(tmp_path / "store")
+    runner = CliRunner()
+
+    def run(*args: Any) -> str:
+        result = runner.invoke(cli, ["--db", store, *map(str, args)],
+                               env={"COLUMNS": "200", "NO_COLOR": "1", "LANG": "C"})
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    run("new", "--teams", *data["players"], "--dealer", data["first_dealer"],
+        "--description", data["description"])
+    for hand in data["hands"]:
+        if hand["entry"] == "wall":
+            run("wall", hand["table"])
+        elif hand["entry"] == "knock":
+            run("knock", hand["knocker"], hand["knocker_deadwood"], hand["opponent_deadwood"])
+        else:
+            run("gin", hand["knocker"], hand["opponent_deadwood"],
+                *(["--big"] if hand["entry"] == "big_gin" else []))
+    sheet = json.loads(run("show", "--json"))
+    assert sheet["players"] == data["players"]
+    assert sheet["rules"] == data["rules"]
+    check_partnership_sample(sheet)
 
 
 def test_every_sample_has_a_description_and_a_test() -> None:
