@@ -20,7 +20,7 @@ from scorekeeper.engine import (
     MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, classify,
     knock_limit, pairings, team_name)
 from scorekeeper.i18n import N_, _, available, set_language
-from scorekeeper.messages import plain, report, round_line, said_of_new_hand
+from scorekeeper.messages import arrangement, plain, report, round_line, said_of_new_hand
 from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, option_name, preset
 from scorekeeper.store import (
     Match, Store, StoreError, check_description, check_names, fold)
@@ -208,8 +208,8 @@ def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
 # Recording hands
 
 
-def deadwood(name: str, what: str) -> Decorator:
-    return click.argument(name, type=Count(what), metavar=name.upper())
+def deadwood(name: str, what: str, required: bool = True) -> Decorator:
+    return click.argument(name, type=Count(what), metavar=name.upper(), required=required)
 
 
 def compose(*decorators: Decorator) -> Decorator:
@@ -227,10 +227,15 @@ upcard_option = click.option(
     "--upcard", metavar="CARD",
     help="Oklahoma Gin: the card that started the discard pile, e.g. 7h, KS, 10d.")
 knock_params = compose(
-    click.argument("player"), deadwood("knocker_deadwood", _("the knocker's deadwood")),
-    deadwood("opponent_deadwood", _("the opponent's deadwood")),
+    click.argument("player"), deadwood("knocker_deadwood", _("the knocker's deadwood"), False),
+    deadwood("opponent_deadwood", _("the opponent's deadwood"), False),
     click.option("--undercut", is_flag=True,
                  help="Assert that the knock was undercut (refused if the counts say not)."),
+    click.option("--cards", metavar="CARDS",
+                 help="Instead of the counts: the knocker's 10 (or 11) cards, e.g. "
+                      "\"7h 8h 9h 4c 4d 4s ...\"."),
+    click.option("--opponent-cards", metavar="CARDS",
+                 help="With --cards: the opponent's 10 cards; lay-offs are worked out."),
     upcard_option, dry_run_option,
 )
 gin_params = compose(
@@ -256,8 +261,41 @@ def card(typed: str | None) -> str | None:
         raise BadInput(str(error)) from None
 
 
-def knocked(typed: str, kd: int, od: int, undercut: bool, upcard: str | None) -> HandBuilder:
+Counts = tuple[Entry, int, int]
+"""What a knock came to: a knock, gin or big gin, and the two deadwood counts."""
+
+
+def counted(kd: int | None, od: int | None, cards: str | None,
+            opponent_cards: str | None) -> Counts:
+    """A knock's counts as typed, or worked out (and shown) from both hands' cards."""
+    if cards is None and opponent_cards is None:
+        if kd is None or od is None:
+            raise BadInput(_("Give both deadwood counts, e.g. 'scorekeeper knock ann 3 20', or "
+                             "both hands with --cards and --opponent-cards."))
+        return Entry.KNOCK, kd, od
+    if cards is None or opponent_cards is None or kd is not None or od is not None:
+        raise BadInput(_("Give both hands, --cards and --opponent-cards, and no counts: the "
+                         "counts are worked out from the cards."))
+    from scorekeeper.cards import CardError, showdown
+
+    try:
+        both = showdown(cards, opponent_cards)
+    except CardError as error:
+        raise BadInput(str(error)) from None
+    echo_lines([*arrangement(_("Knocker"), both.knocker),
+                *arrangement(_("Opponent"), both.opponent)])
+    entry = (Entry.BIG_GIN if both.knocker.big_gin else
+             Entry.GIN if both.knocker.deadwood == 0 else Entry.KNOCK)
+    return entry, both.knocker.deadwood, both.opponent.deadwood
+
+
+def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> HandBuilder:
+    entry, kd, od = counts
+
     def build(match: Match) -> Hand:
+        if entry is not Entry.KNOCK:
+            return Hand.gin(player(match.individuals(), typed), od, entry is Entry.BIG_GIN,
+                            card(upcard))
         hand = Hand.knock(player(match.individuals(), typed), kd, od, card(upcard))
         if undercut and kd == 0:
             raise BadInput(_("0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
@@ -324,19 +362,24 @@ def echo_lines(lines: Sequence[str]) -> None:
 @knock_params
 @match_option
 @pass_store
-def knock(store: Store, player: str, knocker_deadwood: int, opponent_deadwood: int,
-          undercut: bool, upcard: str | None, dry_run: bool, match: int | None) -> None:
+def knock(store: Store, player: str, knocker_deadwood: int | None,
+          opponent_deadwood: int | None, undercut: bool, cards: str | None,
+          opponent_cards: str | None, upcard: str | None, dry_run: bool,
+          match: int | None) -> None:
     """Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD.
 
     The opponent's deadwood is counted after lay-offs. An undercut (the opponent's deadwood
     at or below the knocker's) is worked out from the counts; a knocker's deadwood of 0 is gin.
+    Instead of the counts, give both hands' cards and they are worked out, lay-offs included.
 
     \b
     Example:
       scorekeeper knock bob 6 10
+      scorekeeper knock bob --cards "3s 4s 5s 7h 7d 7c 9c 10c jc ah" \\
+                            --opponent-cards "6s 2h 2d kh kd qc 8h 8d 5c 4c"
     """
-    record(store, match, knocked(player, knocker_deadwood, opponent_deadwood, undercut, upcard),
-           dry_run)
+    counts = counted(knocker_deadwood, opponent_deadwood, cards, opponent_cards)
+    record(store, match, knocked(player, counts, undercut, upcard), dry_run)
 
 
 @cli.command(context_settings=NUMBERS)
@@ -372,14 +415,17 @@ def wall(store: Store, player: str | None, upcard: str | None, dry_run: bool,
 
 
 @cli.command("record")
+@click.option("--cards", "with_cards", is_flag=True,
+              help="Ask for both hands' cards instead of the deadwood counts.")
 @match_option
 @pass_store
-def record_interactively(store: Store, match: int | None) -> None:
+def record_interactively(store: Store, with_cards: bool, match: int | None) -> None:
     """Record a hand by answering questions, one at a time, with the choices shown.
 
     \b
     Example:
       scorekeeper record
+      scorekeeper record --cards
     """
     current = store.load(match_id(store, match))
     sheet = current.sheet()
@@ -399,7 +445,7 @@ def record_interactively(store: Store, match: int | None) -> None:
             number=len(sheet.rounds) + 1, id=current.id, a=current.players[0],
             b=current.players[1], dealer=sheet.next_dealer))
     try:
-        hand = ask_hand(current)
+        hand = ask_hand(current, with_cards)
         preview = current.sheet([*(s.hand for s in current.in_force()), hand])
         echo_lines(said_of_new_hand(sheet, preview))
         confirmed = click.confirm(_("Record this hand?"), default=True)
@@ -412,7 +458,7 @@ def record_interactively(store: Store, match: int | None) -> None:
         click.echo(_("Nothing was recorded."))
 
 
-def ask_hand(match: Match) -> Hand:
+def ask_hand(match: Match, with_cards: bool = False) -> Hand:
     """Ask for one hand's outcome, question by question, asking again on an unusable answer.
 
     Oklahoma Gin asks for the up-card first; Straight Gin offers no knock; Partnership Gin
@@ -450,6 +496,16 @@ def ask_hand(match: Match) -> Hand:
          _("Who went gin? [{options}]")).format(options="/".join(playing)),
         type=OneOf(playing, NOT_A_PLAYER))
     other = next(b if who == a else a for a, b in tables if who in (a, b))
+    if with_cards:
+        while True:
+            mine = click.prompt(_("{who}'s cards").format(who=who))
+            theirs = click.prompt(_("{other}'s cards").format(other=other))
+            try:
+                counts = counted(None, None, mine, theirs)
+                break
+            except BadInput as error:
+                click.echo(_("Error: {message}").format(message=error.message), err=True)
+        return knocked(who, counts, False, upcard)(match)
     kd = 0
     if entry is Entry.KNOCK:
         kd = click.prompt(_("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
@@ -458,7 +514,7 @@ def ask_hand(match: Match) -> Hand:
         (_("{other}'s deadwood after lay-offs (0-{most})") if kd else
          _("{other}'s deadwood (0-{most})")).format(other=other, most=MAX_DEADWOOD),
         type=Count(_("{other}'s deadwood").format(other=other)))
-    return (knocked(who, kd, od, False, upcard) if kd else
+    return (knocked(who, (Entry.KNOCK, kd, od), False, upcard) if kd else
             ginned(who, od, entry is Entry.BIG_GIN, upcard))(match)
 
 
@@ -560,17 +616,18 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None,
 @knock_params
 @match_option
 @click.pass_context
-def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int,
-                opponent_deadwood: int, undercut: bool, upcard: str | None, dry_run: bool,
+def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int | None,
+                opponent_deadwood: int | None, undercut: bool, cards: str | None,
+                opponent_cards: str | None, upcard: str | None, dry_run: bool,
                 match: int | None) -> None:
-    """Correct hand NUMBER to a knock.
+    """Correct hand NUMBER to a knock (the counts, or both hands' cards).
 
     \b
     Example:
       scorekeeper amend 3 knock bob 4 22
     """
-    correct(ctx, knocked(player, knocker_deadwood, opponent_deadwood, undercut, upcard), match,
-            dry_run)
+    counts = counted(knocker_deadwood, opponent_deadwood, cards, opponent_cards)
+    correct(ctx, knocked(player, counts, undercut, upcard), match, dry_run)
 
 
 @amend.command("gin", context_settings=NUMBERS)
@@ -913,6 +970,44 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
     else:
         render.console().print(render.statistics(result))
+
+
+@cli.command("deadwood")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--onto", metavar="MELDS",
+              help="The knocker's melds to lay off onto, separated by '/': \"5s 6s 7s / 9h 9d 9c\".")
+@click.option("--knocker", metavar="CARDS",
+              help="The knocker's cards: their best melds are laid off onto.")
+def deadwood_command(cards: tuple[str, ...], onto: str | None, knocker: str | None) -> None:
+    """Settle the argument: the best melds and least deadwood of CARDS (10 or 11).
+
+    Cards are written rank then suit, in any case: A 2-10 T J Q K and S H D C or ♠ ♥ ♦ ♣.
+    With --onto or --knocker, CARDS are the opponent's after a knock, and lay-offs count
+    (runs extended at either end and chained, sets completed to four).
+
+    \b
+    Example:
+      scorekeeper deadwood AS 2s 3S 10h JD qd kc 7♠ 7♥ 7d
+      scorekeeper deadwood 8s 9s kh kc qh jc 3h 4h 9d 10c --onto "5s 6s 7s / 2c 2d 2h"
+    """
+    from scorekeeper import cards as deck
+
+    hand = " ".join(cards)
+    try:
+        if onto is not None and knocker is not None:
+            raise BadInput(_("Give the knocker's melds (--onto) or cards (--knocker), not both."))
+        if knocker is not None:
+            both = deck.showdown(knocker, hand)
+            lines = [*arrangement(_("Knocker"), both.knocker),
+                     *arrangement(_("Opponent"), both.opponent)]
+        elif onto is not None:
+            melds = [part for part in onto.split("/") if part.strip()]
+            lines = arrangement(_("Opponent"), deck.deadwood_after_layoffs(hand, melds))
+        else:
+            lines = arrangement(_("Hand"), deck.best_arrangement(deck.parse_cards(hand)))
+    except deck.CardError as error:
+        raise BadInput(str(error)) from None
+    echo_lines(lines)
 
 
 # Export and import

@@ -6,9 +6,14 @@ rich) and by the scoresheet and log.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from scorekeeper.engine import (
     Hand, Kind, Round, Score, Scoresheet, TableHand, Teams, classify, team_name)
 from scorekeeper.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from scorekeeper.cards import Arrangement
 
 
 def games_phrase(games: tuple[int, ...]) -> str:
@@ -49,6 +54,26 @@ def scored(result: Score, games: tuple[int, ...]) -> str:
 def plain(hand: Hand) -> str:
     """A hand as entered, without its score: ``Bob knocks 3 v 19``."""
     return outcome(hand, Score(classify(hand), None, 0))
+
+
+def arrangement(who: str, hand: Arrangement) -> list[str]:
+    """A hand laid out: ``Ann: 5♠ 6♠ 7♠ | 7♥ 7♦ 7♣``, then lay-offs, the discard and the
+    deadwood (or gin)."""
+    melds = "  |  ".join(map(str, hand.melds)) or _("no meld")
+    lines = [_("{who}: {melds}").format(who=who, melds=melds)]
+    for meld in dict.fromkeys(layoff.meld for layoff in hand.layoffs):
+        laid = " ".join(str(layoff.card) for layoff in hand.layoffs if layoff.meld == meld)
+        lines.append("  " + _("laid off {cards} onto {meld}").format(cards=laid, meld=meld))
+    if hand.discard is not None:
+        lines.append("  " + _("discard {card}").format(card=hand.discard))
+    if hand.big_gin:
+        lines.append("  " + _("big gin: all 11 cards melded"))
+    elif hand.gin:
+        lines.append("  " + _("gin: no deadwood"))
+    else:
+        lines.append("  " + _("deadwood {cards} = {points}").format(
+            cards=" ".join(map(str, hand.deadwood_cards)) or "-", points=hand.deadwood))
+    return lines
 
 
 def short_names(players: tuple[str, str], most: int) -> dict[str, str]:

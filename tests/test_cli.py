@@ -1081,7 +1081,7 @@ BAD = [
         ["amend", "1", "knock", "bob", "3", "30", "--undercut"], 2, ["not an undercut"]),
     Bad("big-gin-switched-off", [["new", A, B, "--big-gin-bonus", "0"]],
         ["gin", "bob", "10", "--big"], 2, ["big gin is not played"]),
-    Bad("missing-argument", STANDARD, ["knock", "bob", "5"], 2, ["OPPONENT_DEADWOOD"]),
+    Bad("missing-argument", STANDARD, ["knock", "bob", "5"], 2, ["Give both deadwood counts"]),
     Bad("unknown-command", STANDARD, ["frobnicate"], 2, ["frobnicate"]),
     Bad("amend-unknown-outcome", STANDARD, ["amend", "1", "undercut", "bob", "5", "3"], 2,
         ["undercut"]),
