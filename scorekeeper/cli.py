@@ -55,6 +55,10 @@ class ScorekeeperGroup(click.Group):
             return super().invoke(ctx)
         except (StoreError, MatchFinished) as error:
             raise StateProblem(str(error)) from None
+        except OSError as error:  # the store's folder itself cannot be read
+            raise StateProblem(_("Cannot use {path}: {reason}. Check that the store's folder "
+                                 "exists and may be read.").format(
+                path=error.filename, reason=error.strerror)) from None
         except (InvalidHand, RuleError) as error:
             raise BadInput(str(error)) from None
 
@@ -82,9 +86,12 @@ def choose_language(ctx: click.Context, param: click.Parameter, value: str | Non
               "SCOREKEEPER_LANG, then the locale).")
 @click.option("--db", type=click.Path(path_type=Path), envvar="SCOREKEEPER_DB",
               help="The store directory (default: your data directory; env SCOREKEEPER_DB).")
+@click.option("--lock-timeout", type=click.FloatRange(0), default=5.0,
+              envvar="SCOREKEEPER_LOCK_TIMEOUT", show_default=True,
+              help="Seconds to wait for another scorekeeper writing to the store.")
 @click.version_option(__version__, "--version", prog_name="scorekeeper")
 @click.pass_context
-def cli(ctx: click.Context, db: Path | None) -> None:
+def cli(ctx: click.Context, db: Path | None, lock_timeout: float) -> None:
     """The scoresheet for Hollywood Gin played with real cards.
 
     After each hand, type who knocked and the deadwood (or gin, or a wall); scorekeeper
@@ -97,8 +104,7 @@ def cli(ctx: click.Context, db: Path | None) -> None:
       scorekeeper knock bob 5 15
       scorekeeper show
     """
-    ctx.obj = Store(db or default_store(),
-                    lock_timeout=float(os.environ.get("SCOREKEEPER_LOCK_TIMEOUT", 5)))
+    ctx.obj = Store(db or default_store(), lock_timeout=lock_timeout)
 
 
 def main() -> None:
@@ -145,7 +151,9 @@ def one_of(choices: Sequence[str], typed: str, unknown: str) -> str:
 
 
 def either(choices: Sequence[str]) -> str:
-    """``a, b or c``."""
+    """``a, b or c`` (``a`` alone, or ``-`` for none)."""
+    if len(choices) < 2:
+        return "".join(choices) or "-"
     return _("{some} or {last}").format(some=", ".join(choices[:-1]), last=choices[-1])
 
 
@@ -184,11 +192,11 @@ class Count(click.ParamType):  # type: ignore[type-arg]
             number = int(str(value).strip())
         except ValueError:
             self.fail(_("{value!r} is not a number: {what} is a whole number from 0 to "
-                        "{most}.").format(value=value, what=self.what, most=self.most),
+                        "{most}.").format(value=value, what=_(self.what), most=self.most),
                       param, ctx)
         if not 0 <= number <= self.most:
             self.fail(_("{what} must be from 0 to {most}, not {value}.").format(
-                what=self.what, most=self.most, value=number), param, ctx)
+                what=_(self.what), most=self.most, value=number), param, ctx)
         return number
 
 
@@ -227,8 +235,8 @@ upcard_option = click.option(
     "--upcard", metavar="CARD",
     help="Oklahoma Gin: the card that started the discard pile, e.g. 7h, KS, 10d.")
 knock_params = compose(
-    click.argument("player"), deadwood("knocker_deadwood", _("the knocker's deadwood"), False),
-    deadwood("opponent_deadwood", _("the opponent's deadwood"), False),
+    click.argument("player"), deadwood("knocker_deadwood", N_("the knocker's deadwood"), False),
+    deadwood("opponent_deadwood", N_("the opponent's deadwood"), False),
     click.option("--undercut", is_flag=True,
                  help="Assert that the knock was undercut (refused if the counts say not)."),
     click.option("--cards", metavar="CARDS",
@@ -239,14 +247,15 @@ knock_params = compose(
     upcard_option, dry_run_option,
 )
 gin_params = compose(
-    click.argument("player"), deadwood("opponent_deadwood", _("the opponent's deadwood")),
+    click.argument("player"), deadwood("opponent_deadwood", N_("the opponent's deadwood")),
     click.option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
     upcard_option, dry_run_option,
 )
 wall_params = compose(click.argument("player", required=False), upcard_option, dry_run_option)
 
 
-HandBuilder = Callable[[Match], Hand]
+HandBuilder = Callable[[Match, "Hand | None"], Hand]
+"""Makes the hand typed, for a match and (for ``amend``) the hand it replaces."""
 
 
 def card(typed: str | None) -> str | None:
@@ -292,14 +301,14 @@ def counted(kd: int | None, od: int | None, cards: str | None,
 def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> HandBuilder:
     entry, kd, od = counts
 
-    def build(match: Match) -> Hand:
-        if entry is not Entry.KNOCK:
-            return Hand.gin(player(match.individuals(), typed), od, entry is Entry.BIG_GIN,
-                            card(upcard))
-        hand = Hand.knock(player(match.individuals(), typed), kd, od, card(upcard))
+    def build(match: Match, replacing: Hand | None) -> Hand:
+        who = player(match.individuals(), typed)
         if undercut and kd == 0:
             raise BadInput(_("0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
                              "gin cannot be undercut. Leave out --undercut.").format(od=od))
+        if entry is not Entry.KNOCK:
+            return Hand.gin(who, od, entry is Entry.BIG_GIN, card(upcard))
+        hand = Hand.knock(who, kd, od, card(upcard))
         if undercut and classify(hand) is not Kind.UNDERCUT:
             raise BadInput(_("{kd} v {od} is not an undercut: that needs the opponent's "
                              "deadwood at or below the knocker's. Check the counts, or leave "
@@ -309,17 +318,21 @@ def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> H
 
 
 def ginned(typed: str, od: int, big: bool, upcard: str | None) -> HandBuilder:
-    return lambda match: Hand.gin(player(match.individuals(), typed), od, big, card(upcard))
+    return lambda match, replacing: Hand.gin(player(match.individuals(), typed), od, big,
+                                             card(upcard))
 
 
 def walled(typed: str | None, upcard: str | None) -> HandBuilder:
-    """A wall; in Partnership Gin at the table of the player named (when both could be)."""
-    def build(match: Match) -> Hand:
+    """A wall; in Partnership Gin at the table of the player named, else of the hand it
+    replaces, else of the one table still to report."""
+    def build(match: Match, replacing: Hand | None) -> Hand:
         if match.teams is None:
             if typed is not None:
                 raise BadInput(_("A wall names no player (that is for Partnership Gin); "
                                  "leave {typed!r} out.").format(typed=typed))
             return Hand.wall(card(upcard))
+        if typed is None and replacing is not None:
+            return Hand.wall(card(upcard), replacing.table or replacing.knocker)
         waiting = [t.players[0] for t in match.sheet().pending if t.hand is None]
         if typed is None and not waiting:
             raise BadInput(_("Both tables could have had the wall: name a player at its "
@@ -335,19 +348,27 @@ def record(store: Store, given: int | None, build: HandBuilder, dry_run: bool = 
     chosen = match_id(store, given)
     with store.writing() as writer:
         match = writer.load(chosen)
-        hands = [stored.hand for stored in match.in_force()]
-        if match.sheet(hands).finished:
-            raise StateProblem(_("Match {id} is over, so no hand can be added. Start the next "
-                                 "one with 'scorekeeper new'.").format(id=match.id))
-        hand = build(match)
-        before, sheet = match.sheet(hands), match.sheet([*hands, hand])
+        before = open_sheet(match)
+        hand = build(match, None)
+        sheet = match.sheet([*(stored.hand for stored in match.in_force()), hand])
         if not dry_run:
             writer.add(match, hand)
-    echo_lines([*([_(DRY_RUN)] if dry_run else []), *report(before, sheet,
-                                                         *said_of_new_hand(before, sheet))])
+    say(before, sheet, said_of_new_hand(before, sheet), dry_run)
 
 
-DRY_RUN = N_("Dry run: this is what the hand would do; nothing was stored.")
+def open_sheet(match: Match) -> Scoresheet:
+    """The match's sheet, refused once the match is over: no hand can follow."""
+    sheet = match.sheet()
+    if sheet.finished:
+        raise StateProblem(_("Match {id} is over, so no hand can be added. Start the next "
+                             "one with 'scorekeeper new'.").format(id=match.id))
+    return sheet
+
+
+def say(before: Scoresheet, after: Scoresheet, said: Sequence[str], dry_run: bool) -> None:
+    """Report a change (a dry run says first that nothing was stored)."""
+    dry = [_("Dry run: this is what the hand would do; nothing was stored.")] if dry_run else []
+    echo_lines([*dry, *report(before, after, *said)])
 
 
 def echo_lines(lines: Sequence[str]) -> None:
@@ -428,10 +449,7 @@ def record_interactively(store: Store, with_cards: bool, match: int | None) -> N
       scorekeeper record --cards
     """
     current = store.load(match_id(store, match))
-    sheet = current.sheet()
-    if sheet.finished:
-        raise StateProblem(_("Match {id} is over, so no hand can be added. Start the next "
-                             "one with 'scorekeeper new'.").format(id=current.id))
+    sheet = open_sheet(current)
     if current.teams:
         tables = [t.players for t in sheet.pending if t.hand is None] or list(
             pairings(current.teams, len(sheet.rounds)))
@@ -453,7 +471,7 @@ def record_interactively(store: Store, with_cards: bool, match: int | None) -> N
         click.echo("\n" + _("Stopped: nothing was recorded."), err=True)
         raise SystemExit(1) from None
     if confirmed:
-        record(store, current.id, lambda _match: hand)
+        record(store, current.id, lambda _match, _replacing: hand)
     else:
         click.echo(_("Nothing was recorded."))
 
@@ -490,7 +508,7 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
         if match.teams and len(tables) == 2:
             at = click.prompt(_("At which table? Name a player there [{options}]").format(
                 options="/".join(playing)), type=OneOf(playing, NOT_A_PLAYER))
-        return walled(at, upcard)(match)
+        return walled(at, upcard)(match, None)
     who = click.prompt(
         (_("Who knocked? [{options}]") if entry is Entry.KNOCK else
          _("Who went gin? [{options}]")).format(options="/".join(playing)),
@@ -505,7 +523,7 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
                 break
             except BadInput as error:
                 click.echo(_("Error: {message}").format(message=error.message), err=True)
-        return knocked(who, counts, False, upcard)(match)
+        return knocked(who, counts, False, upcard)(match, None)
     kd = 0
     if entry is Entry.KNOCK:
         kd = click.prompt(_("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
@@ -515,7 +533,7 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
          _("{other}'s deadwood (0-{most})")).format(other=other, most=MAX_DEADWOOD),
         type=Count(_("{other}'s deadwood").format(other=other)))
     return (knocked(who, (Entry.KNOCK, kd, od), False, upcard) if kd else
-            ginned(who, od, entry is Entry.BIG_GIN, upcard))(match)
+            ginned(who, od, entry is Entry.BIG_GIN, upcard))(match, None)
 
 
 class UpCard(click.ParamType):  # type: ignore[type-arg]
@@ -590,7 +608,8 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None,
             raise BadInput(
                 _("There is no hand {number}: match {id} has {count} hands ('scorekeeper log' "
                   "lists them).").format(number=number, id=current.id, count=len(hands)))
-        hands[number - 1] = build(current)
+        old = hands[number - 1]
+        hands[number - 1] = build(current, old)
         try:
             sheet = current.sheet(hands)
         except MatchFinished as error:
@@ -599,7 +618,6 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None,
                   "hands were recorded after it. Undo those first, or correct it differently.")
                 .format(ended=error.number, later=len(hands) - error.entered)) from None
         before = current.sheet()
-        old = current.in_force()[number - 1].hand
         if not dry_run:
             writer.replace(current, number, hands[number - 1])
     if current.teams:  # hand numbers count the tables' hands, not the deals
@@ -609,7 +627,7 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None,
     else:
         said = [_("Replaced {old}").format(old=round_line(before.rounds[number - 1])),
                 _("     by {new}").format(new=round_line(sheet.rounds[number - 1]))]
-    echo_lines([*([_(DRY_RUN)] if dry_run else []), *report(before, sheet, *said)])
+    say(before, sheet, said, dry_run)
 
 
 @amend.command("knock", context_settings=NUMBERS)
@@ -669,7 +687,7 @@ def rule_option(name: str, kind: Any, text: str) -> Decorator:
 
 rule_options = compose(
     rule_option("target", int, "Points that end a game (default 100)."),
-    rule_option("columns", click.IntRange(2, 3), "Games at once: 3, or 2 for learners."),
+    rule_option("columns", int, "Games at once: 3, or 2 for learners."),
     rule_option("gin_bonus", int, "Bonus for gin (default 25)."),
     rule_option("big_gin_bonus", int, "Bonus for big gin (default 31; 0 turns big gin off)."),
     rule_option("undercut_bonus", int, "Bonus for an undercut (default 25)."),
@@ -771,7 +789,9 @@ def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, 
         id=match.id, a=players[0], b=players[1],
         preset=_("the last match's") if rematch else preset_name.lower(),
         changed=_(" (changed: {names})").format(names=", ".join(
-            option_name(name) + ("" if options[name] is True else f" {options[name]}")
+            option_name(name) if options[name] is True else
+            _("{option} off").format(option=option_name(name)) if options[name] is False else
+            f"{option_name(name)} {options[name]}"
             for name in changed)) if changed else ""))
     click.echo(said.format(dealer=first))
     click.echo(_("After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
@@ -841,7 +861,6 @@ def use(store: Store, match: int) -> None:
     """
     chosen = store.load(match)
     with store.writing() as writer:
-        writer.load(match)
         writer.set_current(match)
     click.echo(_("Match {id} ({a} v {b}) is now current.").format(
         id=match, a=chosen.players[0], b=chosen.players[1]))

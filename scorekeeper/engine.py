@@ -222,7 +222,8 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     kd, od = hand.knocker_deadwood, hand.opponent_deadwood
     opponent = players[1] if hand.knocker == players[0] else players[0]
     _check_deadwood(_("The opponent's deadwood"), od)
-    assert od is not None
+    _check_deadwood(_("The knocker's deadwood"), kd)
+    assert od is not None and kd is not None
     double = 2 if upcard is not None and upcard.suit == "S" else 1  # a spade doubles
     kind = classify(hand)
     if kind is Kind.BIG_GIN:
@@ -234,8 +235,6 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
         return Score(kind, hand.knocker, (od + rules.big_gin_bonus) * double)
     if kind is Kind.GIN:
         return Score(kind, hand.knocker, (od + rules.gin_bonus) * double)
-    _check_deadwood(_("The knocker's deadwood"), kd)
-    assert kd is not None
     if rules.straight:
         raise InvalidHand(_("This is Straight Gin: nobody may knock, a hand ends only with "
                             "gin, big gin or a wall. Record it with 'gin' or 'wall'."))

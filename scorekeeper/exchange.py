@@ -98,7 +98,7 @@ def parse_export(content: bytes) -> Match:
                            "kilobytes").format(most=MAX_IMPORT_BYTES))
     try:
         data = json.loads(content.decode("utf-8"))
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise ValueError(_("it is not valid JSON ({reason})").format(reason=error)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(_("it is not a scorekeeper match export (no \"format\": \"{format}\")")

@@ -92,8 +92,6 @@ class Rules:
                     _("{option} must be a whole number from {low} to {high}, not {value!r}.")
                     .format(option=option_name(name), low=low, high=high, value=value)
                 )
-        if self.columns not in (2, 3):
-            raise RuleError(_("--columns must be 2 or 3."))
         object.__setattr__(self, "shutout", _choice(Shutout, self.shutout, "shutout"))
         object.__setattr__(self, "next_dealer", _choice(DealerRule, self.next_dealer, "next_dealer"))
         for name in VARIANTS + ("end_after_first_game",):

@@ -293,7 +293,7 @@ class AtomicJSONStorage(Storage):
                                "store file you may read.").format(path=self.path, reason=error))
         try:
             data = json.loads(text)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise damaged(self.path, _("it is not valid JSON ({reason})").format(reason=error))
         if not isinstance(data, dict) or not all(
                 isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
@@ -593,7 +593,9 @@ class Writer:
         db = _open(self.store._match_path(match_id))
         db.table("match").insert(Document(match.header(), doc_id=1))
         db.table("hands").insert_multiple(h.to_dict() for h in match.history)
-        self._matches[match_id] = (db, match, False)
+        # Counted as "was finished": the commit then drops any row the index still holds for
+        # this id (left by a match file someone moved out of the store).
+        self._matches[match_id] = (db, match, True)
         self.set_current(match_id)
         return match
 

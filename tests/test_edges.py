@@ -1,0 +1,90 @@
+"""Edge cases: odd stores, odd files and odd combinations of options, each refused cleanly or
+handled the way a player would expect."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from scorekeeper.cli import cli
+
+
+def run(store: Path, *args: str, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(cli, ["--db", str(store), *args],
+                              env={"COLUMNS": "200", "NO_COLOR": "1", **(env or {})})
+
+
+def test_a_new_match_never_takes_the_index_row_of_a_match_moved_out(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    run(store, "new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--columns", "2")
+    run(store, "knock", "ann", "1", "20")
+    run(store, "knock", "ann", "1", "20")   # Ann wins 2-0: match 1 is indexed as finished
+    shutil.move(store / "matches" / "1.json", tmp_path / "1.json")
+    run(store, "new", "Cy", "Di", "--dealer", "cy")   # takes id 1 again
+    listed = run(store, "matches").output.splitlines()[1].split()
+    assert listed[:4] == ["*1", "Cy", "v", "Di"] and "open" in listed
+    assert run(store, "check").exit_code == 0
+
+
+def test_an_imported_knock_without_the_knockers_deadwood_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps({
+        "format": "scorekeeper-match", "version": 1, "players": ["Ann", "Ben"],
+        "first_dealer": "Ann",
+        "hands": [{"entry": "knock", "knocker": "Ann", "opponent_deadwood": 10}]}))
+    result = run(tmp_path / "store", "import", str(path))
+    assert result.exit_code == 2
+    assert "The knocker's deadwood must be a whole number from 0 to 98, not None" in result.output
+
+
+def test_a_deeply_nested_import_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    result = run(tmp_path / "store", "import", str(path))
+    assert result.exit_code == 2
+    assert "is not valid JSON" in result.output and "Traceback" not in result.output
+
+
+def test_amending_a_partnership_hand_to_a_wall_keeps_its_table(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    run(store, "new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann")
+    run(store, "knock", "ann", "3", "20")   # Ann v Cid
+    run(store, "gin", "dee", "12")           # Bob v Dee: deal 1 complete
+    result = run(store, "amend", "1", "wall")
+    assert result.exit_code == 0, result.output
+    # Deal 1 is now a wall at Ann v Cid and Dee's gin 12 + 25 = 37 for Cid & Dee.
+    shown = json.loads(run(store, "show", "--json").output)
+    assert shown["rounds"][0]["winner"] == "Cid & Dee" and shown["rounds"][0]["points"] == 37
+    assert [t["kind"] for t in shown["rounds"][0]["tables"]] == ["wall", "gin"]
+
+
+def test_stats_of_a_player_in_an_empty_store(tmp_path: Path) -> None:
+    result = run(tmp_path / "store", "stats", "ann")
+    assert result.exit_code == 2
+    assert "'ann' has played no match in this store" in result.output
+    assert run(tmp_path / "store", "stats").output == "No matches yet.\n"
+
+
+def test_a_lock_timeout_that_is_not_a_number_is_refused(tmp_path: Path) -> None:
+    result = run(tmp_path / "store", "show", env={"SCOREKEEPER_LOCK_TIMEOUT": "abc"})
+    assert result.exit_code == 2
+    assert "'abc' is not a valid float" in result.output
+
+
+def test_undercut_cannot_be_claimed_for_cards_that_make_gin(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    run(store, "new", "Ann", "Ben", "--dealer", "ann")
+    result = run(store, "knock", "ann", "--undercut", "--cards",
+                 "2s 3s 4s 5h 6h 7h 6c 7c 8c 9c", "--opponent-cards",
+                 "8s 9s kh kc qh jc 3h 4h 9d 10c")
+    assert result.exit_code == 2
+    assert "gin cannot be undercut" in result.output
+
+
+def test_play_all_games_is_reported_as_such(tmp_path: Path) -> None:
+    out = run(tmp_path / "store", "new", "Ann", "Ben", "--play-all-games").output
+    assert out.startswith("Match 1: Ann v Ben, standard rules "
+                          "(changed: --end-after-first-game off).")
