@@ -193,6 +193,8 @@ class Scoresheet(NamedTuple):
     next_dealer: str
     next_games: Mapping[str, tuple[int, ...]]
     """The games each player's next win would be entered in (empty once finished)."""
+    tally: Mapping[str, int]
+    """What decides the match: games won (in a short match, the sum of raw column points)."""
     teams: Teams | None = None
     """Partnership Gin: the two teams; ``players`` are then the teams' names."""
     pending: tuple[TableHand, ...] = ()
@@ -224,7 +226,7 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     _check_deadwood(_("The opponent's deadwood"), od)
     _check_deadwood(_("The knocker's deadwood"), kd)
     assert od is not None and kd is not None
-    double = 2 if upcard is not None and upcard.suit == "S" else 1  # a spade doubles
+    double = 2 if doubles(hand) else 1
     kind = classify(hand)
     if kind is Kind.BIG_GIN:
         if rules.big_gin_bonus == 0:
@@ -272,6 +274,18 @@ def classify(hand: Hand) -> Kind:
     if kd == 0:
         return Kind.GIN
     return Kind.UNDERCUT if od <= kd else Kind.KNOCK
+
+
+def doubles(hand: Hand) -> bool:
+    """Oklahoma Gin: a spade up-card doubles everything the hand scores."""
+    if hand.upcard is None:
+        return False
+    from scorekeeper.cards import CardError, parse_card
+
+    try:
+        return parse_card(hand.upcard).suit == "S"
+    except CardError:
+        return False
 
 
 def knock_limit(rules: Rules, upcard: Card | None) -> int:
@@ -369,6 +383,7 @@ def replay(
         dealer = _next_dealer(rules, players, dealer, result.winner)
     if finished and pending:
         raise MatchFinished(len(scored), scored[-1].entered)
+    counts = tally(rules, players, points, winners)
 
     return Scoresheet(
         players=players, rules=rules, first_dealer=first_dealer, rounds=tuple(rounds),
@@ -381,7 +396,8 @@ def replay(
             for game in range(count)
         ),
         finished=finished,
-        winner=_match_winner(rules, players, points, winners) if finished else None,
+        winner=_match_winner(players, counts) if finished else None,
+        tally=counts,
         next_dealer=dealer,
         next_games={
             player: () if finished else tuple(game + 1 for game in entered_in(player))
@@ -486,16 +502,18 @@ def _settle(
     return Settlement(lines, lines[winner].total - lines[loser].total)
 
 
-def _match_winner(
-    rules: Rules, players: tuple[str, str], points: list[dict[str, int]],
-    winners: list[str | None],
-) -> str | None:
-    """Most games won; with ``end_after_first_game``, the higher sum of raw column points."""
+def tally(rules: Rules, players: tuple[str, str], points: list[dict[str, int]],
+          winners: list[str | None]) -> dict[str, int]:
+    """What decides the match: games won; with ``end_after_first_game``, the sum of each
+    player's raw column points."""
     if rules.end_after_first_game:
-        tally = {player: sum(column[player] for column in points) for player in players}
-    else:
-        tally = {player: winners.count(player) for player in players}
+        return {player: sum(column[player] for column in points) for player in players}
+    return {player: winners.count(player) for player in players}
+
+
+def _match_winner(players: tuple[str, str], counts: Mapping[str, int]) -> str | None:
+    """The player ahead on the tally; None for a draw."""
     first, second = players
-    if tally[first] == tally[second]:
+    if counts[first] == counts[second]:
         return None
-    return first if tally[first] > tally[second] else second
+    return first if counts[first] > counts[second] else second

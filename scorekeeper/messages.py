@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
-    Hand, Kind, Round, Score, Scoresheet, TableHand, Teams, classify, team_name)
+    Hand, Kind, Round, Score, Scoresheet, TableHand, Teams, classify, doubles, team_name)
 from scorekeeper.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -39,8 +39,8 @@ def outcome(hand: Hand, result: Score) -> str:
     }[result.kind].format(**values)
     if hand.upcard is None:
         return said
-    return (_("{said} (up-card {card}: doubled)") if hand.upcard[-1:] in "S♠" and
-            result.winner else _("{said} (up-card {card})")).format(said=said, card=hand.upcard)
+    return (_("{said} (up-card {card}: doubled)") if doubles(hand) and result.winner else
+            _("{said} (up-card {card})")).format(said=said, card=hand.upcard)
 
 
 def scored(result: Score, games: tuple[int, ...]) -> str:
@@ -167,19 +167,17 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
 
 def match_result(sheet: Scoresheet) -> str:
     """``MATCH OVER: Bob wins 2 games to 1`` (or a draw, or the column sums of a short match)."""
+    first, second = (sheet.tally[p] for p in sheet.players)
     if sheet.rules.end_after_first_game:
-        first, second = (sum(game.points[p] for game in sheet.games) for p in sheet.players)
         if sheet.winner is None:
             return _("MATCH OVER: drawn, {a} to {b} column points").format(a=first, b=second)
-        high, low = max(first, second), min(first, second)
         return _("MATCH OVER: {winner} wins on column points, {high} to {low}").format(
-            winner=sheet.winner, high=high, low=low)
-    won = {p: sum(game.winner == p for game in sheet.games) for p in sheet.players}
+            winner=sheet.winner, high=max(first, second), low=min(first, second))
     if sheet.winner is None:
         return ngettext("MATCH OVER: drawn, {n} game each", "MATCH OVER: drawn, {n} games each",
-                        won[sheet.players[0]]).format(n=won[sheet.players[0]])
+                        first).format(n=first)
     return _("MATCH OVER: {winner} wins {won} games to {lost}").format(
-        winner=sheet.winner, won=won[sheet.winner], lost=won[sheet.opponent(sheet.winner)])
+        winner=sheet.winner, won=max(first, second), lost=min(first, second))
 
 
 def next_deal(sheet: Scoresheet) -> str:
