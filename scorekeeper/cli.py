@@ -18,12 +18,12 @@ import click
 from scorekeeper import __version__
 from scorekeeper.engine import (
     MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, classify,
-    knock_limit, pairings, team_name)
+    fold, knock_limit, pairings, team_name)
 from scorekeeper.i18n import N_, _, available, set_language
 from scorekeeper.messages import arrangement, plain, report, round_line, said_of_new_hand
 from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, option_name, preset
 from scorekeeper.store import (
-    Match, Store, StoreError, check_description, check_names, fold)
+    Match, Store, StoreError, check_description, check_names)
 
 
 class Problem(click.ClickException):
@@ -954,37 +954,19 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
       scorekeeper stats ann --against ben
     """
     from scorekeeper import render
-    from scorekeeper.stats import average_hand, total
+    from scorekeeper.stats import players_of, summarise
 
     history = store.history()
-    names: dict[str, str] = {}  # each player as folded, with the spelling last used
-    for players, _figures in history:
-        names.update({fold(name): name for name in players})
     if against and not player:
         raise BadInput(_("--against compares two players: name the first, e.g. "
                          "'scorekeeper stats ann --against ben'."))
+    names = players_of(history)
     unknown = N_("{typed!r} has played no match in this store; the players are {options}.")
-    who = one_of(list(names.values()), player, unknown) if player else None
-    rival = one_of(list(names.values()), against, unknown) if against else None
-    if who is not None and rival is not None and who == rival:
+    who = one_of(names, player, unknown) if player else None
+    rival = one_of(names, against, unknown) if against else None
+    if who is not None and who == rival:
         raise BadInput(_("Name two different players to compare."))
-
-    def figures_of(name: str, versus: str | None = None) -> dict[str, Any]:
-        summed = total(figures[p] for players, figures in history for p in players
-                       if fold(p) == fold(name) and (versus is None or any(
-                           fold(other) == fold(versus) for other in players if other != p)))
-        return {**summed, "average_hand": average_hand(summed)}
-
-    if who is None:
-        result: dict[str, Any] = {"players": {name: figures_of(name)
-                                              for name in sorted(names.values(), key=fold)}}
-    elif rival is None:
-        result = {"player": who, "stats": figures_of(who), "opponents": {
-            name: figures_of(who, name) for name in sorted(names.values(), key=fold)
-            if name != who and figures_of(who, name)["matches"]}}
-    else:
-        result = {"player": who, "against": rival, "stats": {
-            who: figures_of(who, rival), rival: figures_of(rival, who)}}
+    result = summarise(history, who, rival)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
     else:

@@ -32,6 +32,14 @@ Teams = tuple[tuple[str, str], tuple[str, str]]
 """Partnership Gin: two teams of two players."""
 
 
+def fold(text: str) -> str:
+    """A name as it is compared: ignoring case and accents (``zoe`` finds ``Zoë``)."""
+    import unicodedata
+
+    return "".join(char for char in unicodedata.normalize("NFKD", text.casefold())
+                   if not unicodedata.combining(char))
+
+
 def team_name(team: tuple[str, str] | list[str]) -> str:
     """A team as it stands on the sheet: ``Ann & Bob``."""
     return f"{team[0]} & {team[1]}"

@@ -7,9 +7,9 @@ changes), so ``stats`` over years of matches need not replay them.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
-from scorekeeper.engine import Kind, Scoresheet
+from scorekeeper.engine import Kind, Scoresheet, fold
 
 #: Every figure kept per player and match, in the order they are shown.
 FIELDS = (
@@ -83,3 +83,42 @@ def total(many: Iterable[Mapping[str, int]]) -> Stats:
 def average_hand(figures: Mapping[str, int]) -> float:
     """The average points of a won hand (0 before any)."""
     return round(figures["points"] / figures["hands_won"], 1) if figures["hands_won"] else 0.0
+
+
+History = list[tuple[tuple[str, str], dict[str, Stats]]]
+"""Each match's two players and their figures."""
+
+
+def _same(a: str, b: str) -> bool:
+    """Whether two spellings name one player (case and accents aside)."""
+    return fold(a) == fold(b)
+
+
+def players_of(history: History) -> list[str]:
+    """Everyone who played, once each, in the spelling last used, in alphabetical order."""
+    names = {fold(name): name for players, _figures in history for name in players}
+    return sorted(names.values(), key=fold)
+
+
+def figures_of(history: History, name: str, versus: str | None = None) -> dict[str, Any]:
+    """A player's figures over every match (or only those against ``versus``)."""
+    summed = total(figures[p] for players, figures in history for p in players
+                   if _same(p, name) and (versus is None or any(
+                       _same(other, versus) for other in players if other != p)))
+    return {**summed, "average_hand": average_hand(summed)}
+
+
+def summarise(history: History, player: str | None = None,
+              against: str | None = None) -> dict[str, Any]:
+    """What ``stats`` shows: every player; one player with a line per opponent; or two
+    players head to head."""
+    if player is None:
+        return {"players": {name: figures_of(history, name) for name in players_of(history)}}
+    if against is None:
+        opponents = {name: figures_of(history, player, name) for name in players_of(history)
+                     if not _same(name, player)}
+        return {"player": player, "stats": figures_of(history, player), "opponents": {
+            name: figures for name, figures in opponents.items() if figures["matches"]}}
+    return {"player": player, "against": against, "stats": {
+        player: figures_of(history, player, against),
+        against: figures_of(history, against, player)}}

@@ -39,7 +39,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 from scorekeeper.engine import (
-    Entry, Hand, InvalidHand, MatchFinished, Scoresheet, Teams, replay, team_name)
+    Entry, Hand, InvalidHand, MatchFinished, Scoresheet, Teams, fold, replay, team_name)
 from scorekeeper.i18n import _
 from scorekeeper.rules import RuleError, Rules
 from scorekeeper.stats import FIELDS, Stats, match_stats
@@ -221,14 +221,6 @@ def check_description(value: object) -> str:
         raise ValueError(_("'description' must be one line of printable text of at most "
                            "{most} characters").format(most=MAX_DESCRIPTION))
     return value
-
-
-def fold(text: str) -> str:
-    """A name as it is compared: ignoring case and accents (``zoe`` finds ``Zoë``)."""
-    import unicodedata
-
-    return "".join(char for char in unicodedata.normalize("NFKD", text.casefold())
-                   if not unicodedata.combining(char))
 
 
 #: The longest player name accepted.
