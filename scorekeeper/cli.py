@@ -20,7 +20,8 @@ from scorekeeper.engine import (
     MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, classify,
     fold, knock_limit, pairings, team_name)
 from scorekeeper.i18n import N_, _, available, set_language
-from scorekeeper.messages import arrangement, plain, report, round_line, said_of_new_hand
+from scorekeeper.messages import (
+    arrangement, match_title, plain, report, round_line, said_of_new_hand)
 from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, option_name, preset
 from scorekeeper.store import (
     Match, Store, StoreError, check_description, check_names)
@@ -1045,8 +1046,7 @@ def export(store: Store, match: int | None, fmt: str, output: Path | None, force
         from scorekeeper import render
 
         text = render.picture(render.scoresheet(current, sheet), fmt,
-                              _("Match {id}: {a} v {b}").format(
-                                  id=current.id, a=current.players[0], b=current.players[1]))
+                              match_title(current.id, current.players))
     else:
         buffer = io.StringIO()
         csv.writer(buffer).writerows(csv_rows(sheet))

@@ -16,6 +16,11 @@ if TYPE_CHECKING:
     from scorekeeper.cards import Arrangement
 
 
+def match_title(match_id: int, players: tuple[str, str]) -> str:
+    """``Match 3: Ann v Ben``."""
+    return _("Match {id}: {a} v {b}").format(id=match_id, a=players[0], b=players[1])
+
+
 def games_phrase(games: tuple[int, ...]) -> str:
     """``Game 1`` or ``Games 1, 2, 3`` (``no game`` for none)."""
     if not games:

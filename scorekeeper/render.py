@@ -20,8 +20,8 @@ from rich.text import Text
 from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand
 from scorekeeper.i18n import _
 from scorekeeper.messages import (
-    deal_points, game_state, match_result, needs, next_deal, outcome, plain, scored, short,
-    short_names, stakes)
+    deal_points, game_state, match_result, match_title, needs, next_deal, outcome, plain, scored,
+    short, short_names, stakes)
 from scorekeeper.rules import PRESETS, Rules, option_name
 from scorekeeper.store import IN_FORCE, Match, StoredHand
 
@@ -57,8 +57,7 @@ def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
     hand scored, then boxes and each ended game's settlement; under it, where things stand.
 
     Where the terminal is too narrow for every game side by side, the games are stacked."""
-    title = Text(_("Match {id}: {a} v {b}").format(id=match.id, a=sheet.players[0],
-                                                  b=sheet.players[1]), style="bold")
+    title = Text(match_title(match.id, match.players), style="bold")
     if match.description:
         title.append(" - " + match.description, style="italic")
     side_by_side = _sheet_table(sheet, sheet.games)
@@ -163,8 +162,7 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too,
     each with the number of the hand it was (or replaced) and when it was entered. In
     Partnership Gin each hand shows its deal and table, and each complete deal its result."""
-    title = Text(_("Match {id}: {a} v {b}").format(
-        id=match.id, a=match.players[0], b=match.players[1]), style="bold")
+    title = Text(match_title(match.id, match.players), style="bold")
     if not match.history:
         return Group(title, Text(_("No hands recorded yet.")))
     where = [_("Deal"), _("Table")] if match.teams else [_("Dealer")]
