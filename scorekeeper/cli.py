@@ -18,7 +18,7 @@ import click
 from scorekeeper import __version__
 from scorekeeper.engine import (
     MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, classify,
-    fold, knock_limit, pairings, team_name)
+    endings, fold, knock_limit, pairings, team_name)
 from scorekeeper.i18n import N_, _, available, set_language
 from scorekeeper.messages import (
     arrangement, match_title, plain, report, round_line, said_of_new_hand)
@@ -491,11 +491,9 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
         from scorekeeper.cards import parse_card
 
         limit = knock_limit(match.rules, parse_card(upcard))
-    kinds = {_("knock"): Entry.KNOCK, _("gin"): Entry.GIN, _("wall"): Entry.WALL}
-    if match.rules.straight or limit == 0:
-        del kinds[_("knock")]
-    if match.rules.big_gin_bonus:
-        kinds[_("big gin")] = Entry.BIG_GIN
+    word = {Entry.KNOCK: _("knock"), Entry.GIN: _("gin"), Entry.WALL: _("wall"),
+            Entry.BIG_GIN: _("big gin")}
+    kinds = {word[entry]: entry for entry in endings(match.rules, limit)}
     words = list(kinds)
     entry = kinds[click.prompt(
         _("How did the hand end? [{options}]").format(options="/".join(words)),

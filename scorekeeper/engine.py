@@ -296,6 +296,17 @@ def doubles(hand: Hand) -> bool:
         return False
 
 
+def endings(rules: Rules, limit: int) -> list[Entry]:
+    """How a hand may end under these rules and knock limit: no knock in Straight Gin or
+    under an ace up-card that allows none; no big gin when its bonus is 0."""
+    possible = [Entry.KNOCK, Entry.GIN, Entry.WALL, Entry.BIG_GIN]
+    if rules.straight or limit == 0:
+        possible.remove(Entry.KNOCK)
+    if not rules.big_gin_bonus:
+        possible.remove(Entry.BIG_GIN)
+    return possible
+
+
 def knock_limit(rules: Rules, upcard: Card | None) -> int:
     """The most deadwood a hand may be knocked with: the match's limit, or in Oklahoma Gin the
     up-card's value (an ace: gin only, or 1 where the match allows it)."""
