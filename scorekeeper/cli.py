@@ -286,10 +286,14 @@ def counted(kd: int | None, od: int | None, cards: str | None,
     if cards is None or opponent_cards is None or kd is not None or od is not None:
         raise BadInput(_("Give both hands, --cards and --opponent-cards, and no counts: the "
                          "counts are worked out from the cards."))
-    from scorekeeper.cards import CardError, showdown
+    from scorekeeper.cards import CardError, parse_cards, showdown
 
     try:
-        both = showdown(cards, opponent_cards)
+        knocker = parse_cards(cards)
+        if len(knocker) not in (10, 11):
+            raise BadInput(_("The knocker's hand has {n} cards: give the 10 kept (or all 11 "
+                             "before the discard).").format(n=len(knocker)))
+        both = showdown(knocker, parse_cards(opponent_cards, count=10))
     except CardError as error:
         raise BadInput(str(error)) from None
     echo_lines([*arrangement(_("Knocker"), both.knocker),
@@ -362,7 +366,8 @@ def open_sheet(match: Match) -> Scoresheet:
     sheet = match.sheet()
     if sheet.finished:
         raise StateProblem(_("Match {id} is over, so no hand can be added. Start the next "
-                             "one with 'scorekeeper new'.").format(id=match.id))
+                             "series with 'scorekeeper new --rematch', or another match with "
+                             "'scorekeeper new'.").format(id=match.id))
     return sheet
 
 
@@ -1044,7 +1049,7 @@ def export(store: Store, match: int | None, fmt: str, output: Path | None, force
         from scorekeeper import render
 
         text = render.picture(render.scoresheet(current, sheet), fmt,
-                              match_title(current.id, current.players))
+                              match_title(current.id, sheet))
     else:
         buffer = io.StringIO()
         csv.writer(buffer).writerows(csv_rows(sheet))

@@ -16,9 +16,14 @@ if TYPE_CHECKING:
     from scorekeeper.cards import Arrangement
 
 
-def match_title(match_id: int, players: tuple[str, str]) -> str:
-    """``Match 3: Ann v Ben``."""
-    return _("Match {id}: {a} v {b}").format(id=match_id, a=players[0], b=players[1])
+def match_title(match_id: int, sheet: Scoresheet) -> str:
+    """``Match 3: Ann v Ben``, with the variant when it is one: ``(Oklahoma Gin)``."""
+    title = _("Match {id}: {a} v {b}").format(id=match_id, a=sheet.players[0],
+                                               b=sheet.players[1])
+    kinds = [name for name, played in (
+        (_("Partnership Gin"), sheet.teams is not None), (_("Oklahoma Gin"), sheet.rules.oklahoma),
+        (_("Straight Gin"), sheet.rules.straight)) if played]
+    return f"{title} ({', '.join(kinds)})" if kinds else title
 
 
 def games_phrase(games: tuple[int, ...]) -> str:
@@ -92,10 +97,13 @@ def short_names(players: tuple[str, str], most: int) -> dict[str, str]:
             for player, name in first.items()}
 
 
-def short(r: Round, names: dict[str, str]) -> str:
-    """The scoresheet's hand cell: ``Bob +10``, ``Bob +37 gin``, ``wall``."""
+def short(r: Round, names: dict[str, str], kinds: bool = True) -> str:
+    """The scoresheet's hand cell: ``Bob +10``, ``Bob +37 gin`` (the kind left out where
+    space is short), ``wall``, or ``no score`` for a partnership deal that came out even."""
     if r.winner is None:
-        return _("wall")
+        return _("no score") if r.kind is Kind.DEAL else _("wall")
+    if not kinds:
+        return _("{winner} +{points}").format(winner=names[r.winner], points=r.points)
     return {
         Kind.KNOCK: _("{winner} +{points}"),
         Kind.UNDERCUT: _("{winner} +{points} undercut"),
@@ -150,6 +158,13 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
     lines = []
     for old, new in zip(before.games, after.games):
         if old.winner == new.winner:
+            if new.settlement and old.settlement and new.settlement != old.settlement:
+                assert new.winner is not None
+                lines.append(_("*** GAME {number} STILL WON BY {winner}, now {points} to "
+                               "{other}, net {net:+d} (was {was:+d}) ***").format(
+                    number=new.number, winner=new.winner, points=new.points[new.winner],
+                    other=new.points[after.opponent(new.winner)], net=new.settlement.net,
+                    was=old.settlement.net))
             continue
         if new.winner is None or new.settlement is None:
             lines.append(_("*** GAME {number} IS OPEN AGAIN (it was won by {was}) ***")

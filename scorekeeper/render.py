@@ -56,13 +56,14 @@ def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
     """The paper Hollywood sheet: a column per game and player, running totals entered where a
     hand scored, then boxes and each ended game's settlement; under it, where things stand.
 
-    Where the terminal is too narrow for every game side by side, the games are stacked."""
-    title = Text(match_title(match.id, match.players), style="bold")
+    Where the terminal is too narrow, the names are shortened, then the games stacked."""
+    title = Text(match_title(match.id, sheet), style="bold")
     if match.description:
         title.append(" - " + match.description, style="italic")
-    side_by_side = _sheet_table(sheet, sheet.games)
-    stacked = Group(*(_sheet_table(sheet, [game]) for game in sheet.games))
-    return Group(title, Fitting(side_by_side, stacked),
+    full, brief = {player: player for player in sheet.players}, short_names(sheet.players, 7)
+    stacked = Group(*(_sheet_table(sheet, [game], brief) for game in sheet.games))
+    return Group(title, Fitting(_sheet_table(sheet, sheet.games, full), Fitting(
+        _sheet_table(sheet, sheet.games, brief, kinds=False), stacked)),
                  *(Text(line) for line in summary_lines(sheet)))
 
 
@@ -78,10 +79,11 @@ class Fitting:
         yield self.wide if fits else self.narrow
 
 
-def _sheet_table(sheet: Scoresheet, games: Sequence[Game]) -> Table:
-    """The sheet's table for some of its games: the hands that scored in them, then the
-    columns' totals, boxes and settlements."""
-    names = short_names(sheet.players, most=8)
+def _sheet_table(sheet: Scoresheet, games: Sequence[Game], names: dict[str, str],
+                 kinds: bool = True) -> Table:
+    """The sheet's table for some of its games, players named by ``names``: the hands that
+    scored in them (with their kind, unless ``kinds`` is off), then the columns' totals, boxes
+    and settlements."""
     numbers = {game.number for game in games}
     rounds = [r for r in sheet.rounds if len(games) > 1 or numbers & set(r.games)]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
@@ -92,7 +94,7 @@ def _sheet_table(sheet: Scoresheet, games: Sequence[Game]) -> Table:
         table.add_column(Text(_("Game {n}").format(n=game.number) + "\n" + names[player]),
                          justify="right", no_wrap=True)
     for r in rounds:
-        table.add_row(str(r.number), Text(short(r, names)),
+        table.add_row(str(r.number), Text(short(r, names, kinds)),
                       *(str(r.totals[p][g.number - 1]) if g.number in r.games and r.winner == p
                         else "" for g, p in cells), end_section=r is rounds[-1])
 
@@ -162,7 +164,7 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too,
     each with the number of the hand it was (or replaced) and when it was entered. In
     Partnership Gin each hand shows its deal and table, and each complete deal its result."""
-    title = Text(match_title(match.id, match.players), style="bold")
+    title = Text(match_title(match.id, sheet), style="bold")
     if not match.history:
         return Group(title, Text(_("No hands recorded yet.")))
     where = [_("Deal"), _("Table")] if match.teams else [_("Dealer")]

@@ -103,7 +103,7 @@ def test_a_sheet_too_wide_for_the_terminal_stacks_its_games(run) -> None:  # typ
     headers = [line.split() for line in lines if re.fullmatch(r"\s*(Game \d\s*)+", line)]
     assert headers == [["Game", "1", "Game", "1"], ["Game", "2", "Game", "2"],
                        ["Game", "3", "Game", "3"]]
-    assert any(line.split()[:3] == ["1", "Maximil…", "+27"] for line in lines)
+    assert any(line.split()[:3] == ["1", "Maximi…", "+27"] for line in lines)
 
 
 def test_a_sheet_that_fits_keeps_its_games_side_by_side(run) -> None:  # type: ignore[no-untyped-def]
@@ -177,3 +177,25 @@ def test_a_rematch_keeps_players_and_rules_and_takes_the_next_dealer(run) -> Non
     assert shown["rules"]["target"] == 20 and shown["rules"]["columns"] == 2
     refused = run("new", "--rematch")
     assert refused.exit_code == 1 and "Match 2 is still being played" in refused.output
+
+
+def test_a_sheet_keeps_full_names_when_there_is_room(run) -> None:  # type: ignore[no-untyped-def]
+    lines = sheet_lines(run, 220)
+    assert any("Maximilian von Habsburg" in line and "Game 1" not in line for line in lines[3:])
+    assert any(line.split()[:5] == ["1", "Maximilian", "von", "Habsburg", "+27"] for line in lines)
+
+
+def test_a_correction_that_changes_a_settlement_says_so(run) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2")
+    run("knock", "ann", "1", "30")   # Game 1 to Ann: 29 + 25 + 200 (shutout) = 254
+    out = run("amend", "1", "knock", "ann", "1", "40").output
+    # Now 39 + 25 + 200 = 264.
+    assert "*** GAME 1 STILL WON BY Ann, now 39 to 0, net +264 (was +254) ***" in out
+
+
+def test_variants_are_named_in_the_title(run) -> None:  # type: ignore[no-untyped-def]
+    run("new", "Ann", "Ben", "--oklahoma", "--dealer", "ann")
+    assert run("show").output.startswith("Match 1: Ann v Ben (Oklahoma Gin)")
+    run("new", "--teams", "Ann & Bob", "Cid & Dee", "--straight", "--dealer", "ann")
+    assert run("log").output.startswith(
+        "Match 2: Ann & Bob v Cid & Dee (Partnership Gin, Straight Gin)")
