@@ -57,6 +57,8 @@ class ScorekeeperGroup(click.Group):
         except (StoreError, MatchFinished) as error:
             raise StateProblem(str(error)) from None
         except OSError as error:  # the store's folder itself cannot be read
+            if error.filename is None:  # not a file: a closed pipe, say
+                raise
             raise StateProblem(_("Cannot use {path}: {reason}. Check that the store's folder "
                                  "exists and may be read.").format(
                 path=error.filename, reason=error.strerror)) from None
@@ -513,10 +515,11 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
             at = click.prompt(_("At which table? Name a player there [{options}]").format(
                 options="/".join(playing)), type=OneOf(playing, NOT_A_PLAYER))
         return walled(at, upcard)(match, None)
+    elsewhere = N_("{typed!r} is not at a table still to report; answer {options}.")
     who = click.prompt(
         (_("Who knocked? [{options}]") if entry is Entry.KNOCK else
          _("Who went gin? [{options}]")).format(options="/".join(playing)),
-        type=OneOf(playing, NOT_A_PLAYER))
+        type=OneOf(playing, elsewhere if match.teams else NOT_A_PLAYER))
     other = next(b if who == a else a for a, b in tables if who in (a, b))
     if with_cards:
         while True:
@@ -614,6 +617,12 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None,
                   "lists them).").format(number=number, id=current.id, count=len(hands)))
         old = hands[number - 1]
         hands[number - 1] = build(current, old)
+        if current.teams:  # a table's hand is corrected at the same table
+            table = next(t for t in pairings(current.teams, (number - 1) // 2)
+                         if (old.table or old.knocker) in t)
+            if (hands[number - 1].table or hands[number - 1].knocker) not in table:
+                raise BadInput(_("Hand {number} was played at {a} v {b}: name one of them.")
+                               .format(number=number, a=table[0], b=table[1]))
         try:
             sheet = current.sheet(hands)
         except MatchFinished as error:

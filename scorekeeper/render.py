@@ -21,7 +21,7 @@ from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand
 from scorekeeper.i18n import _
 from scorekeeper.messages import (
     deal_points, game_state, match_result, match_title, needs, next_deal, outcome, plain, scored,
-    short, short_names, stakes)
+    short, short_names, stakes, table_line)
 from scorekeeper.rules import PRESETS, Rules, option_name
 from scorekeeper.store import IN_FORCE, Match, StoredHand
 
@@ -146,6 +146,12 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
         lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
     if sheet.finished:
         lines.append(match_result(sheet))
+    if sheet.pending:
+        reported = next(t for t in sheet.pending if t.hand is not None)
+        waiting = next(t for t in sheet.pending if t.hand is None)
+        lines.append(_("Deal {number}, {line}; waiting for {a} v {b}.").format(
+            number=len(sheet.rounds) + 1, line=table_line(reported), a=waiting.players[0],
+            b=waiting.players[1]))
     return [*lines, *stakes(sheet)[:1], next_deal(sheet)]
 
 

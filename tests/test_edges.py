@@ -88,3 +88,21 @@ def test_play_all_games_is_reported_as_such(tmp_path: Path) -> None:
     out = run(tmp_path / "store", "new", "Ann", "Ben", "--play-all-games").output
     assert out.startswith("Match 1: Ann v Ben, standard rules "
                           "(changed: --end-after-first-game off).")
+
+
+def test_a_partnership_correction_stays_at_its_table(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    run(store, "new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann")
+    run(store, "knock", "ann", "3", "20")   # hand 1, at Ann v Cid
+    result = run(store, "amend", "1", "knock", "bob", "3", "20")
+    assert result.exit_code == 2
+    assert "Hand 1 was played at Ann v Cid: name one of them." in result.output
+    assert run(store, "amend", "1", "knock", "cid", "3", "20").exit_code == 0
+
+
+def test_a_half_reported_deal_shows_under_the_sheet(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    run(store, "new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann")
+    run(store, "knock", "bob", "2", "25")   # Bob v Dee reports deal 1: Bob +23
+    assert ("Deal 1, Bob v Dee: Bob knocks 2 v 25 -> Bob +23; waiting for Ann v Cid."
+            in run(store, "show").output)
