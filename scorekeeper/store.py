@@ -5,6 +5,7 @@ Layout of a store directory (``--db PATH``)::
     PATH/store.json         which match is current
     PATH/matches/<id>.json  one TinyDB file per match: players, rules, first dealer, every hand
     PATH/index.json         a summary of each finished match, so ``matches`` need not replay them
+    PATH/figures.json       each finished match's figures, so ``stats`` need not replay them
     PATH/store.lock         held by whoever is writing
 
 TinyDB parses and rewrites a whole file on every write, so each match has a file of its own:
@@ -16,9 +17,9 @@ Every write is all-or-nothing: the new file is written beside the old one, flush
 renamed over it. Every read-modify-write holds an exclusive lock on ``store.lock``; readers take
 no lock, since a rename never shows them half a file.
 
-The index only ever says a match is finished when it is: before a finished match is changed its
-row is removed, and it is written again after the match file. A match without a row is read
-from its own file, so a write cut short can leave the index behind, never wrong.
+The indexes only ever say a match is finished when it is: before a finished match is changed
+its rows are removed, and they are written again after the match file. A match without a row
+is read from its own file, so a write cut short can leave an index behind, never wrong.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -315,7 +316,9 @@ def damaged(path: Path, reason: str) -> StoreError:
 
 def write_atomically(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that a reader or a crash sees the old or the new file."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    # One name per file: writers take turns under the lock, so the next write of a file
+    # replaces what a killed one left, and no folder of thousands need be searched for it.
+    temporary = path.with_name(f".{path.name}.tmp")
     try:
         with open(temporary, "w", encoding="utf-8") as file:
             file.write(text)
@@ -455,14 +458,14 @@ class Store:
         raise damaged(path, _("a row is not a summary of a finished match"))
 
     def history(self) -> list[tuple[tuple[str, str], dict[str, Stats]]]:
-        """Every match's players and each player's figures: a finished match's from the index,
-        an open one's (or one indexed before figures were kept) worked out from its file."""
+        """Every match's players and each player's figures: a finished match's from
+        ``figures.json``, an open one's (or one not indexed) worked out from its file."""
         self._check_root()
-        table = (_open(self.root / "index.json").storage.read() or {}).get("finished", {})
+        table = (_open(self.root / "figures.json").storage.read() or {}).get("finished", {})
         figures = []
         for match_id in self.match_ids():
             row = table.get(str(match_id), {})
-            kept = row.get("stats") if isinstance(row, dict) else None
+            kept = row.get("figures") if isinstance(row, dict) else None
             if (isinstance(kept, dict) and len(kept) == 2 and all(
                     isinstance(f, dict) and all(type(f.get(k)) is int for k in FIELDS)
                     for f in kept.values())):
@@ -540,10 +543,20 @@ class Store:
             os.close(fd)
 
     def _remove_leftovers(self) -> None:
-        """Remove temporary files a killed writer left behind (only ever called under the lock)."""
-        for folder in (self.root, self.root / "matches"):
-            for leftover in folder.glob(".*.tmp"):
-                leftover.unlink(missing_ok=True)
+        """Remove the store's own temporary files a killed writer left behind (under the lock;
+        a match's is replaced by that match's next write)."""
+        for leftover in self.root.glob(".*.tmp"):
+            leftover.unlink(missing_ok=True)
+
+
+#: What is kept of each finished match outside its own file, by file: the summary ``matches``
+#: lists, and the figures ``stats`` adds up. Both are derived from the match, never edited.
+DERIVED: dict[str, Callable[[Match, Scoresheet], dict[str, Any]]] = {
+    "index.json": lambda match, sheet: {
+        "players": list(match.players), "started": match.created,
+        "hands": len(sheet.rounds), "winner": sheet.winner},
+    "figures.json": lambda match, sheet: {"figures": match_stats(sheet)},
+}
 
 
 class Writer:
@@ -620,28 +633,26 @@ class Writer:
             {"status": status}, doc_ids=[position + 1])
 
     def commit(self) -> None:
-        """Write every changed file, each all-or-nothing, keeping the index never wrong.
+        """Write every changed file, each all-or-nothing, keeping the indexes never wrong.
 
-        Only a change to a match that was or is finished touches the index, at most twice:
-        first without those matches' rows, then, after the match files, with the rows of the
-        ones finished now. Recording a hand in an open match never reads the index.
+        Only a change to a match that was or is finished touches the indexes, each at most
+        twice: first without those matches' rows, then, after the match files, with the rows
+        of the ones finished now. Recording a hand in an open match never reads them.
         """
         changed = [(db, match, was_finished, match.sheet())
                    for db, match, was_finished in self._matches.values()
                    if db.storage._cache_modified_count]  # type: ignore[attr-defined]
         indexed = [(match, sheet) for _db, match, was, sheet in changed if was or sheet.finished]
-        index = _open(self.store.root / "index.json") if indexed else None
-        if index is not None:
+        indexes = {name: _open(self.store.root / name) for name in DERIVED} if indexed else {}
+        for index in indexes.values():
             stale = [m.id for m, _sheet in indexed if index.table("finished").contains(doc_id=m.id)]
             if stale:
                 index.table("finished").remove(doc_ids=stale)
                 _flush(index)
         for db, *_rest in changed:
             _flush(db)
-        if index is not None:
-            rows = [Document({"players": list(match.players), "started": match.created,
-                              "hands": len(sheet.rounds), "winner": sheet.winner,
-                              "stats": match_stats(sheet)}, doc_id=match.id)
+        for name, index in indexes.items():
+            rows = [Document(DERIVED[name](match, sheet), doc_id=match.id)
                     for match, sheet in indexed if sheet.finished]
             if rows:
                 index.table("finished").insert_multiple(rows)

@@ -65,9 +65,9 @@ def test_two_players_head_to_head(store: Path) -> None:
 
 
 def test_figures_of_a_finished_match_come_from_the_index(store: Path) -> None:
-    """The index keeps a finished match's figures: stats need not replay it."""
-    index = json.loads((store / "index.json").read_text(encoding="utf-8"))
-    assert index["finished"]["1"]["stats"]["Ann"]["net"] == -23
+    """figures.json keeps a finished match's figures: stats need not replay it."""
+    index = json.loads((store / "figures.json").read_text(encoding="utf-8"))
+    assert index["finished"]["1"]["figures"]["Ann"]["net"] == -23
     (store / "matches" / "1.json").write_text("damaged", encoding="utf-8")
     assert stats(store)["players"]["Ben"]["net"] == 23
 
