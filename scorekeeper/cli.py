@@ -134,7 +134,7 @@ def match_id(store: Store, given: int | None) -> int:
     return current
 
 
-NOT_A_PLAYER = N_("{typed!r} is not a player of this match; the players are {options}.")
+NOT_A_PLAYER = N_("{typed!r} is not a player of this match: name {options}.")
 
 
 def one_of(choices: Sequence[str], typed: str, unknown: str) -> str:
@@ -793,7 +793,7 @@ def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, 
         raise BadInput(str(error)) from None
     if dealer:
         everyone = players + (partners[0] + partners[1] if partners else ())
-        chosen = one_of(everyone, dealer, N_("{typed!r} is not one of the players, {options}."))
+        chosen = one_of(everyone, dealer, N_("{typed!r} is not one of the players: name {options}."))
         first = next(p for p in players if chosen == p or chosen in p.split(" & "))
         said = _("{dealer} deal first.") if partners else _("{dealer} deals first.")
     with store.writing() as writer:
@@ -974,7 +974,7 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
         raise BadInput(_("--against compares two players: name the first, e.g. "
                          "'scorekeeper stats ann --against ben'."))
     names = players_of(history)
-    unknown = N_("{typed!r} has played no match in this store; the players are {options}.")
+    unknown = N_("{typed!r} has played no match in this store (players: {options}).")
     who = one_of(names, player, unknown) if player else None
     rival = one_of(names, against, unknown) if against else None
     if who is not None and who == rival:

@@ -1098,7 +1098,7 @@ BAD = [
         ["could be"]),
     Bad("ambiguous-prefix-exact-elsewhere", [["new", "Al", "Alan"]], ["knock", "a", "3", "30"],
         2, ["'a' could be Al or Alan"]),
-    Bad("unknown-dealer", [], ["new", A, B, "--dealer", "zed"], 2, ["'zed' is not one of the players, Alexandra or Bob"]),
+    Bad("unknown-dealer", [], ["new", A, B, "--dealer", "zed"], 2, ["'zed' is not one of the players: name Alexandra or Bob"]),
     # Names
     Bad("same-names-ignoring-case", [], ["new", "bob", "BOB"], 2, ["both players"]),
     Bad("same-names-casefold", [], ["new", "Straße", "STRASSE"], 2, ["both players"]),
