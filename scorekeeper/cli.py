@@ -19,7 +19,7 @@ from scorekeeper import __version__
 from scorekeeper.engine import (
     MAX_DEADWOOD, Entry, Hand, InvalidHand, Kind, MatchFinished, Scoresheet, classify,
     endings, fold, knock_limit, pairings, team_name)
-from scorekeeper.i18n import N_, _, available, set_language
+from scorekeeper.i18n import N_, _, available, ngettext, set_language
 from scorekeeper.messages import (
     arrangement, match_title, plain, report, round_line, said_of_new_hand)
 from scorekeeper.rules import PRESETS, DealerRule, RuleError, Shutout, option_name, preset
@@ -613,8 +613,10 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None,
         hands = [stored.hand for stored in current.in_force()]
         if not 1 <= number <= len(hands):
             raise BadInput(
-                _("There is no hand {number}: match {id} has {count} hands ('scorekeeper log' "
-                  "lists them).").format(number=number, id=current.id, count=len(hands)))
+                ngettext("There is no hand {number}: match {id} has {count} hand ('scorekeeper "
+                         "log' lists it).", "There is no hand {number}: match {id} has {count} "
+                         "hands ('scorekeeper log' lists them).", len(hands))
+                .format(number=number, id=current.id, count=len(hands)))
         old = hands[number - 1]
         hands[number - 1] = build(current, old)
         if current.teams:  # a table's hand is corrected at the same table
@@ -1018,7 +1020,7 @@ def deadwood_command(cards: tuple[str, ...], onto: str | None, knocker: str | No
             melds = [part for part in onto.split("/") if part.strip()]
             lines = arrangement(_("Opponent"), deck.deadwood_after_layoffs(hand, melds))
         else:
-            lines = arrangement(_("Hand"), deck.best_arrangement(deck.parse_cards(hand)))
+            lines = arrangement(_("Cards"), deck.best_arrangement(deck.parse_cards(hand)))
     except deck.CardError as error:
         raise BadInput(str(error)) from None
     echo_lines(lines)
@@ -1103,7 +1105,9 @@ def import_(store: Store, path: Path) -> None:
         match = writer.create(parsed.players, parsed.rules, parsed.first_dealer,
                               parsed.description, parsed.created, parsed.history, parsed.teams)
     sheet = match.sheet()
-    click.echo(_("Imported {path} as match {id}: {a} v {b}, {n} hands.").format(
+    click.echo(ngettext("Imported {path} as match {id}: {a} v {b}, {n} hand.",
+                        "Imported {path} as match {id}: {a} v {b}, {n} hands.",
+                        len(sheet.rounds)).format(
         path=path, id=match.id, a=match.players[0], b=match.players[1], n=len(sheet.rounds)))
 
 
@@ -1120,10 +1124,12 @@ def check(store: Store) -> None:
     for problem in problems:
         click.echo(_("Problem: {problem}").format(problem=problem), err=True)
     if problems:
-        raise StateProblem(_("{n} problems found in {path}; nothing was changed.").format(
-            n=len(problems), path=store.root))
-    click.echo(_("{path}: {n} matches, all readable and consistent with the rules.").format(
-        path=store.root, n=count))
+        raise StateProblem(ngettext("{n} problem found in {path}; nothing was changed.",
+                                    "{n} problems found in {path}; nothing was changed.",
+                                    len(problems)).format(n=len(problems), path=store.root))
+    click.echo(ngettext("{path}: {n} match, readable and consistent with the rules.",
+                        "{path}: {n} matches, all readable and consistent with the rules.",
+                        count).format(path=store.root, n=count))
 
 
 if __name__ == "__main__":  # pragma: no cover

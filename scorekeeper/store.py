@@ -41,14 +41,15 @@ from tinydb.table import Document
 
 from scorekeeper.engine import (
     Entry, Hand, InvalidHand, MatchFinished, Scoresheet, Teams, fold, replay, team_name)
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.rules import RuleError, Rules
 from scorekeeper.stats import FIELDS, Stats, match_stats
 
 #: The layout version written into every file; a file from a newer version is refused.
 SCHEMA = 1
 
-IN_FORCE, VOIDED, REPLACED = "in force", "voided", "replaced"
+IN_FORCE, VOIDED, REPLACED = N_("in force"), N_("voided"), N_("replaced")
+"""A stored hand's status; kept in English in the files, translated when shown."""
 STATUSES = (IN_FORCE, VOIDED, REPLACED)
 
 

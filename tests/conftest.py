@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
 from click.testing import CliRunner, Result
 
-#: English before the package is imported, whatever the machine's locale: some messages are
-#: translated when their module is imported (see english_by_default for the tests themselves).
-os.environ["SCOREKEEPER_LANG"] = "en"
-
-from scorekeeper.cli import cli  # noqa: E402
+from scorekeeper.cli import cli
 
 #: Files under a store that a snapshot leaves out: the lock file is created by any writer and
 #: holds nothing.

@@ -26,7 +26,7 @@ def test_deadwood_of_a_hand_where_a_card_fits_a_set_or_a_run(tmp_path: Path) -> 
     # A♠ 2♠ 3♠ and 7♠ 7♥ 7♦, deadwood 10♥ J♦ Q♦ K♣ = 40.
     result = run(tmp_path, "deadwood", "AS", "2s", "3S", "10h", "JD", "qd", "kc", "7♠", "7♥", "7d")
     assert result.exit_code == 0
-    assert result.output == ("Hand: A♠ 2♠ 3♠  |  7♠ 7♥ 7♦\n"
+    assert result.output == ("Cards: A♠ 2♠ 3♠  |  7♠ 7♥ 7♦\n"
                              "  deadwood 10♥ J♦ Q♦ K♣ = 40\n")
 
 
