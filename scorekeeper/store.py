@@ -571,6 +571,8 @@ class Writer:
         self._matches: dict[int, tuple[TinyDB, Match, bool]] = {}
         """Each loaded match: its file, its facts, and whether it was finished when loaded."""
         self._next_id: int | None = None
+        self._changed: set[int] = set()
+        """The matches whose files this writer changed."""
 
     def _state_db(self) -> TinyDB:
         if self._state is None:
@@ -604,6 +606,7 @@ class Writer:
         # Counted as "was finished": the commit then drops any row the index still holds for
         # this id (left by a match file someone moved out of the store).
         self._matches[match_id] = (db, match, True)
+        self._changed.add(match_id)
         self.set_current(match_id)
         return match
 
@@ -628,10 +631,12 @@ class Writer:
     def _append(self, match: Match, stored: StoredHand) -> None:
         match.history.append(stored)
         self._matches[match.id][0].table("hands").insert(stored.to_dict())
+        self._changed.add(match.id)
 
     def _mark(self, match: Match, stored: StoredHand, status: str) -> None:
         position = match.history.index(stored)  # the hand stored as document position + 1
         match.history[position] = StoredHand(stored.hand, stored.slot, status, stored.recorded)
+        self._changed.add(match.id)
         self._matches[match.id][0].table("hands").update(
             {"status": status}, doc_ids=[position + 1])
 
@@ -643,8 +648,8 @@ class Writer:
         of the ones finished now. Recording a hand in an open match never reads them.
         """
         changed = [(db, match, was_finished, match.sheet())
-                   for db, match, was_finished in self._matches.values()
-                   if db.storage._cache_modified_count]  # type: ignore[attr-defined]
+                   for match_id, (db, match, was_finished) in self._matches.items()
+                   if match_id in self._changed]
         indexed = [(match, sheet) for _db, match, was, sheet in changed if was or sheet.finished]
         indexes = {name: _open(self.store.root / name) for name in DERIVED} if indexed else {}
         for index in indexes.values():
