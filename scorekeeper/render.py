@@ -7,6 +7,7 @@ Player names always enter as :class:`rich.text.Text`, never as markup, so a name
 from __future__ import annotations
 
 import dataclasses
+import html
 import io
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -36,7 +37,8 @@ def picture(renderable: RenderableType, fmt: str, title: str) -> str:
     recorder.print(renderable)
     if fmt == "svg":
         return recorder.export_svg(title=title)
-    return recorder.export_html(inline_styles=True)
+    return recorder.export_html(inline_styles=True).replace(
+        "<head>", f"<head>\n<title>{html.escape(title)}</title>", 1)
 
 
 def console() -> Console:

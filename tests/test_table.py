@@ -139,7 +139,7 @@ def test_the_sheet_as_a_picture_holds_players_totals_and_settlement(
         text = text.replace("&#160;", " ")
     # Game 1: Ann 29 + box 25 + 100 doubled (Ben 0) = 254. Game 2: Ben 27 + 2 boxes 50 + 200
     # (Ann has 0 in Game 2: a shutout) = 277.
-    for shown in ("Ann", "Ben", "Column", "Total", "254", "277", "+254", "+277"):
+    for shown in ("Match 1: Ann v Ben", "Column", "Total", "254", "277", "+254", "+277"):
         assert shown in text, shown
 
 
