@@ -245,15 +245,12 @@ def statistics(result: dict[str, Any]) -> RenderableType:
         "longest_run": _("Longest run of won hands"), "net": _("Net points"),
     }
     short = ["matches", "won", "drawn", "lost", "games_won", "hands_won", "net"]
+    brief = {"matches": _("Played"), "won": _("Won"), "drawn": _("Drawn"), "lost": _("Lost"),
+             "games_won": _("Games"), "hands_won": _("Hands"), "net": _("Net")}
     if "players" in result:
         if not result["players"]:
             return Text(_("No matches yet."))
-        table = _table(_("Player"), *(labels[key] for key in short),
-                       title=Text(_("Every player"), style="bold"))
-        for name, figures in result["players"].items():
-            table.add_row(Text(name), *(f"{figures[key]:+d}" if key == "net" else
-                                        str(figures[key]) for key in short))
-        return table
+        return _figures_table(_("Player"), _("Every player"), result["players"], short, brief)
     if "against" in result:
         who, rival = result["player"], result["against"]
         table = _table("", who, rival, title=Text(_("{a} against {b}").format(a=who, b=rival),
@@ -264,12 +261,22 @@ def statistics(result: dict[str, Any]) -> RenderableType:
     mine = _table("", result["player"], title=Text(result["player"], style="bold"))
     for key, label in labels.items():
         mine.add_row(label, str(result["stats"][key]))
-    rivals = _table(_("Against"), *(labels[key] for key in short),
-                    title=Text(_("Head to head"), style="bold"))
-    for name, figures in result["opponents"].items():
-        rivals.add_row(Text(name), *(f"{figures[key]:+d}" if key == "net" else
-                                     str(figures[key]) for key in short))
+    rivals = _figures_table(_("Against"), _("Head to head"), result["opponents"], short, brief)
     return Group(mine, rivals)
+
+
+def _figures_table(first: str, title: str, rows: dict[str, dict[str, Any]],
+                   keys: Sequence[str], labels: dict[str, str]) -> Table:
+    """A line of figures per player; the names wrap before a figure is ever cut."""
+    table = _table(first, *(labels[key] for key in keys), title=Text(title, style="bold"),
+                   wrap=[first])
+    cells = {name: [f"{figures[key]:+d}" if key == "net" else str(figures[key]) for key in keys]
+             for name, figures in rows.items()}
+    for column, width in zip(table.columns[1:], (max(map(len, col)) for col in zip(*cells.values()))):
+        column.min_width = width
+    for name, row in cells.items():
+        table.add_row(Text(name), *row)
+    return table
 
 
 def presets() -> RenderableType:
