@@ -377,7 +377,7 @@ def replay(
         fresh = [game for game in playing if game not in opened[player]]
         return sorted(opened[player] & set(playing) | set(fresh[:1]))
 
-    for number, (entered, hand, result, tables) in enumerate(scored, start=1):
+    for number, (_entered, hand, result, tables) in enumerate(scored, start=1):
         if finished:
             raise MatchFinished(number - 1, scored[number - 2].entered)
         games: list[int] = []
