@@ -8,10 +8,12 @@ the state of the match or the store.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import click
 
@@ -48,8 +50,62 @@ class StateProblem(Problem):
     exit_code = 1
 
 
-class ScorekeeperGroup(click.Group):
-    """Translates the library's errors into ``Error:`` lines with the contract's exit codes."""
+@contextmanager
+def help_in_language(thing: click.Command | Option) -> Iterator[None]:
+    """``thing.help`` in the chosen language while the body runs.
+
+    click builds the commands when this module is imported, before ``--lang`` is read, so their
+    help (a command's docstring, an option's ``help=``) is kept in English and translated only
+    when it is shown. The catalogue has it the way ``inspect.cleandoc`` writes it
+    (``scorekeeper/locale/update.py`` extracts it so)."""
+    english = thing.help
+    if english:
+        shown = _(inspect.cleandoc(english))
+        fields = getattr(thing, "help_fields", None)
+        thing.help = shown.format(**fields) if fields else shown
+    try:
+        yield
+    finally:
+        thing.help = english
+
+
+class Command(click.Command):
+    """A command whose help, and short help in its group's list, is shown in the language."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with help_in_language(self):
+            super().format_help_text(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with help_in_language(self):
+            return super().get_short_help_str(limit)
+
+
+class Option(click.Option):
+    """An option whose help is shown in the language. ``help_fields`` fill the ``{...}`` fields
+    of a help text that names things known only at run time."""
+
+    def __init__(self, *args: Any, help_fields: dict[str, str] | None = None,
+                 **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        self.help_fields = help_fields or {}
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        with help_in_language(self):
+            return super().get_help_record(ctx)
+
+
+def option(*param_decls: str, **attrs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``click.option``, its help shown in the language."""
+    return click.option(*param_decls, cls=Option, **attrs)
+
+
+class ScorekeeperGroup(Command, click.Group):
+    """Translates the library's errors into ``Error:`` lines with the contract's exit codes; its
+    commands and groups show their help in the language."""
+
+    command_class = Command
+    group_class = type
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -84,14 +140,14 @@ def choose_language(ctx: click.Context, param: click.Parameter, value: str | Non
 
 
 @click.group(cls=ScorekeeperGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--lang", metavar="CODE", callback=choose_language, expose_value=False,
-              is_eager=True, help="Language of the messages: de, nl or en (default: env "
-              "SCOREKEEPER_LANG, then the locale).")
-@click.option("--db", type=click.Path(path_type=Path), envvar="SCOREKEEPER_DB",
-              help="The store directory (default: your data directory; env SCOREKEEPER_DB).")
-@click.option("--lock-timeout", type=click.FloatRange(0), default=5.0,
-              envvar="SCOREKEEPER_LOCK_TIMEOUT", show_default=True,
-              help="Seconds to wait for another scorekeeper writing to the store.")
+@option("--lang", metavar="CODE", callback=choose_language, expose_value=False,
+        is_eager=True, help="Language of the messages: de, nl or en (default: env "
+        "SCOREKEEPER_LANG, then the locale).")
+@option("--db", type=click.Path(path_type=Path), envvar="SCOREKEEPER_DB",
+        help="The store directory (default: your data directory; env SCOREKEEPER_DB).")
+@option("--lock-timeout", type=click.FloatRange(0), default=5.0,
+        envvar="SCOREKEEPER_LOCK_TIMEOUT", show_default=True,
+        help="Seconds to wait for another scorekeeper writing to the store.")
 @click.version_option(__version__, "--version", prog_name="scorekeeper")
 @click.pass_context
 def cli(ctx: click.Context, db: Path | None, lock_timeout: float) -> None:
@@ -212,8 +268,8 @@ def match_argument(function: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--match", "-m", "match", type=int, metavar="MATCH",
-                        help="The match to record in (default: the current match).")(function)
+    return option("--match", "-m", "match", type=int, metavar="MATCH",
+                  help="The match to record in (default: the current match).")(function)
 
 
 # Recording hands
@@ -232,26 +288,26 @@ def compose(*decorators: Decorator) -> Decorator:
     return apply
 
 
-dry_run_option = click.option(
+dry_run_option = option(
     "--dry-run", is_flag=True, help="Show what the hand would do, and store nothing.")
-upcard_option = click.option(
+upcard_option = option(
     "--upcard", metavar="CARD",
     help="Oklahoma Gin: the card that started the discard pile, e.g. 7h, KS, 10d.")
 knock_params = compose(
     click.argument("player"), deadwood("knocker_deadwood", N_("the knocker's deadwood"), False),
     deadwood("opponent_deadwood", N_("the opponent's deadwood"), False),
-    click.option("--undercut", is_flag=True,
-                 help="Assert that the knock was undercut (refused if the counts say not)."),
-    click.option("--cards", metavar="CARDS",
-                 help="Instead of the counts: the knocker's 10 (or 11) cards, e.g. "
+    option("--undercut", is_flag=True,
+           help="Assert that the knock was undercut (refused if the counts say not)."),
+    option("--cards", metavar="CARDS",
+           help="Instead of the counts: the knocker's 10 (or 11) cards, e.g. "
                       "\"7h 8h 9h 4c 4d 4s ...\"."),
-    click.option("--opponent-cards", metavar="CARDS",
-                 help="With --cards: the opponent's 10 cards; lay-offs are worked out."),
+    option("--opponent-cards", metavar="CARDS",
+           help="With --cards: the opponent's 10 cards; lay-offs are worked out."),
     upcard_option, dry_run_option,
 )
 gin_params = compose(
     click.argument("player"), deadwood("opponent_deadwood", N_("the opponent's deadwood")),
-    click.option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
+    option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
     upcard_option, dry_run_option,
 )
 wall_params = compose(click.argument("player", required=False), upcard_option, dry_run_option)
@@ -444,8 +500,8 @@ def wall(store: Store, player: str | None, upcard: str | None, dry_run: bool,
 
 
 @cli.command("record")
-@click.option("--cards", "with_cards", is_flag=True,
-              help="Ask for both hands' cards instead of the deadwood counts.")
+@option("--cards", "with_cards", is_flag=True,
+        help="Ask for both hands' cards instead of the deadwood counts.")
 @match_option
 @pass_store
 def record_interactively(store: Store, with_cards: bool, match: int | None) -> None:
@@ -697,44 +753,44 @@ def amend_wall(ctx: click.Context, player: str | None, upcard: str | None, dry_r
 
 
 def rule_option(name: str, kind: Any, text: str) -> Decorator:
-    return click.option("--" + name.replace("_", "-"), name, type=kind, default=None, help=text)
+    return option("--" + name.replace("_", "-"), name, type=kind, default=None, help=text)
 
 
 rule_options = compose(
-    rule_option("target", int, "Points that end a game (default 100)."),
-    rule_option("columns", int, "Games at once: 3, or 2 for learners."),
-    rule_option("gin_bonus", int, "Bonus for gin (default 25)."),
-    rule_option("big_gin_bonus", int, "Bonus for big gin (default 31; 0 turns big gin off)."),
-    rule_option("undercut_bonus", int, "Bonus for an undercut (default 25)."),
-    rule_option("box_bonus", int, "Bonus per hand won in a game (default 25)."),
-    rule_option("game_bonus", int, "Bonus for winning a game (default 100)."),
+    rule_option("target", int, N_("Points that end a game (default 100).")),
+    rule_option("columns", int, N_("Games at once: 3, or 2 for learners.")),
+    rule_option("gin_bonus", int, N_("Bonus for gin (default 25).")),
+    rule_option("big_gin_bonus", int, N_("Bonus for big gin (default 31; 0 turns big gin off).")),
+    rule_option("undercut_bonus", int, N_("Bonus for an undercut (default 25).")),
+    rule_option("box_bonus", int, N_("Bonus per hand won in a game (default 25).")),
+    rule_option("game_bonus", int, N_("Bonus for winning a game (default 100).")),
     rule_option("shutout", click.Choice([s.value for s in Shutout]),
-                "Reward when the loser scored nothing in a game (default game_bonus)."),
-    rule_option("knock_limit", int, "Most deadwood to knock with (default 10)."),
+                N_("Reward when the loser scored nothing in a game (default game_bonus).")),
+    rule_option("knock_limit", int, N_("Most deadwood to knock with (default 10).")),
     rule_option("next_dealer", click.Choice([d.value for d in DealerRule]),
-                "Who deals after a won hand (default loser)."),
-    click.option("--end-after-first-game/--play-all-games", "end_after_first_game",
-                 default=None, help="End the match when the first game ends."),
-    click.option("--oklahoma", is_flag=True, default=None,
-                 help="Oklahoma Gin: each hand's up-card sets its knock limit; a spade doubles."),
-    click.option("--ace-knocks-one", is_flag=True, default=None,
-                 help="Oklahoma Gin: with an ace up-card, knocking with 1 is allowed."),
-    click.option("--straight", is_flag=True, default=None,
-                 help="Straight Gin: no knocking; only gin or a wall ends a hand."),
+                N_("Who deals after a won hand (default loser).")),
+    option("--end-after-first-game/--play-all-games", "end_after_first_game",
+           default=None, help="End the match when the first game ends."),
+    option("--oklahoma", is_flag=True, default=None,
+           help="Oklahoma Gin: each hand's up-card sets its knock limit; a spade doubles."),
+    option("--ace-knocks-one", is_flag=True, default=None,
+           help="Oklahoma Gin: with an ace up-card, knocking with 1 is allowed."),
+    option("--straight", is_flag=True, default=None,
+           help="Straight Gin: no knocking; only gin or a wall ends a hand."),
 )
 
 
 @cli.command()
 @click.argument("player1", required=False)
 @click.argument("player2", required=False)
-@click.option("--teams", is_flag=True,
-              help="Partnership Gin: PLAYER1 and PLAYER2 are teams, written 'Ann & Bob'.")
-@click.option("--rematch", is_flag=True,
-              help="The next series: the last match's players and rules, its next dealer.")
-@click.option("--dealer", help="Who deals first (default: chosen at random).")
-@click.option("--preset", "preset_name", default="standard", show_default=True,
-              help="Named rule set: " + ", ".join(PRESETS) + ".")
-@click.option("--description", default="", help="A line to remember the match by.")
+@option("--teams", is_flag=True,
+        help="Partnership Gin: PLAYER1 and PLAYER2 are teams, written 'Ann & Bob'.")
+@option("--rematch", is_flag=True,
+        help="The next series: the last match's players and rules, its next dealer.")
+@option("--dealer", help="Who deals first (default: chosen at random).")
+@option("--preset", "preset_name", default="standard", show_default=True,
+        help="Named rule set: {presets}.", help_fields={"presets": ", ".join(PRESETS)})
+@option("--description", default="", help="A line to remember the match by.")
 @rule_options
 @pass_store
 def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, rematch: bool,
@@ -883,7 +939,7 @@ def use(store: Store, match: int) -> None:
 
 @cli.command()
 @match_argument
-@click.option("--presets", is_flag=True, help="Show only the presets, with their values.")
+@option("--presets", is_flag=True, help="Show only the presets, with their values.")
 @pass_store
 def rules(store: Store, match: int | None, presets: bool) -> None:
     """Show the rules in force for MATCH (default: the current match) and the presets.
@@ -910,7 +966,7 @@ def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
 
 @cli.command()
 @match_argument
-@click.option("--json", "as_json", is_flag=True, help="Print the sheet as one JSON object.")
+@option("--json", "as_json", is_flag=True, help="Print the sheet as one JSON object.")
 @pass_store
 def show(store: Store, match: int | None, as_json: bool) -> None:
     """Show the scoresheet of MATCH (default: the current match).
@@ -933,8 +989,8 @@ def show(store: Store, match: int | None, as_json: bool) -> None:
 
 @cli.command()
 @match_argument
-@click.option("--all", "show_all", is_flag=True,
-              help="Also show voided and replaced hands, in the order they were entered.")
+@option("--all", "show_all", is_flag=True,
+        help="Also show voided and replaced hands, in the order they were entered.")
 @pass_store
 def log(store: Store, match: int | None, show_all: bool) -> None:
     """List the hands of MATCH: dealer, outcome, points and the games each entered.
@@ -952,8 +1008,8 @@ def log(store: Store, match: int | None, show_all: bool) -> None:
 
 @cli.command()
 @click.argument("player", required=False)
-@click.option("--against", metavar="PLAYER", help="Only the matches against this player.")
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@option("--against", metavar="PLAYER", help="Only the matches against this player.")
+@option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @pass_store
 def stats(store: Store, player: str | None, against: str | None, as_json: bool) -> None:
     """Figures from every match in the store: for everyone, for PLAYER, or PLAYER against
@@ -990,10 +1046,10 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
 
 @cli.command("deadwood")
 @click.argument("cards", nargs=-1, required=True)
-@click.option("--onto", metavar="MELDS",
-              help="The knocker's melds to lay off onto, separated by '/': \"5s 6s 7s / 9h 9d 9c\".")
-@click.option("--knocker", metavar="CARDS",
-              help="The knocker's cards: their best melds are laid off onto.")
+@option("--onto", metavar="MELDS",
+        help="The knocker's melds to lay off onto, separated by '/': \"5s 6s 7s / 9h 9d 9c\".")
+@option("--knocker", metavar="CARDS",
+        help="The knocker's cards: their best melds are laid off onto.")
 def deadwood_command(cards: tuple[str, ...], onto: str | None, knocker: str | None) -> None:
     """Settle the argument: the best melds and least deadwood of CARDS (10 or 11).
 
@@ -1031,13 +1087,13 @@ def deadwood_command(cards: tuple[str, ...], onto: str | None, knocker: str | No
 
 @cli.command()
 @match_argument
-@click.option("--format", "fmt", type=click.Choice(["csv", "json", "svg", "html"]),
-              default="csv", show_default=True,
-              help="csv: the sheet for a spreadsheet; json: lossless, for import; svg or html: "
+@option("--format", "fmt", type=click.Choice(["csv", "json", "svg", "html"]),
+        default="csv", show_default=True,
+        help="csv: the sheet for a spreadsheet; json: lossless, for import; svg or html: "
                    "the sheet as it looks in the terminal, to print or send.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write to this file instead of printing.")
-@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+        help="Write to this file instead of printing.")
+@option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @pass_store
 def export(store: Store, match: int | None, fmt: str, output: Path | None, force: bool) -> None:
     """Export MATCH (default: the current match) as CSV, JSON, or a picture of the sheet.

@@ -100,6 +100,81 @@ def test_the_po_reader_and_writer_agree_on_long_and_odd_strings() -> None:
     assert all(len(line) <= update.WIDTH for line in update.format_entry(entry).splitlines())
 
 
+def test_the_extractor_finds_the_command_help_of_a_click_module(tmp_path: Path) -> None:
+    """Docstrings of commands and groups and ``help=`` literals, cleaned as click shows them;
+    only in modules that import click."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "cli.py").write_text(
+        'import click\n'
+        'TEXT = N_("Marked where written.")\n'
+        '@click.group()\n'
+        'def cli():\n'
+        '    """The tool.\n'
+        '\n'
+        '    \\b\n'
+        '    Example:\n'
+        '      tool go\n'
+        '    """\n'
+        '@cli.command("go")\n'
+        '@click.option("--fast", help="Go "\n'
+        '              "fast.")\n'
+        '@click.option("--far", help=TEXT)\n'
+        '@click.option("--to", help="Somewhere: " + ", ".join("ab"))\n'
+        'def go(fast, far, to):\n'
+        '    """Go somewhere."""\n'
+        'def helper():\n'
+        '    """Not a command."""\n', encoding="utf-8")
+    (package / "other.py").write_text('def f(help=""):\n    return dict(help="not click")\n',
+                                      encoding="utf-8")
+    found = update.extract(package)
+    assert list(found.messages) == ["Marked where written.", "The tool.\n\n\b\nExample:\n  tool go",
+                                    "Go fast.", "Go somewhere."]
+    assert found.messages["Go fast."].references == ["pkg/cli.py:12"]
+    assert found.dynamic == ["pkg/cli.py:15"]
+
+
+def command_help() -> dict[str, str]:
+    """What click shows as help (cleaned as it cleans it), by where: every command's and group's
+    text, and every option's but click's own (--help, --version)."""
+    import inspect
+
+    import click
+
+    from scorekeeper.cli import cli
+
+    found: dict[str, str] = {}
+    commands: list[tuple[str, click.Command]] = [("scorekeeper", cli)]
+    while commands:
+        name, command = commands.pop()
+        found[name] = inspect.cleandoc(command.help or "")
+        found.update({f"{name} {param.opts[-1]}": inspect.cleandoc(param.help)
+                      for param in command.params
+                      if isinstance(param, click.Option) and param.help
+                      and param.name not in ("help", "version")})
+        if isinstance(command, click.Group):
+            commands += [(f"{name} {sub}", c) for sub, c in command.commands.items()]
+    return found
+
+
+def test_the_extractor_finds_all_the_help_click_shows() -> None:
+    """The catalogue's msgids are what the commands and options hold (cleaned): so every help
+    text is translated, which test_every_message_of_the_source_is_translated checks."""
+    extracted = update.extract().messages
+    shown = command_help()
+    assert len(shown) > 40
+    assert [where for where, text in shown.items()
+            if text not in extracted and where != "scorekeeper new --preset"] == []
+    assert "Named rule set: {presets}." in extracted  # its fields are filled when shown
+
+
+def test_the_po_writer_keeps_clicks_no_rewrap_marker() -> None:
+    text = "Do it.\n\n\b\nExample:\n  tool go"
+    written = update.format_entry(update.Entry(text, [text]))
+    assert "\\b" in written and "\b" not in written
+    assert update.parse_po(written)[0].msgid == text
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_of_the_source_is_translated(language: str) -> None:
     """Run ``python scorekeeper/locale/update.py`` and translate what it lists."""
@@ -309,6 +384,76 @@ def test_record_asks_in_the_language(run: Any) -> None:
     assert "Hoe eindigde de hand? [kloppen/gin/muur/big gin]" in result.stdout
     assert "Wie heeft geklopt? [Ann/Ben]" in result.stdout
     assert "Hand 1: Ann klopt met 4 tegen 27 -> Ann +23 in Spel 1" in result.stdout
+
+
+# Command help
+
+
+def words(text: str) -> str:
+    """Text as one line: click wraps help to the terminal's width."""
+    return " ".join(text.split())
+
+
+def test_command_help_is_in_the_language_chosen_by_lang(run: Any) -> None:
+    german = words(run_in(run, "--lang", "de", "knock", "--help").stdout)
+    assert ("Ein Klopfen eintragen: PLAYER hat mit KNOCKER_DEADWOOD gegen OPPONENT_DEADWOOD "
+            "geklopft.") in german
+    assert "Beispiel: scorekeeper knock bob 6 10 scorekeeper knock bob --cards" in german
+    assert ("--undercut Festhalten, dass das Klopfen unterboten wurde (abgelehnt, wenn die "
+            "Zahlen dagegen sprechen).") in german
+    assert "-m, --match MATCH Die Partie, in die eingetragen wird" in german
+    assert "Record a knock" not in german and "Assert that" not in german
+
+    dutch = words(run_in(run, "--lang", "nl", "new", "--help").stdout)
+    assert "Begin een partij tussen PLAYER1 en PLAYER2 en maak haar de huidige." in dutch
+    assert ("--teams Partnerschaps-Gin: PLAYER1 en PLAYER2 zijn teams, geschreven als "
+            "'Ann & Bob'.") in dutch
+    assert "--preset TEXT Voorinstelling van de regels: standard, pagat," in dutch
+    assert "--target INTEGER Punten die een spel beëindigen (standaard 100)." in dutch
+    assert "Voorbeeld: scorekeeper new Alexandra Bob --dealer bob" in dutch
+
+
+def test_the_list_of_commands_shows_translated_short_help(run: Any) -> None:
+    german = words(run_in(run, "--lang", "de", "--help").stdout)
+    assert "Das Punkteblatt für Hollywood Gin, mit echten Karten gespielt." in german
+    assert "check Jede Datei des Speichers prüfen, ohne etwas zu ändern." in german
+    assert "knock Ein Klopfen eintragen:" in german
+    dutch = words(run_in(run, "--lang", "nl", "amend", "1", "--help").stdout)
+    assert "gin Verbeter hand NUMBER tot Gin (of Big Gin met --big)." in dutch
+    assert "wall Verbeter hand NUMBER tot een muur (dode hand)." in dutch
+
+
+def test_command_help_stays_english_in_english(run: Any) -> None:
+    before = command_help()
+    run_in(run, "--lang", "de", "knock", "--help")
+    run_in(run, "--lang", "nl", "--help")
+    assert command_help() == before  # the English is only swapped out while shown
+    english = words(run_in(run, "knock", "--help").stdout)
+    assert ("Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD."
+            in english)
+    assert "Example: scorekeeper knock bob 6 10" in english
+    assert "--undercut Assert that the knock was undercut" in english
+    assert "--preset TEXT Named rule set: standard, pagat," in words(
+        run_in(run, "new", "--help").stdout)
+    listing = words(run_in(run, "--lang", "en", "--help").stdout)
+    assert "check Verify every file of the store without changing anything." in listing
+    assert "Das Punkteblatt" not in listing
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_commands_help_is_translated_and_keeps_its_examples(run: Any,
+                                                                  language: str) -> None:
+    from scorekeeper.cli import cli
+
+    paths = [[]] + [[name] for name in cli.commands] + [
+        ["amend", "1", name] for name in ("knock", "gin", "wall")]
+    for path in paths:
+        english = run_in(run, *path, "--help").stdout
+        translated = run_in(run, "--lang", language, *path, "--help").stdout
+        assert translated != english
+        examples = [line for line in english.splitlines() if line.startswith("    scorekeeper")]
+        assert examples and all(line in translated.splitlines() for line in examples)
+        assert "Example:" not in translated
 
 
 # A whole match in each language

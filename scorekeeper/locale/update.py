@@ -4,7 +4,10 @@
     python scorekeeper/locale/update.py fr       # ... and start a French one
 
 1. Extracts every ``_("...")``, ``N_("...")`` and ``ngettext("...", "...", n)`` literal from the
-   package's source with :mod:`ast` into ``scorekeeper.pot`` (beside this file).
+   package's source with :mod:`ast` into ``scorekeeper.pot`` (beside this file); and, in a module
+   that imports click, the command help click shows: the docstring of every function decorated
+   as a command or group (``@cli.command()``, ``@click.group(...)``) and every ``help="..."``
+   literal, both as ``inspect.cleandoc`` makes them (``\\b`` markers and all).
 2. Merges it into each ``<lang>/LC_MESSAGES/scorekeeper.po``: a translation already there is
    kept, a new message comes in untranslated, a message gone from the source is kept at the end
    as obsolete (``#~``) so its translation is not lost.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import inspect
 import re
 import shutil
 import struct
@@ -68,7 +72,8 @@ class Extracted:
     """By msgid, in the order first met (files sorted by path)."""
     dynamic: list[str]
     """``file:line`` of calls whose message is not a literal (a variable, an f-string): these
-    cannot be extracted; the literal must be marked with ``N_()`` where it is written."""
+    cannot be extracted; the literal must be marked with ``N_()`` where it is written. A
+    ``help=`` given a plain name is not listed: its text is marked where it is written."""
 
 
 def source_files(package: Path = PACKAGE) -> list[Path]:
@@ -86,24 +91,70 @@ def _literal(node: ast.expr) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+#: The decorators that make a click command or group of a function (``@cli.command("x")``,
+#: ``@click.group``, ``@amend.command``): click shows the function's docstring as its help.
+COMMAND_DECORATORS = ("command", "group")
+
+
+def _imports_click(tree: ast.Module) -> bool:
+    return any(isinstance(node, ast.Import) and any(a.name == "click" for a in node.names)
+               or isinstance(node, ast.ImportFrom) and node.module == "click"
+               for node in ast.walk(tree))
+
+
+def _is_command(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    for decorator in function.decorator_list:
+        called = decorator.func if isinstance(decorator, ast.Call) else decorator
+        name = (called.attr if isinstance(called, ast.Attribute)
+                else called.id if isinstance(called, ast.Name) else None)
+        if name in COMMAND_DECORATORS:
+            return True
+    return False
+
+
+def _help_texts(tree: ast.Module) -> list[tuple[int, str | None]]:
+    """(line, text) of the command help in a click module: each command's docstring and each
+    ``help=`` literal, cleaned as click shows them (None: a ``help=`` that is not a literal)."""
+    found: list[tuple[int, str | None]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_command(node):
+            docstring = ast.get_docstring(node, clean=True)  # inspect.cleandoc, as click shows it
+            if docstring:
+                found.append((node.body[0].lineno, docstring))
+        elif isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg != "help" or isinstance(keyword.value, ast.Name):
+                    continue  # a name: the text is marked with N_() where it is written
+                text = _literal(keyword.value)
+                if text is not None and not text.strip():
+                    continue  # no help: nothing to translate
+                found.append((keyword.value.lineno,
+                              inspect.cleandoc(text) if text is not None else None))
+    return found
+
+
 def extract(package: Path = PACKAGE) -> Extracted:
-    """Every message literal in the package's source."""
+    """Every message literal in the package's source, and the command help of click modules."""
     messages: dict[str, Message] = {}
     dynamic: list[str] = []
     for path in source_files(package):
         relative = path.relative_to(package.parent).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        literals: list[tuple[int, list[str | None]]] = []  # (line, [msgid, plural])
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             name = _called(node)
             if name in ("_", "N_"):
-                texts = [_literal(node.args[0])] if len(node.args) == 1 else [None]
+                literals.append((node.lineno, [_literal(node.args[0])] if len(node.args) == 1
+                                 else [None]))
             elif name == "ngettext":
-                texts = [_literal(a) for a in node.args[:2]] if len(node.args) == 3 else [None]
-            else:
-                continue
-            where = f"{relative}:{node.lineno}"
+                literals.append((node.lineno, [_literal(a) for a in node.args[:2]]
+                                 if len(node.args) == 3 else [None]))
+        if _imports_click(tree):
+            literals += [(line, [text]) for line, text in _help_texts(tree)]
+        for line, texts in literals:
+            where = f"{relative}:{line}"
             if None in texts:
                 dynamic.append(where)
                 continue
@@ -161,7 +212,9 @@ class Entry:
         return all(self.msgstr) and bool(self.msgstr) and not self.fuzzy
 
 
-ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a",
+           "\b": "\\b", "\f": "\\f", "\v": "\\v"}
+"""Written as escapes, as msgmerge does; ``\\b`` is click's mark of a paragraph not to rewrap."""
 UNESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b",
              "f": "\f", "v": "\v"}
 
