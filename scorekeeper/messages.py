@@ -243,9 +243,10 @@ def said_of_new_hand(before: Scoresheet, after: Scoresheet) -> list[str]:
 
 
 def needs(sheet: Scoresheet, number: int) -> str:
-    """What an open game still needs: ``Ann needs 8, Ben needs 84``."""
+    """What an open game still needs: ``Ann needs 8, Ben needs 84`` (a team: ``need``)."""
     game = sheet.games[number - 1]
-    return ", ".join(_("{player} needs {n}").format(player=p, n=sheet.rules.target - game.points[p])
+    said = _("{player} need {n}") if sheet.teams else _("{player} needs {n}")
+    return ", ".join(said.format(player=p, n=sheet.rules.target - game.points[p])
                      for p in sheet.players)
 
 
