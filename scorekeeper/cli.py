@@ -37,6 +37,9 @@ class Problem(click.ClickException):
         return "".join(char if char.isprintable() or char == "\n" else repr(char)[1:-1]
                        for char in self.message)
 
+    def show(self, file: Any = None) -> None:
+        click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
 
 class BadInput(Problem):
     """Something typed is wrong (exit 2)."""
@@ -221,20 +224,37 @@ def player(players: Sequence[str], typed: str) -> str:
     return one_of(players, typed, NOT_A_PLAYER)
 
 
-class OneOf(click.ParamType):  # type: ignore[type-arg]
-    """An answer by unique beginning (see :func:`one_of`); a prompt asks again when unclear."""
+class Words(click.ParamType):  # type: ignore[type-arg]
+    """An answer from a few words (names; or words in the language and in English), by any
+    beginning that leaves no doubt about what it means, case and accents aside."""
 
-    name = "choice"
+    name = "answer"
 
-    def __init__(self, choices: Sequence[str], unknown: str) -> None:
-        self.choices, self.unknown = choices, unknown
+    def __init__(self, meanings: dict[str, Any], unknown: str, shown: int | None = None) -> None:
+        self.meanings, self.unknown = meanings, unknown
+        self.shown = list(dict.fromkeys(meanings))[:shown]
+        """The words offered in a refusal: the first ``shown``, those in the language."""
 
     def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> str:
-        try:
-            return one_of(self.choices, str(value), self.unknown)
-        except BadInput as error:
-            self.fail(error.message, param, ctx)
+                ctx: click.Context | None) -> Any:
+        typed = fold(str(value).strip())
+        exact = [word for word in self.meanings if fold(word) == typed]
+        found = exact or [word for word in self.meanings if typed and fold(word).startswith(typed)]
+        if found and len({repr(self.meanings[word]) for word in found}) == 1:
+            return self.meanings[found[0]]
+        if found:
+            self.fail(_("{typed!r} could be {a} or {b}; type more of it.").format(
+                typed=str(value), a=found[0], b=found[1]), param, ctx)
+        self.fail(_(self.unknown).format(typed=str(value), options=either(self.shown)),
+                  param, ctx)
+
+
+def confirm(question: str) -> bool:
+    """A yes or no, answered in the language or in English (Enter: yes)."""
+    return bool(click.prompt(
+        f"{question} [{_('Y/n')}]", default=_("yes"), show_default=False,
+        type=Words({_("yes"): True, _("no"): False, "yes": True, "no": False},
+                   N_("{typed!r} is neither yes nor no; answer {options}."), shown=2)))
 
 
 class Count(click.ParamType):  # type: ignore[type-arg]
@@ -530,7 +550,7 @@ def record_interactively(store: Store, with_cards: bool, match: int | None) -> N
         hand = ask_hand(current, with_cards)
         preview = current.sheet([*(s.hand for s in current.in_force()), hand])
         echo_lines(said_of_new_hand(sheet, preview))
-        confirmed = click.confirm(_("Record this hand?"), default=True)
+        confirmed = confirm(_("Record this hand?"))
     except click.Abort:
         click.echo("\n" + _("Stopped: nothing was recorded."), err=True)
         raise SystemExit(1) from None
@@ -554,13 +574,15 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
         from scorekeeper.cards import parse_card
 
         limit = knock_limit(match.rules, parse_card(upcard))
-    word = {Entry.KNOCK: _("knock"), Entry.GIN: _("gin"), Entry.WALL: _("wall"),
-            Entry.BIG_GIN: _("big gin")}
-    kinds = {word[entry]: entry for entry in endings(match.rules, limit)}
-    words = list(kinds)
-    entry = kinds[click.prompt(
+    english = {Entry.KNOCK: N_("knock"), Entry.GIN: N_("gin"), Entry.WALL: N_("wall"),
+               Entry.BIG_GIN: N_("big gin")}
+    possible = endings(match.rules, limit)
+    words = [_(english[entry]) for entry in possible]
+    entry = click.prompt(
         _("How did the hand end? [{options}]").format(options="/".join(words)),
-        type=OneOf(words, N_("{typed!r} is not how a hand ends; answer {options}.")))]
+        type=Words({**{_(english[e]): e for e in possible}, **{english[e]: e for e in possible}},
+                   N_("{typed!r} is not how a hand ends; answer {options}."),
+                   shown=len(possible)))
     tables = [(a, b) for a, b in (
         [t.players for t in sheet.pending if t.hand is None] if sheet.pending else
         pairings(match.teams, len(sheet.rounds)) if match.teams else [match.players])]
@@ -569,13 +591,13 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
         at = None
         if match.teams and len(tables) == 2:
             at = click.prompt(_("At which table? Name a player there [{options}]").format(
-                options="/".join(playing)), type=OneOf(playing, NOT_A_PLAYER))
+                options="/".join(playing)), type=Words({p: p for p in playing}, NOT_A_PLAYER))
         return walled(at, upcard)(match, None)
     elsewhere = N_("{typed!r} is not at a table still to report; answer {options}.")
     who = click.prompt(
         (_("Who knocked? [{options}]") if entry is Entry.KNOCK else
          _("Who went gin? [{options}]")).format(options="/".join(playing)),
-        type=OneOf(playing, elsewhere if match.teams else NOT_A_PLAYER))
+        type=Words({p: p for p in playing}, elsewhere if match.teams else NOT_A_PLAYER))
     other = next(b if who == a else a for a, b in tables if who in (a, b))
     if with_cards:
         while True:

@@ -47,7 +47,7 @@ def outcome(hand: Hand, result: Score) -> str:
         Kind.BIG_GIN: _("{knocker} goes big gin v {od}"),
         Kind.WALL: _("wall (dead hand)"),
     }[result.kind].format(**values)
-    if hand.upcard is None:
+    if hand.upcard is None or result.kind is Kind.WALL:  # a wall's up-card changes nothing
         return said
     return (_("{said} (up-card {card}: doubled)") if doubles(hand) and result.winner else
             _("{said} (up-card {card})")).format(said=said, card=hand.upcard)

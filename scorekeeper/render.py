@@ -256,13 +256,19 @@ def statistics(result: dict[str, Any]) -> RenderableType:
         table = _table("", who, rival, title=Text(_("{a} against {b}").format(a=who, b=rival),
                                                   style="bold"))
         for key, label in labels.items():
-            table.add_row(label, *(str(result["stats"][name][key]) for name in (who, rival)))
+            table.add_row(label, *(_figure(key, result["stats"][name][key])
+                                   for name in (who, rival)))
         return table
     mine = _table("", result["player"], title=Text(result["player"], style="bold"))
     for key, label in labels.items():
-        mine.add_row(label, str(result["stats"][key]))
+        mine.add_row(label, _figure(key, result["stats"][key]))
     rivals = _figures_table(_("Against"), _("Head to head"), result["opponents"], short, brief)
     return Group(mine, rivals)
+
+
+def _figure(key: str, value: Any) -> str:
+    """A figure as shown: net points always signed."""
+    return f"{value:+d}" if key == "net" else str(value)
 
 
 def _figures_table(first: str, title: str, rows: dict[str, dict[str, Any]],
@@ -270,8 +276,7 @@ def _figures_table(first: str, title: str, rows: dict[str, dict[str, Any]],
     """A line of figures per player; the names wrap before a figure is ever cut."""
     table = _table(first, *(labels[key] for key in keys), title=Text(title, style="bold"),
                    wrap=[first])
-    cells = {name: [f"{figures[key]:+d}" if key == "net" else str(figures[key]) for key in keys]
-             for name, figures in rows.items()}
+    cells = {name: [_figure(key, figures[key]) for key in keys] for name, figures in rows.items()}
     for column, width in zip(table.columns[1:], (max(map(len, col)) for col in zip(*cells.values()))):
         column.min_width = width
     for name, row in cells.items():

@@ -366,16 +366,28 @@ def test_an_unknown_language_is_refused_with_the_ones_there_are(run: Any, code: 
     assert "de, en, nl" in result.stderr
 
 
-def test_errors_are_translated_after_the_error_prefix(run: Any) -> None:
+def test_errors_are_translated_with_their_prefix(run: Any) -> None:
     run_in(run, "new", "Ann", "Ben", "--dealer", "ben")
     i18n.set_language(None)
     result = run("--lang", "de", "knock", "zed", "4", "27")
     assert result.exit_code == 2
-    assert result.stderr.startswith("Error: 'zed' spielt nicht in dieser Partie")
+    assert result.stderr.startswith("Fehler: 'zed' spielt nicht in dieser Partie")
     i18n.set_language(None)
     result = run("--lang", "nl", "gin", "ann", "200")
     assert result.exit_code == 2
     assert "'200'" not in result.stderr and "niet 200" in result.stderr
+
+
+def test_record_confirms_in_the_language_or_in_english(run: Any) -> None:
+    run_in(run, "new", "Ann", "Ben", "--dealer", "ben")
+    i18n.set_language(None)
+    result = run("--lang", "de", "record", input="Mauer\nj\n")
+    assert result.exit_code == 0, result.output
+    assert "Diese Runde eintragen? [J/n]: j" in result.output
+    i18n.set_language(None)
+    result = run("--lang", "de", "record", input="wall\nvielleicht\nyes\n")
+    assert result.exit_code == 0, result.output
+    assert "'vielleicht' ist weder ja noch nein; antworten Sie ja oder nein." in result.output
 
 
 def test_record_asks_in_the_language(run: Any) -> None:
