@@ -13,7 +13,7 @@ import json
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 import click
 
@@ -193,23 +193,34 @@ def match_id(store: Store, given: int | None) -> int:
     return current
 
 
+T = TypeVar("T")
+
 NOT_A_PLAYER = N_("{typed!r} is not a player of this match: name {options}.")
 
 
-def one_of(choices: Sequence[str], typed: str, unknown: str) -> str:
-    """The choice named by a unique beginning, ignoring case and accents (an exact name wins).
+def one_of(meanings: Mapping[str, T], typed: str, unknown: str,
+           shown: Sequence[str] | None = None) -> T:
+    """What the word typed means: the word named by a beginning that leaves no doubt, case and
+    accents aside (an exact word wins; words meaning the same thing never conflict).
 
-    ``unknown`` says what is wrong when nothing matches (with ``{typed}`` and ``{options}``).
+    ``unknown`` says what is wrong when nothing matches (with ``{typed}`` and ``{options}``,
+    the ``shown`` words, by default all of them).
     """
-    folded = fold(typed)
-    exact = [choice for choice in choices if fold(choice) == folded]
-    found = exact or ([c for c in choices if fold(c).startswith(folded)] if folded else [])
-    if len(found) == 1:
-        return found[0]
+    folded = fold(typed.strip())
+    exact = [word for word in meanings if fold(word) == folded]
+    found = exact or ([w for w in meanings if fold(w).startswith(folded)] if folded else [])
+    if found and len({repr(meanings[word]) for word in found}) == 1:
+        return meanings[found[0]]
     if found:
         raise BadInput(_("{typed!r} could be {a} or {b}; type more of it.")
                        .format(typed=typed, a=found[0], b=found[1]))
-    raise BadInput(_(unknown).format(typed=typed, options=either(choices)))
+    raise BadInput(_(unknown).format(typed=typed, options=either(
+        list(shown if shown is not None else meanings))))
+
+
+def named(names: Sequence[str], typed: str, unknown: str) -> str:
+    """The name typed, by a beginning that leaves no doubt (see :func:`one_of`)."""
+    return one_of({name: name for name in names}, typed, unknown)
 
 
 def either(choices: Sequence[str]) -> str:
@@ -221,7 +232,7 @@ def either(choices: Sequence[str]) -> str:
 
 def player(players: Sequence[str], typed: str) -> str:
     """The player named by a unique beginning of the name."""
-    return one_of(players, typed, NOT_A_PLAYER)
+    return named(players, typed, NOT_A_PLAYER)
 
 
 class Words(click.ParamType):  # type: ignore[type-arg]
@@ -237,16 +248,10 @@ class Words(click.ParamType):  # type: ignore[type-arg]
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
-        typed = fold(str(value).strip())
-        exact = [word for word in self.meanings if fold(word) == typed]
-        found = exact or [word for word in self.meanings if typed and fold(word).startswith(typed)]
-        if found and len({repr(self.meanings[word]) for word in found}) == 1:
-            return self.meanings[found[0]]
-        if found:
-            self.fail(_("{typed!r} could be {a} or {b}; type more of it.").format(
-                typed=str(value), a=found[0], b=found[1]), param, ctx)
-        self.fail(_(self.unknown).format(typed=str(value), options=either(self.shown)),
-                  param, ctx)
+        try:
+            return one_of(self.meanings, str(value), self.unknown, self.shown)
+        except BadInput as error:
+            self.fail(error.message, param, ctx)
 
 
 def confirm(question: str) -> bool:
@@ -873,7 +878,7 @@ def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, 
         raise BadInput(str(error)) from None
     if dealer:
         everyone = players + (partners[0] + partners[1] if partners else ())
-        chosen = one_of(everyone, dealer, N_("{typed!r} is not one of the players: name {options}."))
+        chosen = named(everyone, dealer, N_("{typed!r} is not one of the players: name {options}."))
         first = next(p for p in players if chosen == p or chosen in p.split(" & "))
         said = _("{dealer} deal first.") if partners else _("{dealer} deals first.")
     with store.writing() as writer:
@@ -1055,8 +1060,8 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
                          "'scorekeeper stats ann --against ben'."))
     names = players_of(history)
     unknown = N_("{typed!r} has played no match in this store (players: {options}).")
-    who = one_of(names, player, unknown) if player else None
-    rival = one_of(names, against, unknown) if against else None
+    who = named(names, player, unknown) if player else None
+    rival = named(names, against, unknown) if against else None
     if who is not None and who == rival:
         raise BadInput(_("Name two different players to compare."))
     result = summarise(history, who, rival)
