@@ -211,6 +211,10 @@ class Scoresheet(NamedTuple):
     def opponent(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
 
+    def to_go(self, game: Game, player: str) -> int:
+        """The points a player still needs to win an open game."""
+        return self.rules.target - game.points[player]
+
 
 def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     """Check one entered hand against the rules and say what it is worth (RULES.md sections 1

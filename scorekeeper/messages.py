@@ -246,7 +246,7 @@ def needs(sheet: Scoresheet, number: int) -> str:
     """What an open game still needs: ``Ann needs 8, Ben needs 84`` (a team: ``need``)."""
     game = sheet.games[number - 1]
     said = _("{player} need {n}") if sheet.teams else _("{player} needs {n}")
-    return ", ".join(said.format(player=p, n=sheet.rules.target - game.points[p])
+    return ", ".join(said.format(player=p, n=sheet.to_go(game, p))
                      for p in sheet.players)
 
 
@@ -262,8 +262,8 @@ def stakes(sheet: Scoresheet) -> list[str]:
             b=second, b_games=games_phrase(sheet.next_games[second])),
         _("Still to go: {games}.").format(games="; ".join(
             _("Game {n} {a} {a_needs}, {b} {b_needs}").format(
-                n=game.number, a=first, b=second, a_needs=sheet.rules.target - game.points[first],
-                b_needs=sheet.rules.target - game.points[second])
+                n=game.number, a=first, b=second, a_needs=sheet.to_go(game, first),
+                b_needs=sheet.to_go(game, second))
             for game in sheet.games if game.open)),
     ]
 
