@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -43,7 +43,9 @@ from scorekeeper.engine import (
     Entry, Hand, InvalidHand, MatchFinished, Scoresheet, Teams, fold, replay, team_name)
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules import RuleError, Rules
-from scorekeeper.stats import FIELDS, Stats, match_stats
+
+if TYPE_CHECKING:
+    from scorekeeper.stats import Stats
 
 #: The layout version written into every file; a file from a newer version is refused.
 SCHEMA = 1
@@ -463,6 +465,8 @@ class Store:
     def history(self) -> list[tuple[tuple[str, str], dict[str, Stats]]]:
         """Every match's players and each player's figures: a finished match's from
         ``figures.json``, an open one's (or one not indexed) worked out from its file."""
+        from scorekeeper.stats import FIELDS, match_stats
+
         self._check_root()
         table = (_open(self.root / "figures.json").storage.read() or {}).get("finished", {})
         figures = []
@@ -552,13 +556,20 @@ class Store:
             leftover.unlink(missing_ok=True)
 
 
+def _figures(sheet: Scoresheet) -> dict[str, Stats]:
+    """A finished match's figures for ``stats`` (imported only when a match ends)."""
+    from scorekeeper.stats import match_stats
+
+    return match_stats(sheet)
+
+
 #: What is kept of each finished match outside its own file, by file: the summary ``matches``
 #: lists, and the figures ``stats`` adds up. Both are derived from the match, never edited.
 DERIVED: dict[str, Callable[[Match, Scoresheet], dict[str, Any]]] = {
     "index.json": lambda match, sheet: {
         "players": list(match.players), "started": match.created,
         "hands": len(sheet.rounds), "winner": sheet.winner},
-    "figures.json": lambda match, sheet: {"figures": match_stats(sheet)},
+    "figures.json": lambda match, sheet: {"figures": _figures(sheet)},
 }
 
 
