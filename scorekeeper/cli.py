@@ -12,7 +12,6 @@ import inspect
 import json
 import os
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 import click
@@ -125,11 +124,11 @@ class ScorekeeperGroup(Command, click.Group):
             raise BadInput(str(error)) from None
 
 
-def default_store() -> Path:
+def default_store() -> str:
     """The store in the user's data directory (e.g. ~/.local/share/scorekeeper on Linux)."""
     import platformdirs
 
-    return platformdirs.user_data_path("scorekeeper", appauthor=False)
+    return platformdirs.user_data_dir("scorekeeper", appauthor=False)
 
 
 def choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -146,14 +145,14 @@ def choose_language(ctx: click.Context, param: click.Parameter, value: str | Non
 @option("--lang", metavar="CODE", callback=choose_language, expose_value=False,
         is_eager=True, help="Language of the messages: de, nl or en (default: env "
         "SCOREKEEPER_LANG, then the locale).")
-@option("--db", type=click.Path(path_type=Path), envvar="SCOREKEEPER_DB",
+@option("--db", metavar="DIR", envvar="SCOREKEEPER_DB",
         help="The store directory (default: your data directory; env SCOREKEEPER_DB).")
 @option("--lock-timeout", type=click.FloatRange(0), default=5.0,
         envvar="SCOREKEEPER_LOCK_TIMEOUT", show_default=True,
         help="Seconds to wait for another scorekeeper writing to the store.")
 @click.version_option(__version__, "--version", prog_name="scorekeeper")
 @click.pass_context
-def cli(ctx: click.Context, db: Path | None, lock_timeout: float) -> None:
+def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
     """The scoresheet for Hollywood Gin played with real cards.
 
     After each hand, type who knocked and the deadwood (or gin, or a wall); scorekeeper
@@ -1118,11 +1117,11 @@ def deadwood_command(cards: tuple[str, ...], onto: str | None, knocker: str | No
         default="csv", show_default=True,
         help="csv: the sheet for a spreadsheet; json: lossless, for import; svg or html: "
                    "the sheet as it looks in the terminal, to print or send.")
-@option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+@option("-o", "--output", type=click.Path(dir_okay=False),
         help="Write to this file instead of printing.")
 @option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @pass_store
-def export(store: Store, match: int | None, fmt: str, output: Path | None, force: bool) -> None:
+def export(store: Store, match: int | None, fmt: str, output: str | None, force: bool) -> None:
     """Export MATCH (default: the current match) as CSV, JSON, or a picture of the sheet.
 
     \b
@@ -1151,11 +1150,12 @@ def export(store: Store, match: int | None, fmt: str, output: Path | None, force
     if output is None:
         click.echo(text, nl=False)
         return
-    if output.exists() and not force:
+    if os.path.exists(output) and not force:
         raise BadInput(_("{path} already exists; choose another file, or add --force to "
                          "overwrite it.").format(path=output))
     try:
-        output.write_text(text, encoding="utf-8", newline="")
+        with open(output, "w", encoding="utf-8", newline="") as file:
+            file.write(text)
     except OSError as error:
         raise StateProblem(_("Cannot write {path}: {reason}.").format(
             path=output, reason=error.strerror)) from None
@@ -1163,9 +1163,9 @@ def export(store: Store, match: int | None, fmt: str, output: Path | None, force
 
 
 @cli.command("import")
-@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("path", type=click.Path(dir_okay=False))
 @pass_store
-def import_(store: Store, path: Path) -> None:
+def import_(store: Store, path: str) -> None:
     """Import a match written by 'export --format json' as a new match, made current.
 
     \b

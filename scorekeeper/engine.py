@@ -13,8 +13,8 @@ corrected or voided hand simply means replaying a different list.
 [18, 0, 0]
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
+# given as a string, which would double what importing this module costs each command.
 from enum import Enum
 from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple
 
@@ -101,16 +101,16 @@ class Hand(NamedTuple):
 
     @classmethod
     def knock(cls, knocker: str, knocker_deadwood: int, opponent_deadwood: int,
-              upcard: str | None = None) -> Hand:
+              upcard: str | None = None) -> "Hand":
         return cls(Entry.KNOCK, knocker, knocker_deadwood, opponent_deadwood, upcard)
 
     @classmethod
     def gin(cls, player: str, opponent_deadwood: int, big: bool = False,
-            upcard: str | None = None) -> Hand:
+            upcard: str | None = None) -> "Hand":
         return cls(Entry.BIG_GIN if big else Entry.GIN, player, 0, opponent_deadwood, upcard)
 
     @classmethod
-    def wall(cls, upcard: str | None = None, table: str | None = None) -> Hand:
+    def wall(cls, upcard: str | None = None, table: str | None = None) -> "Hand":
         return cls(Entry.WALL, upcard=upcard, table=table)
 
 
@@ -311,7 +311,7 @@ def endings(rules: Rules, limit: int) -> list[Entry]:
     return possible
 
 
-def knock_limit(rules: Rules, upcard: Card | None) -> int:
+def knock_limit(rules: Rules, upcard: "Card | None") -> int:
     """The most deadwood a hand may be knocked with: the match's limit, or in Oklahoma Gin the
     up-card's value (an ace: gin only, or 1 where the match allows it)."""
     if upcard is None:
@@ -321,7 +321,7 @@ def knock_limit(rules: Rules, upcard: Card | None) -> int:
     return upcard.value
 
 
-def _upcard(rules: Rules, hand: Hand) -> Card | None:
+def _upcard(rules: Rules, hand: Hand) -> "Card | None":
     """The hand's up-card, required in Oklahoma Gin for a won hand and refused elsewhere."""
     if not rules.oklahoma:
         if hand.upcard is not None:

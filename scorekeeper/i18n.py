@@ -12,10 +12,9 @@ catalogue for the chosen language exists: recording a hand must start fast.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Protocol
 
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 DOMAIN = "scorekeeper"
 
 
@@ -50,8 +49,11 @@ def languages() -> list[str]:
 
 def available() -> list[str]:
     """The languages there are messages in: English and each shipped catalogue, sorted."""
-    shipped = {path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
-    return sorted(shipped | {"en"})
+    return sorted({language for language in os.listdir(LOCALE_DIR) if _shipped(language)} | {"en"})
+
+
+def _shipped(language: str) -> bool:
+    return os.path.exists(os.path.join(LOCALE_DIR, language, "LC_MESSAGES", f"{DOMAIN}.mo"))
 
 
 def set_language(code: str | None) -> None:
@@ -72,7 +74,7 @@ def catalogue() -> Catalogue:
         for language in languages():
             if language in ("en", "c", "posix"):
                 break
-            if (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").exists():
+            if _shipped(language):
                 import gettext
 
                 _catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])

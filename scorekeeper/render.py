@@ -6,7 +6,6 @@ Player names always enter as :class:`rich.text.Text`, never as markup, so a name
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import io
 from typing import Any, Callable, NamedTuple, Sequence
@@ -290,9 +289,9 @@ def presets() -> RenderableType:
                    wrap=[_("Differs from standard")])
     standard = PRESETS["standard"]
     for name, rules in PRESETS.items():
-        changes = [f"{option_name(field.name)} {_value(getattr(rules, field.name))}"
-                   for field in dataclasses.fields(Rules)
-                   if getattr(rules, field.name) != getattr(standard, field.name)]
+        changes = [f"{option_name(name)} {_value(value)}"
+                   for name, value, usual in zip(Rules._fields, rules, standard)
+                   if value != usual]
         table.add_row(name, ", ".join(changes) or _("(the standard rules)"))
     return table
 
@@ -302,9 +301,8 @@ def rules(match: Match) -> RenderableType:
     standard = PRESETS["standard"]
     table = _table(_("Option"), _("This match"), _("Standard"), title=Text(
         _("Rules of match {id}").format(id=match.id), style="bold"))
-    for field in dataclasses.fields(Rules):
-        value, usual = getattr(match.rules, field.name), getattr(standard, field.name)
-        table.add_row(option_name(field.name), _value(value), _value(usual),
+    for name, value, usual in zip(Rules._fields, match.rules, standard):
+        table.add_row(option_name(name), _value(value), _value(usual),
                       style="bold" if value != usual else "")
     return table
 

@@ -4,12 +4,10 @@ A match stores the whole :class:`Rules` it was created with, so changing a defau
 changes an old match.
 """
 
-from __future__ import annotations
-
-import dataclasses
-from dataclasses import dataclass
+# No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
+# given as a string, which would double what importing this module costs each command.
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from scorekeeper.i18n import _
 
@@ -56,9 +54,8 @@ RANGES: dict[str, tuple[int, int]] = {
 }
 
 
-@dataclass(frozen=True)
-class Rules:
-    """The options a match is played with; the defaults are the ``standard`` preset."""
+class Options(NamedTuple):
+    """The options a match is played with, as given (:class:`Rules` checks them)."""
 
     target: int = 100
     """A game ends the moment either player's column in it reaches this."""
@@ -84,7 +81,17 @@ class Rules:
     straight: bool = False
     """Straight Gin: no knocking; only gin, big gin or a wall ends a hand."""
 
-    def __post_init__(self) -> None:
+
+class Rules(Options):
+    """The options a match is played with, checked; the defaults are the ``standard`` preset.
+
+    An immutable tuple of options: cheap to build, so that recording a hand starts fast.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **options: Any) -> "Rules":
+        self = super().__new__(cls, *args, **options)
         for name, (low, high) in RANGES.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -92,29 +99,26 @@ class Rules:
                     _("{option} must be a whole number from {low} to {high}, not {value!r}.")
                     .format(option=option_name(name), low=low, high=high, value=value)
                 )
-        object.__setattr__(self, "shutout", _choice(Shutout, self.shutout, "shutout"))
-        object.__setattr__(self, "next_dealer", _choice(DealerRule, self.next_dealer, "next_dealer"))
         for name in VARIANTS + ("end_after_first_game",):
             if not isinstance(getattr(self, name), bool):
                 raise RuleError(_("{option} must be true or false.").format(
                     option=option_name(name)))
         if self.ace_knocks_one and not self.oklahoma:
             raise RuleError(_("--ace-knocks-one is a rule of Oklahoma Gin; add --oklahoma."))
+        return self._replace(shutout=_choice(Shutout, self.shutout, "shutout"),
+                             next_dealer=_choice(DealerRule, self.next_dealer, "next_dealer"))
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as the JSON object of CLI.md (enum values as strings); a variant's options
         only appear in a match of that variant."""
-        return {
-            field.name: (value.value if isinstance(value, Enum) else value)
-            for field in dataclasses.fields(self)
-            for value in [getattr(self, field.name)]
-            if field.name not in VARIANTS or value
-        }
+        return {name: (value.value if isinstance(value, Enum) else value)
+                for name, value in zip(self._fields, self)
+                if name not in VARIANTS or value}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
         """The inverse of :meth:`to_dict`; missing keys take the defaults, unknown keys are refused."""
-        known = {field.name for field in dataclasses.fields(cls)}
+        known = set(cls._fields)
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleError(
@@ -123,9 +127,9 @@ class Rules:
             )
         return cls(**dict(data))
 
-    def replace(self, **changes: Any) -> Rules:
+    def replace(self, **changes: Any) -> "Rules":
         """A copy with some options changed (and checked again)."""
-        return dataclasses.replace(self, **changes)
+        return Rules(**{**self._asdict(), **changes})
 
 
 def _choice(enum: type[Enum], value: object, name: str) -> Any:

@@ -29,9 +29,7 @@ import os
 import sys
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from tinydb import TinyDB
@@ -124,20 +122,24 @@ class StoredHand(NamedTuple):
         return cls(hand, slot, status, check_timestamp(data.get("recorded", ""), "recorded"))
 
 
-@dataclass
 class Match:
     """Everything recorded about one match."""
 
-    id: int
-    players: tuple[str, str]
-    rules: Rules
-    first_dealer: str
-    created: str
-    description: str = ""
-    history: list[StoredHand] = field(default_factory=list)
-    """Every hand ever recorded, in the order it was entered, voided and replaced ones too."""
-    teams: Teams | None = None
-    """Partnership Gin: the two teams; ``players`` are then the teams' names."""
+    def __init__(self, id: int, players: tuple[str, str], rules: Rules, first_dealer: str,
+                 created: str, description: str = "", history: list[StoredHand] | None = None,
+                 teams: Teams | None = None) -> None:
+        self.id = id
+        self.players = players
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.created = created
+        self.description = description
+        self.history = history if history is not None else []
+        """Every hand ever recorded, in the order it was entered, voided and replaced ones too."""
+        self.teams = teams
+        """Partnership Gin: the two teams; ``players`` are then the teams' names."""
+        self._sheet: tuple[tuple[Hand, ...], Scoresheet] | None = None
+        """The last sheet worked out, with the hands it was worked out from."""
 
     def individuals(self) -> tuple[str, ...]:
         """The people at the table: the two players, or the four partners."""
@@ -148,10 +150,16 @@ class Match:
         return sorted((h for h in self.history if h.status == IN_FORCE), key=lambda h: h.slot)
 
     def sheet(self, hands: Sequence[Hand] | None = None) -> Scoresheet:
-        """The scoresheet of the hands in force, or of the given hands."""
-        if hands is None:
-            hands = [stored.hand for stored in self.in_force()]
-        return replay(self.players, self.rules, self.first_dealer, hands, self.teams)
+        """The scoresheet of the hands in force, or of the given hands.
+
+        A command asks for it several times (to check, to print, to index) while the hands
+        stay the same; the last one is kept with the very hands it came from, so it is
+        worked out again whenever they differ and can never be stale."""
+        played = tuple(stored.hand for stored in self.in_force()) if hands is None else tuple(hands)
+        if self._sheet is None or self._sheet[0] != played:
+            self._sheet = played, replay(self.players, self.rules, self.first_dealer, played,
+                                         self.teams)
+        return self._sheet[1]
 
     def header(self) -> dict[str, Any]:
         return {
@@ -276,12 +284,13 @@ class Summary(NamedTuple):
 class AtomicJSONStorage(Storage):
     """A TinyDB storage that reads a JSON file and replaces it whole on every write."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: str) -> None:
         self.path = path
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            with open(self.path, encoding="utf-8") as file:
+                text = file.read()
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as error:
@@ -311,17 +320,18 @@ class AtomicJSONStorage(Storage):
         write_atomically(self.path, json.dumps(data, ensure_ascii=False))
 
 
-def damaged(path: Path, reason: str) -> StoreError:
+def damaged(path: str, reason: str) -> StoreError:
     return StoreError(
         _("{path} is damaged: {reason}. Nothing was changed; restore the file from a backup "
           "or move it out of the store.").format(path=path, reason=reason.rstrip(".")))
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: str, text: str) -> None:
     """Replace ``path`` with ``text`` so that a reader or a crash sees the old or the new file."""
     # One name per file: writers take turns under the lock, so the next write of a file
     # replaces what a killed one left, and no folder of thousands need be searched for it.
-    temporary = path.with_name(f".{path.name}.tmp")
+    folder, name = os.path.split(path)
+    temporary = os.path.join(folder, f".{name}.tmp")
     try:
         with open(temporary, "w", encoding="utf-8") as file:
             file.write(text)
@@ -329,18 +339,25 @@ def write_atomically(path: Path, text: str) -> None:
             os.fsync(file.fileno())
         os.replace(temporary, path)
         if os.name != "nt":
-            directory = os.open(path.parent, os.O_RDONLY)
+            directory = os.open(folder, os.O_RDONLY)
             try:
                 os.fsync(directory)
             finally:
                 os.close(directory)
     except OSError as error:
-        temporary.unlink(missing_ok=True)
+        _remove(temporary)
         raise StoreError(_("Cannot write {path}: {reason}. Check the permissions and free "
                            "space of the store directory.").format(path=path, reason=error))
 
 
-def _open(path: Path) -> TinyDB:
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+def _open(path: str) -> TinyDB:
     """A TinyDB on ``path`` that reads the file once and writes only when flushed."""
     return TinyDB(path, storage=CachingMiddleware(AtomicJSONStorage))  # type: ignore[no-untyped-call]
 
@@ -364,15 +381,18 @@ else:
 class Store:
     """A store directory: read matches without a lock, change them through :meth:`writing`."""
 
-    def __init__(self, root: Path, lock_timeout: float = 5.0) -> None:
-        self.root = root
+    def __init__(self, root: str | os.PathLike[str], lock_timeout: float = 5.0) -> None:
+        self.root = os.fspath(root)
         self.lock_timeout = lock_timeout
 
-    def _match_path(self, match_id: int) -> Path:
-        return self.root / "matches" / f"{match_id}.json"
+    def _path(self, *parts: str) -> str:
+        return os.path.join(self.root, *parts)
+
+    def _match_path(self, match_id: int) -> str:
+        return self._path("matches", f"{match_id}.json")
 
     def _check_root(self) -> None:
-        if self.root.exists() and not self.root.is_dir():
+        if os.path.exists(self.root) and not os.path.isdir(self.root):
             raise StoreError(_("{path} is a file, but a store is a directory. Give --db a "
                                "directory (it is created if missing).").format(path=self.root))
 
@@ -380,7 +400,7 @@ class Store:
 
     def current_id(self) -> int | None:
         self._check_root()
-        path = self.root / "store.json"
+        path = self._path("store.json")
         state = _open(path).table("store").get(doc_id=1)
         current = state.get("current") if state else None
         if current is not None and (isinstance(current, bool) or not isinstance(current, int)):
@@ -390,12 +410,12 @@ class Store:
 
     def has(self, match_id: int) -> bool:
         """Whether the store holds this match (without listing every match)."""
-        return self._match_path(match_id).exists()
+        return os.path.exists(self._match_path(match_id))
 
     def match_ids(self) -> list[int]:
         self._check_root()
         try:
-            names = os.listdir(self.root / "matches")
+            names = os.listdir(self._path("matches"))
         except FileNotFoundError:
             return []
         return sorted(int(name[:-5]) for name in names
@@ -403,18 +423,19 @@ class Store:
 
     def load(self, match_id: int) -> Match:
         """The match with this id; raises StoreError if there is none or it is damaged."""
+        return self._open_match(match_id)[1]
+
+    def _open_match(self, match_id: int) -> tuple[TinyDB, Match]:
+        """A match's file, read once, and the match it holds."""
         self._check_root()
         path = self._match_path(match_id)
-        if not path.exists():
+        if not os.path.exists(path):
             known = self.match_ids()
             raise StoreError(
                 _("There is no match {id} in this store; 'scorekeeper matches' lists the {n} "
                   "there are.").format(id=match_id, n=len(known)) if known else
                 _("There is no match {id}: this store has no matches yet. Start one with "
                   "'scorekeeper new PLAYER1 PLAYER2'.").format(id=match_id))
-        return self._read_match(path, match_id)
-
-    def _read_match(self, path: Path, match_id: int) -> Match:
         db = _open(path)
         header = db.table("match").get(doc_id=1)
         try:
@@ -427,7 +448,7 @@ class Store:
             if [doc.doc_id for doc in documents] != list(range(1, len(documents) + 1)):
                 raise ValueError(_("its hands are not numbered 1, 2, 3, ... in order"))
             hands = [dict(doc) for doc in documents]
-            return Match.from_parts(match_id, dict(header), hands)
+            return db, Match.from_parts(match_id, dict(header), hands)
         except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
             raise damaged(path, str(error)) from None
 
@@ -445,7 +466,7 @@ class Store:
         return rows
 
     def _finished_rows(self) -> dict[int, Summary]:
-        path = self.root / "index.json"
+        path = self._path("index.json")
         table = (_open(path).storage.read() or {}).get("finished", {})
         rows = {}
         try:
@@ -468,7 +489,7 @@ class Store:
         from scorekeeper.stats import FIELDS, match_stats
 
         self._check_root()
-        table = (_open(self.root / "figures.json").storage.read() or {}).get("finished", {})
+        table = (_open(self._path("figures.json")).storage.read() or {}).get("finished", {})
         figures = []
         for match_id in self.match_ids():
             row = table.get(str(match_id), {})
@@ -510,10 +531,10 @@ class Store:
                 problems.append(_("{path}: the row of match {id} disagrees with the match's "
                                   "own file. The index only speeds up 'matches': delete it "
                                   "and it is rebuilt as matches change.")
-                                .format(path=self.root / "index.json", id=match_id))
+                                .format(path=self._path("index.json"), id=match_id))
         for match_id in index:
             problems.append(_("{path} lists match {id}, which has no file.")
-                            .format(path=self.root / "index.json", id=match_id))
+                            .format(path=self._path("index.json"), id=match_id))
         return len(ids), problems
 
     # Writing
@@ -523,8 +544,8 @@ class Store:
         """Hold the store's lock; what the writer staged is written when the block succeeds."""
         self._check_root()
         try:
-            (self.root / "matches").mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.root / "store.lock", os.O_RDWR | os.O_CREAT, 0o644)
+            os.makedirs(self._path("matches"), exist_ok=True)
+            fd = os.open(self._path("store.lock"), os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
             raise StoreError(_("Cannot write to the store {path}: {reason}. Check its "
                                "permissions.").format(path=self.root, reason=error.strerror))
@@ -540,7 +561,7 @@ class Store:
                             _("Another scorekeeper has held the lock {path} for {seconds:g} "
                               "seconds; let it finish and try again (if none is running, a "
                               "stuck process holds it: end that process).")
-                            .format(path=self.root / "store.lock", seconds=self.lock_timeout))
+                            .format(path=self._path("store.lock"), seconds=self.lock_timeout))
                     time.sleep(0.02)
             self._remove_leftovers()
             writer = Writer(self)
@@ -552,8 +573,9 @@ class Store:
     def _remove_leftovers(self) -> None:
         """Remove the store's own temporary files a killed writer left behind (under the lock;
         a match's is replaced by that match's next write)."""
-        for leftover in self.root.glob(".*.tmp"):
-            leftover.unlink(missing_ok=True)
+        for name in os.listdir(self.root):
+            if name.startswith(".") and name.endswith(".tmp"):
+                _remove(self._path(name))
 
 
 def _figures(sheet: Scoresheet) -> dict[str, Stats]:
@@ -587,7 +609,7 @@ class Writer:
 
     def _state_db(self) -> TinyDB:
         if self._state is None:
-            self._state = _open(self.store.root / "store.json")
+            self._state = _open(self.store._path("store.json"))
         return self._state
 
     def set_current(self, match_id: int) -> None:
@@ -596,8 +618,7 @@ class Writer:
     def load(self, match_id: int) -> Match:
         """Load a match to change it (always the file's state under the lock)."""
         if match_id not in self._matches:
-            match = self.store.load(match_id)
-            db = _open(self.store._match_path(match_id))
+            db, match = self.store._open_match(match_id)
             self._matches[match_id] = (db, match, match.sheet().finished)
         return self._matches[match_id][1]
 
@@ -662,7 +683,7 @@ class Writer:
                    for match_id, (db, match, was_finished) in self._matches.items()
                    if match_id in self._changed]
         indexed = [(match, sheet) for _db, match, was, sheet in changed if was or sheet.finished]
-        indexes = {name: _open(self.store.root / name) for name in DERIVED} if indexed else {}
+        indexes = {name: _open(self.store._path(name)) for name in DERIVED} if indexed else {}
         for index in indexes.values():
             stale = [m.id for m, _sheet in indexed if index.table("finished").contains(doc_id=m.id)]
             if stale:
