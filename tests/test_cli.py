@@ -1470,9 +1470,51 @@ def test_csv_neutralises_at_and_minus_names(run: Run) -> None:
 # Help, documentation, version
 
 
+def _commands() -> dict[str, click.Command]:
+    """Every command of the group, each found the way a command line finds it."""
+    ctx = click.Context(cli)
+    found = {name: cli.get_command(ctx, name) for name in cli.list_commands(ctx)}
+    return {name: command for name, command in found.items() if command is not None}
+
+
+def test_every_listed_command_is_found_under_its_own_name() -> None:
+    commands = _commands()
+    assert len(commands) == len(cli.list_commands(click.Context(cli))) == 17
+    assert all(command.name == name for name, command in commands.items())
+    assert cli.get_command(click.Context(cli), "nonsense") is None
+
+
+def test_an_unknown_command_is_refused_with_the_list_of_commands(run: Run) -> None:
+    result = run("knok", "bob", "5", "20")
+    assert result.exit_code == 2
+    assert "No such command 'knok'" in result.output
+
+
+def test_recording_a_hand_loads_only_the_commands_it_needs(tmp_path: Path) -> None:
+    """A hand is recorded dozens of times an evening: neither the table-drawing library nor the
+    other commands' modules are loaded for it."""
+    import subprocess
+
+    store = str(tmp_path / "store")
+    program = (
+        "import sys\n"
+        "from scorekeeper.cli import cli\n"
+        f"for args in (['new', 'Ann', 'Bob'], ['knock', 'ann', '3', '20']):\n"
+        f"    cli.main(['--db', {store!r}, *args], standalone_mode=False)\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('scorekeeper', 'rich')))))")
+    loaded = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                            check=True).stdout.split("\n")[-2].split()
+    assert "scorekeeper.commands.recording" in loaded
+    assert "scorekeeper.commands.matches" in loaded  # for 'new'
+    for never in ("rich", "scorekeeper.render", "scorekeeper.stats", "scorekeeper.cards",
+                  "scorekeeper.commands.reading", "scorekeeper.commands.correcting",
+                  "scorekeeper.commands.files"):
+        assert never not in loaded
+
+
 def _all_commands() -> list[tuple[list[str], click.Command]]:
     found: list[tuple[list[str], click.Command]] = [([], cli)]
-    for name, command in cli.commands.items():
+    for name, command in _commands().items():
         found.append(([name], command))
         if isinstance(command, click.Group):
             found += [([name, "1", sub], subcommand)
@@ -1492,7 +1534,7 @@ def test_every_command_has_help_with_an_example(run: Run, path: list[str],
 
 
 def test_amend_has_knock_gin_and_wall() -> None:
-    amend = cli.commands["amend"]
+    amend = _commands()["amend"]
     assert isinstance(amend, click.Group)
     assert set(amend.commands) == {"knock", "gin", "wall"}
 
@@ -1500,7 +1542,7 @@ def test_amend_has_knock_gin_and_wall() -> None:
 @pytest.mark.skipif(not README.exists(), reason="README.md is being written")
 def test_readme_names_every_command() -> None:
     text = README.read_text(encoding="utf-8")
-    missing = [name for name in cli.commands
+    missing = [name for name in _commands()
                if f"scorekeeper {name}" not in text and f"`{name}" not in text]
     assert not missing
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import click
 import pytest
 
 from scorekeeper import i18n
@@ -153,7 +154,9 @@ def command_help() -> dict[str, str]:
                       if isinstance(param, click.Option) and param.help
                       and param.name not in ("help", "version")})
         if isinstance(command, click.Group):
-            commands += [(f"{name} {sub}", c) for sub, c in command.commands.items()]
+            context = click.Context(command)
+            commands += [(f"{name} {sub}", c) for sub in command.list_commands(context)
+                         if (c := command.get_command(context, sub)) is not None]
     return found
 
 
@@ -457,7 +460,7 @@ def test_every_commands_help_is_translated_and_keeps_its_examples(run: Any,
                                                                   language: str) -> None:
     from scorekeeper.cli import cli
 
-    paths = [[]] + [[name] for name in cli.commands] + [
+    paths = [[]] + [[name] for name in cli.list_commands(click.Context(cli))] + [
         ["amend", "1", name] for name in ("knock", "gin", "wall")]
     for path in paths:
         english = run_in(run, *path, "--help").stdout

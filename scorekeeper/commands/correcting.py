@@ -1,0 +1,149 @@
+"""Correcting the hands recorded: ``undo`` and ``amend``."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper.cli import (
+    BadInput, NUMBERS, ScorekeeperGroup, StateProblem, command, echo_lines, match_id,
+    match_option, pass_store)
+from scorekeeper.commands.recording import (
+    HandBuilder, counted, gin_params, ginned, knock_params, knocked, say, wall_params, walled)
+from scorekeeper.engine import MatchFinished, pairings
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.messages import plain, report, round_line
+from scorekeeper.store import Store
+
+
+@command()
+@match_option
+@pass_store
+def undo(store: Store, match: int | None) -> None:
+    """Void the last hand of the match (it stays in the store; 'log --all' shows it).
+
+    \b
+    Example:
+      scorekeeper undo
+    """
+    chosen = match_id(store, match)
+    with store.writing() as writer:
+        current = writer.load(chosen)
+        if not current.in_force():
+            raise StateProblem(_("Match {id} has no hand to undo.").format(id=current.id))
+        before = current.sheet()
+        last = writer.void_last(current)
+        sheet = current.sheet()
+    voided = _("Voided hand {number}: {hand}").format(
+        number=len(current.in_force()) + 1, hand=plain(last.hand)) if current.teams else \
+        _("Voided {line}").format(line=round_line(before.rounds[-1]))
+    echo_lines(report(before, sheet, voided))
+
+
+@click.group(cls=ScorekeeperGroup, context_settings=NUMBERS)
+@click.argument("number", type=int)
+@match_option
+@click.pass_context
+def amend(ctx: click.Context, number: int, match: int | None) -> None:
+    """Replace hand NUMBER with a corrected outcome; every later hand is scored again.
+
+    The replaced hand stays in the store ('log --all' shows it). A correction that would end
+    the match before hands already recorded after it is refused.
+
+    \b
+    Example:
+      scorekeeper amend 3 knock bob 4 22
+      scorekeeper amend 5 gin alexandra 31
+      scorekeeper amend 2 wall
+    """
+    ctx.meta["amend"] = (number, match)
+
+
+def correct(ctx: click.Context, build: HandBuilder, match: int | None,
+            dry_run: bool) -> None:
+    store: Store = ctx.find_object(Store)  # type: ignore[assignment]
+    number, given = ctx.meta["amend"]
+    given = match if match is not None else given
+    chosen = match_id(store, given)
+    with store.writing() as writer:
+        current = writer.load(chosen)
+        hands = [stored.hand for stored in current.in_force()]
+        if not 1 <= number <= len(hands):
+            raise BadInput(
+                ngettext("There is no hand {number}: match {id} has {count} hand ('scorekeeper "
+                         "log' lists it).", "There is no hand {number}: match {id} has {count} "
+                         "hands ('scorekeeper log' lists them).", len(hands))
+                .format(number=number, id=current.id, count=len(hands)))
+        old = hands[number - 1]
+        hands[number - 1] = build(current, old)
+        if current.teams:  # a table's hand is corrected at the same table
+            table = next(t for t in pairings(current.teams, (number - 1) // 2)
+                         if (old.table or old.knocker) in t)
+            if (hands[number - 1].table or hands[number - 1].knocker) not in table:
+                raise BadInput(_("Hand {number} was played at {a} v {b}: name one of them.")
+                               .format(number=number, a=table[0], b=table[1]))
+        try:
+            sheet = current.sheet(hands)
+        except MatchFinished as error:
+            raise StateProblem(
+                _("That correction would end the match with hand {ended}, but {later} more "
+                  "hands were recorded after it. Undo those first, or correct it differently.")
+                .format(ended=error.number, later=len(hands) - error.entered)) from None
+        before = current.sheet()
+        if not dry_run:
+            writer.replace(current, number, hands[number - 1])
+    if current.teams:  # hand numbers count the tables' hands, not the deals
+        said = [_("Replaced hand {number}: {old}").format(number=number, old=plain(old)),
+                _("     by hand {number}: {new}").format(number=number,
+                                                        new=plain(hands[number - 1]))]
+    else:
+        said = [_("Replaced {old}").format(old=round_line(before.rounds[number - 1])),
+                _("     by {new}").format(new=round_line(sheet.rounds[number - 1]))]
+    say(before, sheet, said, dry_run)
+
+
+@amend.command("knock", context_settings=NUMBERS)
+@knock_params
+@match_option
+@click.pass_context
+def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int | None,
+                opponent_deadwood: int | None, undercut: bool, cards: str | None,
+                opponent_cards: str | None, upcard: str | None, dry_run: bool,
+                match: int | None) -> None:
+    """Correct hand NUMBER to a knock (the counts, or both hands' cards).
+
+    \b
+    Example:
+      scorekeeper amend 3 knock bob 4 22
+    """
+    counts = counted(knocker_deadwood, opponent_deadwood, cards, opponent_cards)
+    correct(ctx, knocked(player, counts, undercut, upcard), match, dry_run)
+
+
+@amend.command("gin", context_settings=NUMBERS)
+@gin_params
+@match_option
+@click.pass_context
+def amend_gin(ctx: click.Context, player: str, opponent_deadwood: int, big: bool,
+              upcard: str | None, dry_run: bool, match: int | None) -> None:
+    """Correct hand NUMBER to gin (or big gin with --big).
+
+    \b
+    Example:
+      scorekeeper amend 5 gin alexandra 31
+    """
+    correct(ctx, ginned(player, opponent_deadwood, big, upcard), match, dry_run)
+
+
+@amend.command("wall")
+@wall_params
+@match_option
+@click.pass_context
+def amend_wall(ctx: click.Context, player: str | None, upcard: str | None, dry_run: bool,
+               match: int | None) -> None:
+    """Correct hand NUMBER to a wall (dead hand).
+
+    \b
+    Example:
+      scorekeeper amend 2 wall
+    """
+    correct(ctx, walled(player, upcard), match, dry_run)
