@@ -144,6 +144,13 @@ def choose_language(ctx: click.Context, param: click.Parameter, value: str | Non
     set_language(value.lower())
 
 
+def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version`` (click's own version option loads the locale machinery at start-up)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(f"scorekeeper, version {__version__}")
+        ctx.exit()
+
+
 #: Each command, by the module of :mod:`scorekeeper.commands` and the name it has there.
 COMMANDS = {
     "knock": "recording:knock", "gin": "recording:gin", "wall": "recording:wall",
@@ -183,7 +190,8 @@ class Scorekeeper(ScorekeeperGroup):
 @option("--lock-timeout", type=click.FloatRange(0), default=5.0,
         envvar="SCOREKEEPER_LOCK_TIMEOUT", show_default=True,
         help="Seconds to wait for another scorekeeper writing to the store.")
-@click.version_option(__version__, "--version", prog_name="scorekeeper")
+@option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show_version,
+        help="Show the version and exit.")
 @click.pass_context
 def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
     """The scoresheet for Hollywood Gin played with real cards.
@@ -199,11 +207,6 @@ def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
       scorekeeper show
     """
     ctx.obj = Store(db or default_store(), lock_timeout=lock_timeout)
-
-
-def main() -> None:
-    """The console script."""
-    cli(prog_name="scorekeeper")
 
 
 pass_store = click.pass_obj
@@ -349,7 +352,3 @@ def echo_lines(lines: Sequence[str]) -> None:
 def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
     match = store.load(match_id(store, given))
     return match, match.sheet()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

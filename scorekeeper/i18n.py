@@ -12,16 +12,19 @@ catalogue for the chosen language exists: recording a hand must start fast.
 from __future__ import annotations
 
 import os
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 DOMAIN = "scorekeeper"
 
 
-class Catalogue(Protocol):
-    def gettext(self, message: str) -> str: ...
+if TYPE_CHECKING:  # what a catalogue does; a class built only for the type checker
+    from typing import Protocol
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+    class Catalogue(Protocol):
+        def gettext(self, message: str) -> str: ...
+
+        def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
 
 class English:

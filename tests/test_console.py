@@ -1,0 +1,49 @@
+"""The console script (``python -m scorekeeper``), which ends the process without tearing it
+down: exit codes, every byte of the output and every stored hand must still get out."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from scorekeeper import __version__
+from scorekeeper.store import Store
+
+
+def scorekeeper(store: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "scorekeeper", "--db", str(store), *args],
+                          capture_output=True, text=True, encoding="utf-8")
+
+
+def test_version_and_exit_code_zero(tmp_path: Path) -> None:
+    result = scorekeeper(tmp_path, "--version")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0, f"scorekeeper, version {__version__}\n", "")
+
+
+def test_bad_input_keeps_its_exit_code_and_error(tmp_path: Path) -> None:
+    assert scorekeeper(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
+    result = scorekeeper(tmp_path, "knock", "zed", "3", "20")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("Error: 'zed' is not a player of this match")
+    result = scorekeeper(tmp_path, "use", "9")
+    assert result.returncode == 1
+    assert "There is no match 9" in result.stderr
+
+
+def test_every_hand_and_every_byte_of_a_long_output_gets_out(tmp_path: Path) -> None:
+    assert scorekeeper(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
+    for number in range(40):  # Ann knocks 9 v 10 forty times: 1 point each, no game ends
+        result = scorekeeper(tmp_path, "knock", "ann", "9", "10")
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith(f"Hand {number + 1}: Ann knocks 9 v 10 -> Ann +1")
+    stored = Store(tmp_path).load(1).in_force()
+    assert [tuple(s.hand)[:4] for s in stored] == [("knock", "Ann", 9, 10)] * 40
+    exported = scorekeeper(tmp_path, "export", "--format", "json")
+    assert exported.returncode == 0
+    assert len(json.loads(exported.stdout)["hands"]) == 40
+    log = scorekeeper(tmp_path, "log").stdout.splitlines()
+    assert sum("Ann knocks 9 v 10" in line for line in log) == 40
