@@ -6,13 +6,12 @@ Player names always enter as :class:`rich.text.Text`, never as markup, so a name
 
 from __future__ import annotations
 
-import html
 import io
 from typing import Any, Callable, NamedTuple, Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -36,6 +35,8 @@ def picture(renderable: RenderableType, fmt: str, title: str) -> str:
     recorder.print(renderable)
     if fmt == "svg":
         return recorder.export_svg(title=title)
+    import html
+
     return recorder.export_html(inline_styles=True).replace(
         "<head>", f"<head>\n<title>{html.escape(title)}</title>", 1)
 
@@ -69,15 +70,28 @@ def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
 
 
 class Fitting:
-    """The first renderable if it fits at its natural width, else the second."""
+    """The table if it fits at its natural width, else the narrower renderable."""
 
-    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+    def __init__(self, wide: Table, narrow: RenderableType) -> None:
         self.wide, self.narrow = wide, narrow
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        natural = Measurement.get(console, options.update(max_width=10_000), self.wide)
-        fits = natural.maximum <= options.max_width
-        yield self.wide if fits else self.narrow
+        yield self.wide if natural_width(self.wide) <= options.max_width else self.narrow
+
+
+def natural_width(table: Table) -> int:
+    """How wide rich draws a table none of whose columns wrap: its widest cells, the padding
+    and the borders. Adding them up is a fraction of what measuring the table costs (rich lays
+    every column out twice to measure it); tests hold this to rich's own measure."""
+    _top, right, _bottom, left = table.padding
+    last = len(table.columns) - 1
+    width = (2 if table.box and table.show_edge else 0) + (last if table.box else 0)
+    for index, column in enumerate(table.columns):
+        width += max(cell_len(line) for cell in (column.header, *column.cells)
+                     for line in str(cell).split("\n"))
+        width += (left if index > 0 or table.pad_edge else 0) + (
+            right if index < last or table.pad_edge else 0)
+    return width
 
 
 def _sheet_table(sheet: Scoresheet, games: Sequence[Game], names: dict[str, str],

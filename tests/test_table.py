@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.cli import cli
 
@@ -199,3 +201,42 @@ def test_variants_are_named_in_the_title(run) -> None:  # type: ignore[no-untype
     run("new", "--teams", "Ann & Bob", "Cid & Dee", "--straight", "--dealer", "ann")
     assert run("log").output.startswith(
         "Match 2: Ann & Bob v Cid & Dee (Partnership Gin, Straight Gin)")
+
+
+NAMES = st.text(st.sampled_from("abcXYZéø山田😀 &-"), min_size=1, max_size=14).map(str.strip).filter(
+    lambda name: name and name[0] != "&")
+
+
+@settings(max_examples=60, deadline=None)
+@given(first=NAMES, second=NAMES, hands=st.lists(st.tuples(st.booleans(), st.integers(0, 98)),
+                                                 max_size=12))
+def test_the_width_a_sheet_is_chosen_by_is_the_width_rich_draws(
+        first: str, second: str, hands: list[tuple[bool, int]]) -> None:
+    """The sheet picks full names, short names or stacked games by adding up its widest cells;
+    that sum must be what rich measures, or a sheet would be cut or shortened needlessly."""
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    from scorekeeper import render
+    from scorekeeper.engine import Hand, InvalidHand, MatchFinished, fold, replay
+    from scorekeeper.rules import Rules
+
+    assume(fold(first) != fold(second))
+    played: list[Hand] = []
+    for first_wins, deadwood in hands:
+        hand = Hand.gin(first if first_wins else second, deadwood)
+        try:
+            replay((first, second), Rules(), first, [*played, hand])
+        except (InvalidHand, MatchFinished):
+            break
+        played.append(hand)
+    sheet = replay((first, second), Rules(), first, played)
+    console = Console(width=80, markup=False, highlight=False, emoji=False)
+    full = {name: name for name in sheet.players}
+    brief = render.short_names(sheet.players, 7)
+    tables = [render._sheet_table(sheet, sheet.games, full),
+              render._sheet_table(sheet, sheet.games, brief, kinds=False),
+              *(render._sheet_table(sheet, [game], brief) for game in sheet.games)]
+    for table in tables:
+        measured = Measurement.get(console, console.options.update(max_width=10_000), table)
+        assert render.natural_width(table) == measured.maximum
