@@ -12,6 +12,7 @@ happens dozens of times an evening, and builds only the few commands of its own 
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 from contextlib import contextmanager
@@ -54,9 +55,9 @@ class StateProblem(Problem):
 def help_in_language(thing: click.Command | Option) -> Iterator[None]:
     """``thing.help`` in the chosen language while the body runs.
 
-    click builds the commands when this module is imported, before ``--lang`` is read, so their
-    help (a command's docstring, an option's ``help=``) is kept in English and translated only
-    when it is shown. The catalogue has it the way ``inspect.cleandoc`` writes it
+    click builds a command when its module is imported, which can be before ``--lang`` is read
+    (the group itself is built at start-up), so help (a command's docstring, an option's
+    ``help=``) is kept in English and translated only when it is shown. The catalogue has it the way ``inspect.cleandoc`` writes it
     (``scorekeeper/locale/update.py`` extracts it so)."""
     english = thing.help
     if english:
@@ -173,8 +174,6 @@ class Scorekeeper(ScorekeeperGroup):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
-        import importlib
-
         module, attribute = COMMANDS[name].split(":")
         found: click.Command = getattr(
             importlib.import_module(f"scorekeeper.commands.{module}"), attribute)
