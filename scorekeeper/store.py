@@ -300,8 +300,10 @@ class AtomicJSONStorage(Storage):
             data = json.loads(text)
         except (ValueError, RecursionError) as error:
             raise damaged(self.path, _("it is not valid JSON ({reason})").format(reason=error))
-        if not isinstance(data, dict) or not all(
-                isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
+        # Every table a dict of documents, every document a dict (the types gathered in C:
+        # an index holds a row for each of thousands of matches).
+        if type(data) is not dict or not all(
+                type(table) is dict and set(map(type, table.values())) <= {dict}
                 for table in data.values()):
             raise damaged(self.path, _("it is JSON but not a TinyDB file"))
         meta = data.get("meta", {}).get("1", {})
@@ -418,8 +420,8 @@ class Store:
             names = os.listdir(self._path("matches"))
         except FileNotFoundError:
             return []
-        return sorted(int(name[:-5]) for name in names
-                      if name.endswith(".json") and name[:-5].isdigit())
+        return sorted([int(name[:-5]) for name in names
+                       if name.endswith(".json") and name[:-5].isdigit()])
 
     def load(self, match_id: int) -> Match:
         """The match with this id; raises StoreError if there is none or it is damaged."""
@@ -456,14 +458,11 @@ class Store:
         """A summary of every match: finished ones from the index, open ones replayed."""
         self._check_root()
         index = self._finished_rows()
-        rows = []
-        for match_id in self.match_ids():
-            row = index.get(match_id)
-            if row is None:
-                match = self.load(match_id)
-                row = Summary.of(match, match.sheet())
-            rows.append(row)
-        return rows
+        return [index.get(match_id) or self._summary(match_id) for match_id in self.match_ids()]
+
+    def _summary(self, match_id: int) -> Summary:
+        match = self.load(match_id)
+        return Summary.of(match, match.sheet())
 
     def _finished_rows(self) -> dict[int, Summary]:
         path = self._path("index.json")
@@ -477,7 +476,8 @@ class Store:
                 if not (type(first) is str and type(second) is str and type(started) is str
                         and type(hands) is int and (winner is None or type(winner) is str)):
                     raise TypeError
-                rows[int(key)] = Summary(int(key), (first, second), started, hands, True, winner)
+                number = int(key)
+                rows[number] = Summary(number, (first, second), started, hands, True, winner)
             return rows
         except (KeyError, TypeError, ValueError):
             pass

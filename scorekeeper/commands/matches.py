@@ -173,14 +173,18 @@ def list_matches(store: Store) -> None:
         return
     current = store.current_id()
     finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _("{a} v {b}")
-    rows = [[_("id"), _("players"), _("started"), _("hands"), _("status"), _("winner")]]
-    rows += [[("*" if s.id == current else " ") + str(s.id),
-              versus.format(a=s.players[0], b=s.players[1]),
-              s.started[:16].replace("T", " "), str(s.hands),
-              finished if s.finished else still_open,
-              s.winner or (drawn if s.finished else "")] for s in summaries]
-    line = "  ".join(f"{{:<{max(map(len, column))}}}" for column in zip(*rows))
-    click.echo("\n".join(line.format(*row).rstrip() for row in rows))
+    # Column by column, each padded to its widest cell: a store of years lists thousands.
+    columns = [
+        [_("id"), *[("*" if s.id == current else " ") + str(s.id) for s in summaries]],
+        [_("players"), *[versus.format(a=s.players[0], b=s.players[1]) for s in summaries]],
+        [_("started"), *[s.started[:16].replace("T", " ") for s in summaries]],
+        [_("hands"), *[str(s.hands) for s in summaries]],
+        [_("status"), *[finished if s.finished else still_open for s in summaries]],
+        [_("winner"), *[s.winner or (drawn if s.finished else "") for s in summaries]],
+    ]
+    padded = [[cell.ljust(width) for cell in column]
+              for column in columns for width in [max(map(len, column))]]
+    click.echo("\n".join(map(str.rstrip, map("  ".join, zip(*padded)))))
 
 
 @command()
