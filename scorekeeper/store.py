@@ -19,7 +19,9 @@ no lock, since a rename never shows them half a file.
 
 The indexes only ever say a match is finished when it is: before a finished match is changed
 its rows are removed, and they are written again after the match file. A match without a row
-is read from its own file, so a write cut short can leave an index behind, never wrong.
+is read from its own file, so a write cut short can leave an index behind, never wrong. An index
+is kept column by column (one document: the match ids, and a list per field in step with them),
+so that the rows of thousands of matches read as a few long lists.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import sys
 import time
 from contextlib import contextmanager
 from datetime import datetime
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Sequence
 
 from tinydb import TinyDB
@@ -465,23 +468,40 @@ class Store:
         return Summary.of(match, match.sheet())
 
     def _finished_rows(self) -> dict[int, Summary]:
-        path = self._path("index.json")
-        table = (_open(path).storage.read() or {}).get("finished", {})
-        rows = {}
+        columns = self._columns("index.json")
+        ids, players, started, hands, winners = (
+            columns[field] for field in ("ids", *DERIVED["index.json"].fields))
+        # Each column's types gathered in one pass (in C): a store of years holds thousands.
+        if (set(map(type, players)) <= {list} and set(map(len, players)) <= {2}
+                and set(map(type, chain.from_iterable(players))) <= {str}
+                and set(map(type, started)) <= {str} and set(map(type, hands)) <= {int}
+                and set(map(type, winners)) <= {str, type(None)}):
+            return dict(zip(ids, map(Summary, ids, map(tuple, players), started, hands,
+                                     repeat(True), winners)))
+        raise damaged(self._path("index.json"), _("a row is not a summary of a finished match"))
+
+    def _columns(self, name: str) -> dict[str, list[Any]]:
+        """The columns of a derived file: ``ids`` and a list per field, in step (all empty
+        when there is no file yet)."""
+        path, fields = self._path(name), DERIVED[name].fields
+        data = _open(path).storage.read() or {}
+        columns: dict[str, Any]
         try:
-            # The raw table, read in one plain loop: a store of years holds thousands of rows.
-            for key, row in table.items():
-                (first, second), started, hands, winner = (
-                    row["players"], row["started"], row["hands"], row["winner"])
-                if not (type(first) is str and type(second) is str and type(started) is str
-                        and type(hands) is int and (winner is None or type(winner) is str)):
-                    raise TypeError
-                number = int(key)
-                rows[number] = Summary(number, (first, second), started, hands, True, winner)
-            return rows
-        except (KeyError, TypeError, ValueError):
-            pass
-        raise damaged(path, _("a row is not a summary of a finished match"))
+            if COLUMNS in data:
+                columns = data[COLUMNS].get("1", {})
+            else:  # as an earlier scorekeeper wrote it: a document per finished match
+                rows = data.get("finished", {})
+                columns = {"ids": [int(key) for key in rows],
+                           **{field: [row.get(field) for row in rows.values()] for field in fields}}
+        except ValueError:
+            columns = {}
+        ids = columns.get("ids")
+        if (type(ids) is list and set(map(type, ids)) <= {int} and len(set(ids)) == len(ids)
+                and all(type(columns.get(field)) is list and len(columns[field]) == len(ids)
+                        for field in fields)):
+            return columns
+        raise damaged(path, _("its columns are not one list per field, each as long as its "
+                              "list of match ids"))
 
     def history(self) -> list[tuple[tuple[str, str], dict[str, Stats]]]:
         """Every match's players and each player's figures: a finished match's from
@@ -489,11 +509,11 @@ class Store:
         from scorekeeper.stats import FIELDS, match_stats
 
         self._check_root()
-        table = (_open(self._path("figures.json")).storage.read() or {}).get("finished", {})
+        columns = self._columns("figures.json")
+        table = dict(zip(columns["ids"], columns["figures"]))
         figures = []
         for match_id in self.match_ids():
-            row = table.get(str(match_id), {})
-            kept = row.get("figures") if isinstance(row, dict) else None
+            kept = table.get(match_id)
             if (isinstance(kept, dict) and len(kept) == 2 and all(
                     isinstance(f, dict) and all(type(f.get(k)) is int for k in FIELDS)
                     for f in kept.values())):
@@ -585,14 +605,27 @@ def _figures(sheet: Scoresheet) -> dict[str, Stats]:
     return match_stats(sheet)
 
 
+class Derived(NamedTuple):
+    """What a derived file keeps of each finished match: its fields, and how to work them out."""
+
+    fields: tuple[str, ...]
+    row: Callable[[Match, Scoresheet], tuple[Any, ...]]
+
+
 #: What is kept of each finished match outside its own file, by file: the summary ``matches``
 #: lists, and the figures ``stats`` adds up. Both are derived from the match, never edited.
-DERIVED: dict[str, Callable[[Match, Scoresheet], dict[str, Any]]] = {
-    "index.json": lambda match, sheet: {
-        "players": list(match.players), "started": match.created,
-        "hands": len(sheet.rounds), "winner": sheet.winner},
-    "figures.json": lambda match, sheet: {"figures": _figures(sheet)},
+DERIVED = {
+    "index.json": Derived(("players", "started", "hands", "winner"), lambda match, sheet: (
+        list(match.players), match.created, len(sheet.rounds), sheet.winner)),
+    "figures.json": Derived(("figures",), lambda match, sheet: (_figures(sheet),)),
 }
+
+#: The table of a derived file holding its one document of columns.
+COLUMNS = "columns"
+
+
+def _write_columns(path: str, columns: dict[str, list[Any]]) -> None:
+    AtomicJSONStorage(path).write({COLUMNS: {"1": columns}})
 
 
 class Writer:
@@ -683,19 +716,23 @@ class Writer:
                    for match_id, (db, match, was_finished) in self._matches.items()
                    if match_id in self._changed]
         indexed = [(match, sheet) for _db, match, was, sheet in changed if was or sheet.finished]
-        indexes = {name: _open(self.store._path(name)) for name in DERIVED} if indexed else {}
-        for index in indexes.values():
-            stale = [m.id for m, _sheet in indexed if index.table("finished").contains(doc_id=m.id)]
-            if stale:
-                index.table("finished").remove(doc_ids=stale)
-                _flush(index)
+        indexes = {name: self.store._columns(name) for name in DERIVED} if indexed else {}
+        stale = {match.id for match, _sheet in indexed}
+        for name, columns in indexes.items():
+            if not stale.isdisjoint(columns["ids"]):
+                kept = [row for row, match_id in enumerate(columns["ids"]) if match_id not in stale]
+                columns = indexes[name] = {
+                    field: [values[row] for row in kept] for field, values in columns.items()}
+                _write_columns(self.store._path(name), columns)
         for db, *_rest in changed:
             _flush(db)
-        for name, index in indexes.items():
-            rows = [Document(DERIVED[name](match, sheet), doc_id=match.id)
-                    for match, sheet in indexed if sheet.finished]
-            if rows:
-                index.table("finished").insert_multiple(rows)
-                _flush(index)
+        for name, columns in indexes.items():
+            finished = [(match, sheet) for match, sheet in indexed if sheet.finished]
+            for match, sheet in finished:
+                columns["ids"].append(match.id)
+                for field, value in zip(DERIVED[name].fields, DERIVED[name].row(match, sheet)):
+                    columns[field].append(value)
+            if finished:
+                _write_columns(self.store._path(name), columns)
         if self._state is not None:
             _flush(self._state)

@@ -1360,6 +1360,45 @@ def test_index_of_the_wrong_shape(run: Run, store_dir: Path, snapshot: Snapshot,
     assert snapshot(store_dir) == before
 
 
+GOOD_COLUMNS = {"ids": [1], "players": [["Ann", "Bob"]], "started": [""], "hands": [1],
+                "winner": ["Bob"]}
+
+
+@pytest.mark.parametrize("change", [
+    pytest.param({"ids": 1}, id="ids-not-a-list"),
+    pytest.param({"ids": ["1"]}, id="ids-not-numbers"),
+    pytest.param({"ids": [1, 1], "players": [["Ann", "Bob"]] * 2, "started": [""] * 2,
+                  "hands": [1, 1], "winner": ["Bob"] * 2}, id="an-id-twice"),
+    pytest.param({"hands": [1, 2]}, id="a-column-longer"),
+    pytest.param({"winner": None}, id="a-column-missing"),
+    pytest.param({"players": [["Ann"]]}, id="one-player"),
+    pytest.param({"players": [["Ann", 5]]}, id="a-player-not-a-name"),
+    pytest.param({"hands": [True]}, id="hands-not-a-number"),
+    pytest.param({"winner": [7]}, id="winner-not-a-name"),
+])
+def test_index_columns_of_the_wrong_shape(run: Run, store_dir: Path, snapshot: Snapshot,
+                                          change: dict[str, Any]) -> None:
+    new_match(run, "--target", "10", "--end-after-first-game")
+    ok(run("knock", "bob", "2", "30"))
+    path = store_dir / "index.json"
+    columns = {name: value for name, value in {**GOOD_COLUMNS, **change}.items()
+               if value is not None}
+    path.write_text(json.dumps({"meta": {"1": {"schema": 1}}, "columns": {"1": columns}}),
+                    encoding="utf-8")
+    before = snapshot(store_dir)
+    refused(run("matches"), 1, str(path))
+    assert snapshot(store_dir) == before
+
+
+def test_index_columns_as_written_list_the_match(run: Run, store_dir: Path) -> None:
+    """The shape the wrong-shape cases above break is one the listing reads."""
+    new_match(run, "--target", "10", "--end-after-first-game")
+    ok(run("knock", "bob", "2", "30"))
+    (store_dir / "index.json").write_text(json.dumps(
+        {"meta": {"1": {"schema": 1}}, "columns": {"1": GOOD_COLUMNS}}), encoding="utf-8")
+    assert ok(run("matches")).splitlines()[1].split()[-3:] == ["1", "finished", "Bob"]
+
+
 @pytest.mark.parametrize("command", ["show", "matches"])
 def test_store_file_row_not_an_object(run: Run, store_dir: Path, snapshot: Snapshot,
                                       command: str) -> None:

@@ -66,8 +66,9 @@ def test_two_players_head_to_head(store: Path) -> None:
 
 def test_figures_of_a_finished_match_come_from_the_index(store: Path) -> None:
     """figures.json keeps a finished match's figures: stats need not replay it."""
-    index = json.loads((store / "figures.json").read_text(encoding="utf-8"))
-    assert index["finished"]["1"]["figures"]["Ann"]["net"] == -23
+    columns = json.loads((store / "figures.json").read_text(encoding="utf-8"))["columns"]["1"]
+    assert columns["ids"] == [1]
+    assert columns["figures"][0]["Ann"]["net"] == -23
     (store / "matches" / "1.json").write_text("damaged", encoding="utf-8")
     assert stats(store)["players"]["Ben"]["net"] == 23
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Callable
 
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from scorekeeper.cli import cli
 
@@ -31,3 +32,40 @@ def test_a_schema_1_store_opens_checks_clean_and_keeps_its_history(tmp_path: Pat
     assert "replaced" in history and "voided" in history
     # Match 1 is the seed example played to the end: Bob wins 2 games to 1.
     assert json.loads(run("show", "1", "--json").output)["winner"] == "Bob"
+
+
+def copy(tmp_path: Path) -> tuple[Path, Callable[..., Result]]:
+    store = tmp_path / "store"
+    shutil.copytree(FIXTURE, store)
+    return store, lambda *args: CliRunner().invoke(
+        cli, ["--db", str(store), *args], env={"COLUMNS": "200", "NO_COLOR": "1"})
+
+
+def test_an_index_of_a_document_per_match_is_still_read(tmp_path: Path) -> None:
+    """The schema-1 index keeps a document per finished match; it still lists them without
+    reading their files (a damaged file shows it: only the index can name its winner)."""
+    store, run = copy(tmp_path)
+    (store / "matches" / "1.json").write_text("damaged", encoding="utf-8")
+    listing = run("matches")
+    assert listing.exit_code == 0, listing.output
+    assert listing.output.splitlines()[1].split() == [
+        "1", "Alexandra", "v", "Bob", "2026-11-20", "19:30", "12", "finished", "Bob"]
+
+
+def test_an_index_of_a_document_per_match_is_rewritten_in_columns(tmp_path: Path) -> None:
+    store, run = copy(tmp_path)
+    assert run("undo", "-m", "1").exit_code == 0  # match 1 is open again: its row goes
+    index = json.loads((store / "index.json").read_text(encoding="utf-8"))
+    assert index["columns"]["1"] == {"ids": [], "players": [], "started": [], "hands": [],
+                                     "winner": []}
+    assert "finished" not in index
+    assert run("new", "Cid", "Dee", "--dealer", "cid", "--target", "10",
+               "--end-after-first-game").exit_code == 0
+    assert run("knock", "cid", "2", "30").exit_code == 0  # 28 >= 10: match 3 is over
+    index = json.loads((store / "index.json").read_text(encoding="utf-8"))
+    columns = index["columns"]["1"]
+    assert (columns["ids"], columns["players"], columns["hands"], columns["winner"]) == (
+        [3], [["Cid", "Dee"]], [1], ["Cid"])
+    assert run("check").exit_code == 0
+    assert [line.split()[-1] for line in run("matches").output.splitlines()[1:]] == [
+        "open", "open", "Cid"]

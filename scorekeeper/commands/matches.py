@@ -173,10 +173,12 @@ def list_matches(store: Store) -> None:
         return
     current = store.current_id()
     finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _("{a} v {b}")
-    # Column by column, each padded to its widest cell: a store of years lists thousands.
+    # Column by column, each padded to its widest cell: a store of years lists thousands of
+    # matches, between the few pairs of players a household has.
+    pairs = {pair: versus.format(a=pair[0], b=pair[1]) for pair in {s.players for s in summaries}}
     columns = [
         [_("id"), *[("*" if s.id == current else " ") + str(s.id) for s in summaries]],
-        [_("players"), *[versus.format(a=s.players[0], b=s.players[1]) for s in summaries]],
+        [_("players"), *[pairs[s.players] for s in summaries]],
         [_("started"), *[s.started[:16].replace("T", " ") for s in summaries]],
         [_("hands"), *[str(s.hands) for s in summaries]],
         [_("status"), *[finished if s.finished else still_open for s in summaries]],
