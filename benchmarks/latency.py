@@ -155,6 +155,24 @@ def main() -> None:
     for name in list(floors) + list(commands):
         print(f"{name:20}" + "".join(f"{results[name, size][1] / 1024:10.1f}" for size in sizes))
 
+    def floor_ratio(name: str, size: int) -> float:
+        return results[name, size][0] / results[commands[name][1], size][0]
+
+    largest = sizes[-1]
+    targets = [
+        ("knock <= 1.1x its floor", max(floor_ratio("knock", size) for size in sizes) <= 1.1),
+        ("show <= 1.1x its floor", max(floor_ratio("show", size) for size in sizes) <= 1.1),
+        (f"knock and show at {largest:,} <= 1.05x empty", all(
+            results[name, largest][0] / results[name, 0][0] <= 1.05 for name in ("knock", "show"))),
+        (f"matches at {largest:,} < 2x its floor", floor_ratio("matches", largest) < 2),
+        ("knock's peak memory flat (within 5%)",
+         results["knock", largest][1] <= 1.05 * results["knock", 0][1]),
+    ]
+    print()
+    print("targets")
+    for target, met in targets:
+        print(f"  {'met    ' if met else 'MISSED '} {target}")
+
 
 if __name__ == "__main__":
     main()
