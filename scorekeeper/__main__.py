@@ -2,10 +2,11 @@
 
 A command lives for a few dozen milliseconds, most of them spent starting Python and importing
 click. So, like other command-line tools written in Python (mypy among them), the script lets
-the garbage collector wait until there is real garbage, and, once the command has finished and
-its output is flushed, ends the process without freeing every object one by one. Nothing is
-lost by that: the store's files are written, flushed to disk and closed before a command
-returns, and an error or an interrupt ends the process the ordinary way.
+the garbage collector wait until there is real garbage, and, once click has finished the
+command (with its exit code, after an error or Ctrl-C too) and the output is flushed, ends the
+process without freeing every object one by one. Nothing is lost by that: the store's files are
+written, flushed to disk and closed before a command returns. Only an uncaught exception (a
+bug) ends the process the ordinary way, with its traceback.
 """
 
 import gc
@@ -19,14 +20,15 @@ def main() -> None:
 
     try:
         cli(prog_name="scorekeeper")
-    except SystemExit as end:  # click ends every command with its exit code
+    except SystemExit as end:  # click ends every command so, with its exit code
         code = end.code
         if code is not None and not isinstance(code, int):
             raise
         try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except OSError:  # the output went nowhere (a closed pipe): end the ordinary way
+            for stream in (sys.stdout, sys.stderr):
+                if stream is not None:  # None: started with that stream closed
+                    stream.flush()
+        except (OSError, ValueError):  # the output went nowhere (a closed pipe): end as usual
             raise end from None
         os._exit(code or 0)
 

@@ -4,6 +4,7 @@ down: exit codes, every byte of the output and every stored hand must still get 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,3 +48,31 @@ def test_every_hand_and_every_byte_of_a_long_output_gets_out(tmp_path: Path) -> 
     assert len(json.loads(exported.stdout)["hands"]) == 40
     log = scorekeeper(tmp_path, "log").stdout.splitlines()
     assert sum("Ann knocks 9 v 10" in line for line in log) == 40
+
+
+def closed(store: Path, stream: int, *args: str) -> int:
+    """The exit code of a command started with stdout (1) or stderr (2) closed."""
+    command = [sys.executable, "-m", "scorekeeper", "--db", str(store), *args]
+    other = {1: {"stderr": subprocess.DEVNULL}, 2: {"stdout": subprocess.DEVNULL}}[stream]
+    return subprocess.run(command, **other, preexec_fn=lambda: os.close(stream)).returncode
+
+
+def test_a_closed_output_keeps_the_exit_code_and_the_hand(tmp_path: Path) -> None:
+    assert scorekeeper(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
+    assert closed(tmp_path, 1, "knock", "ann", "3", "20") == 0
+    assert [tuple(s.hand)[:4] for s in Store(tmp_path).load(1).in_force()] == [
+        ("knock", "Ann", 3, 20)]
+    assert closed(tmp_path, 2, "knock", "zed", "3", "20") == 2
+    assert closed(tmp_path, 2, "use", "9") == 1
+    assert len(Store(tmp_path).load(1).in_force()) == 1
+
+
+def test_output_cut_short_by_the_reader_ends_without_a_traceback(tmp_path: Path) -> None:
+    assert scorekeeper(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
+    process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "--db", str(tmp_path),
+                                "rules", "--presets"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader went away before a line was read
+    assert process.wait() != 0
+    assert "Traceback" not in process.stderr.read().decode()
