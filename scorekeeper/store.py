@@ -48,8 +48,10 @@ from scorekeeper.rules import RuleError, Rules
 if TYPE_CHECKING:
     from scorekeeper.stats import Stats
 
-#: The layout version written into every file; a file from a newer version is refused.
-SCHEMA = 1
+#: The layout version written into every file; a file from a newer version is refused. Schema 2
+#: keeps the indexes in columns; a schema-1 file (an index with a document per finished match)
+#: is read as well, and written as schema 2 on its next change.
+SCHEMA = 2
 
 IN_FORCE, VOIDED, REPLACED = N_("in force"), N_("voided"), N_("replaced")
 """A stored hand's status; kept in English in the files, translated when shown."""
@@ -316,7 +318,7 @@ class AtomicJSONStorage(Storage):
                 _("{path} was written by a newer scorekeeper (store schema {found}; this one "
                   "reads up to {known}). Upgrade scorekeeper to use this store.")
                 .format(path=self.path, found=schema, known=SCHEMA))
-        if schema != SCHEMA:
+        if type(schema) is not int or schema < 1:
             raise damaged(self.path, _("it has no scorekeeper schema version"))
         return data
 
@@ -489,7 +491,7 @@ class Store:
         try:
             if COLUMNS in data:
                 columns = data[COLUMNS].get("1", {})
-            else:  # as an earlier scorekeeper wrote it: a document per finished match
+            else:  # schema 1: a document per finished match
                 rows = data.get("finished", {})
                 columns = {"ids": [int(key) for key in rows],
                            **{field: [row.get(field) for row in rows.values()] for field in fields}}
@@ -499,7 +501,7 @@ class Store:
         if (type(ids) is list and set(map(type, ids)) <= {int} and len(set(ids)) == len(ids)
                 and all(type(columns.get(field)) is list and len(columns[field]) == len(ids)
                         for field in fields)):
-            return columns
+            return {field: columns[field] for field in ("ids", *fields)}
         raise damaged(path, _("its columns are not one list per field, each as long as its "
                               "list of match ids"))
 
@@ -525,7 +527,7 @@ class Store:
         return figures
 
     def verify(self) -> tuple[int, list[str]]:
-        """Read every file as the commands would; compare the index with the matches.
+        """Read every file as the commands would; compare the indexes with the matches.
 
         Returns the number of matches and the problems found; changes nothing.
         """
@@ -534,27 +536,31 @@ class Store:
             self.current_id()
         except StoreError as error:
             problems.append(str(error))
-        try:
-            index = self._finished_rows()
-        except StoreError as error:
-            problems.append(str(error))
-            index = {}
+        kept: dict[str, dict[int, tuple[Any, ...]]] = {}
+        for name, derived in DERIVED.items():
+            try:
+                columns = self._columns(name)
+            except StoreError as error:
+                problems.append(str(error))
+                columns = {field: [] for field in ("ids", *derived.fields)}
+            kept[name] = dict(zip(columns["ids"], zip(*(columns[f] for f in derived.fields))))
         ids = self.match_ids()
         for match_id in ids:
-            row = index.pop(match_id, None)
             try:
                 match = self.load(match_id)
             except StoreError as error:
                 problems.append(str(error))
                 continue
-            if row is not None and row != Summary.of(match, match.sheet()):
-                problems.append(_("{path}: the row of match {id} disagrees with the match's "
-                                  "own file. The index only speeds up 'matches': delete it "
-                                  "and it is rebuilt as matches change.")
-                                .format(path=self._path("index.json"), id=match_id))
-        for match_id in index:
-            problems.append(_("{path} lists match {id}, which has no file.")
-                            .format(path=self._path("index.json"), id=match_id))
+            for name, rows in kept.items():
+                row = rows.pop(match_id, None)
+                if row is not None and row != DERIVED[name].row(match, match.sheet()):
+                    problems.append(_("{path}: the row of match {id} disagrees with the "
+                                      "match's own file. The file only spares reading the "
+                                      "matches: delete it, and they are read instead.")
+                                    .format(path=self._path(name), id=match_id))
+        for name, rows in kept.items():
+            problems += [_("{path} lists match {id}, which has no file.")
+                         .format(path=self._path(name), id=match_id) for match_id in rows]
         return len(ids), problems
 
     # Writing
@@ -726,8 +732,8 @@ class Writer:
                 _write_columns(self.store._path(name), columns)
         for db, *_rest in changed:
             _flush(db)
+        finished = [(match, sheet) for match, sheet in indexed if sheet.finished]
         for name, columns in indexes.items():
-            finished = [(match, sheet) for match, sheet in indexed if sheet.finished]
             for match, sheet in finished:
                 columns["ids"].append(match.id)
                 for field, value in zip(DERIVED[name].fields, DERIVED[name].row(match, sheet)):

@@ -1383,7 +1383,7 @@ def test_index_columns_of_the_wrong_shape(run: Run, store_dir: Path, snapshot: S
     path = store_dir / "index.json"
     columns = {name: value for name, value in {**GOOD_COLUMNS, **change}.items()
                if value is not None}
-    path.write_text(json.dumps({"meta": {"1": {"schema": 1}}, "columns": {"1": columns}}),
+    path.write_text(json.dumps({"meta": {"1": {"schema": 2}}, "columns": {"1": columns}}),
                     encoding="utf-8")
     before = snapshot(store_dir)
     refused(run("matches"), 1, str(path))
@@ -1395,8 +1395,38 @@ def test_index_columns_as_written_list_the_match(run: Run, store_dir: Path) -> N
     new_match(run, "--target", "10", "--end-after-first-game")
     ok(run("knock", "bob", "2", "30"))
     (store_dir / "index.json").write_text(json.dumps(
-        {"meta": {"1": {"schema": 1}}, "columns": {"1": GOOD_COLUMNS}}), encoding="utf-8")
+        {"meta": {"1": {"schema": 2}}, "columns": {"1": GOOD_COLUMNS}}), encoding="utf-8")
     assert ok(run("matches")).splitlines()[1].split()[-3:] == ["1", "finished", "Bob"]
+
+
+def test_a_column_the_index_does_not_know_is_dropped_when_it_is_rewritten(
+        run: Run, store_dir: Path) -> None:
+    new_match(run, "--target", "10", "--end-after-first-game")
+    ok(run("knock", "bob", "2", "30"))
+    path = store_dir / "index.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["columns"]["1"]["note"] = 5
+    path.write_text(json.dumps(data), encoding="utf-8")
+    ok(run("undo"))  # the match is open again: its row goes, the index is rewritten
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["meta"]["1"]["schema"] == 2
+    assert data["columns"]["1"] == {"ids": [], "players": [], "started": [], "hands": [],
+                                    "winner": []}
+
+
+def test_check_compares_the_figures_with_the_matches(run: Run, store_dir: Path) -> None:
+    new_match(run, "--target", "10", "--end-after-first-game")
+    ok(run("knock", "bob", "2", "30"))
+    ok(run("check"))
+    path = store_dir / "figures.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["columns"]["1"]["figures"][0]["Bob"]["net"] += 1
+    path.write_text(json.dumps(data), encoding="utf-8")
+    refused(run("check"), 1, "1 problem found")
+    assert "the row of match 1 disagrees" in run("check").stderr
+    data["columns"]["1"]["figures"] = []
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert "figures.json is damaged" in run("check").stderr
 
 
 @pytest.mark.parametrize("command", ["show", "matches"])
