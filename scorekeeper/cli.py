@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
@@ -57,8 +58,8 @@ def help_in_language(thing: click.Command | Option) -> Iterator[None]:
 
     click builds a command when its module is imported, which can be before ``--lang`` is read
     (the group itself is built at start-up), so help (a command's docstring, an option's
-    ``help=``) is kept in English and translated only when it is shown. The catalogue has it the way ``inspect.cleandoc`` writes it
-    (``scorekeeper/locale/update.py`` extracts it so)."""
+    ``help=``) is kept in English and translated only when it is shown. The catalogue has it
+    the way ``inspect.cleandoc`` writes it (``scorekeeper/locale/update.py`` extracts it so)."""
     english = thing.help
     if english:
         shown = _(inspect.cleandoc(english))
@@ -129,7 +130,15 @@ class ScorekeeperGroup(Command, click.Group):
 
 
 def default_store() -> str:
-    """The store in the user's data directory (e.g. ~/.local/share/scorekeeper on Linux)."""
+    """The store in the user's data directory, as platformdirs defines it (on Linux
+    ``$XDG_DATA_HOME/scorekeeper``, else ``~/.local/share/scorekeeper``).
+
+    Importing platformdirs costs a command more than all of scorekeeper's own modules, so on
+    Linux, with a plain absolute ``HOME`` and ``XDG_DATA_HOME``, its rule is spelled out here (a
+    test holds the two to the same answer); anything else is left to platformdirs."""
+    home, data = os.environ.get("HOME", ""), os.environ.get("XDG_DATA_HOME", "")
+    if sys.platform == "linux" and os.path.isabs(home) and (not data or os.path.isabs(data)):
+        return os.path.join(data or os.path.join(home, ".local", "share"), "scorekeeper")
     import platformdirs
 
     return platformdirs.user_data_dir("scorekeeper", appauthor=False)
@@ -143,13 +152,6 @@ def choose_language(ctx: click.Context, param: click.Parameter, value: str | Non
         raise BadInput(_("There are no messages in {code!r}; the languages are {languages}.")
                        .format(code=value, languages=", ".join(available())))
     set_language(value.lower())
-
-
-def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    """``--version`` (click's own version option loads the locale machinery at start-up)."""
-    if value and not ctx.resilient_parsing:
-        click.echo(f"scorekeeper, version {__version__}")
-        ctx.exit()
 
 
 #: Each command, by the module of :mod:`scorekeeper.commands` and the name it has there.
@@ -189,8 +191,7 @@ class Scorekeeper(ScorekeeperGroup):
 @option("--lock-timeout", type=click.FloatRange(0), default=5.0,
         envvar="SCOREKEEPER_LOCK_TIMEOUT", show_default=True,
         help="Seconds to wait for another scorekeeper writing to the store.")
-@option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show_version,
-        help="Show the version and exit.")
+@click.version_option(__version__, "--version", prog_name="scorekeeper")
 @click.pass_context
 def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
     """The scoresheet for Hollywood Gin played with real cards.
@@ -205,6 +206,9 @@ def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
       scorekeeper knock bob 5 15
       scorekeeper show
     """
+    if db == "":
+        raise BadInput(_("--db needs a directory, e.g. --db ~/gin-scores (it is created if "
+                         "missing)."))
     ctx.obj = Store(db or default_store(), lock_timeout=lock_timeout)
 
 

@@ -16,6 +16,7 @@ corrected or voided hand simply means replaying a different list.
 # No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
 # given as a string, which would double what importing this module costs each command.
 from enum import Enum
+from functools import cache
 from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple
 
 from scorekeeper.i18n import _
@@ -32,6 +33,7 @@ Teams = tuple[tuple[str, str], tuple[str, str]]
 """Partnership Gin: two teams of two players."""
 
 
+@cache  # the same few names are compared again and again (over years of matches, in stats)
 def fold(text: str) -> str:
     """A name as it is compared: ignoring case and accents (``zoe`` finds ``Zoë``)."""
     import unicodedata

@@ -302,9 +302,9 @@ def presets() -> RenderableType:
     table = _table(_("Preset"), _("Differs from standard"), title=Text(_("Presets"), style="bold"),
                    wrap=[_("Differs from standard")])
     standard = PRESETS["standard"]
-    for name, rules in PRESETS.items():
-        changes = [f"{option_name(name)} {_value(value)}"
-                   for name, value, usual in zip(Rules._fields, rules, standard)
+    for name, chosen in PRESETS.items():
+        changes = [f"{option_name(option)} {_value(value)}"
+                   for option, value, usual in zip(Rules._fields, chosen, standard)
                    if value != usual]
         table.add_row(name, ", ".join(changes) or _("(the standard rules)"))
     return table

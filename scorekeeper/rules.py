@@ -7,7 +7,7 @@ changes an old match.
 # No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
 # given as a string, which would double what importing this module costs each command.
 from enum import Enum
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from scorekeeper.i18n import _
 
@@ -91,22 +91,28 @@ class Rules(Options):
     __slots__ = ()
 
     def __new__(cls, *args: Any, **options: Any) -> "Rules":
-        self = super().__new__(cls, *args, **options)
+        given = Options(*args, **options)  # defaults filled in
         for name, (low, high) in RANGES.items():
-            value = getattr(self, name)
+            value = getattr(given, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise RuleError(
                     _("{option} must be a whole number from {low} to {high}, not {value!r}.")
                     .format(option=option_name(name), low=low, high=high, value=value)
                 )
         for name in VARIANTS + ("end_after_first_game",):
-            if not isinstance(getattr(self, name), bool):
+            if not isinstance(getattr(given, name), bool):
                 raise RuleError(_("{option} must be true or false.").format(
                     option=option_name(name)))
-        if self.ace_knocks_one and not self.oklahoma:
+        if given.ace_knocks_one and not given.oklahoma:
             raise RuleError(_("--ace-knocks-one is a rule of Oklahoma Gin; add --oklahoma."))
-        return self._replace(shutout=_choice(Shutout, self.shutout, "shutout"),
-                             next_dealer=_choice(DealerRule, self.next_dealer, "next_dealer"))
+        return super().__new__(cls, **{
+            **given._asdict(), "shutout": _choice(Shutout, given.shutout, "shutout"),
+            "next_dealer": _choice(DealerRule, given.next_dealer, "next_dealer")})
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> "Rules":  # type: ignore[override]
+        """Built through :meth:`__new__`: a copy made by ``_replace`` is checked too."""
+        return cls(*iterable)
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as the JSON object of CLI.md (enum values as strings); a variant's options
@@ -129,7 +135,7 @@ class Rules(Options):
 
     def replace(self, **changes: Any) -> "Rules":
         """A copy with some options changed (and checked again)."""
-        return Rules(**{**self._asdict(), **changes})
+        return self._replace(**changes)
 
 
 def _choice(enum: type[Enum], value: object, name: str) -> Any:

@@ -7,7 +7,6 @@ changes), so ``stats`` over years of matches need not replay them.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, Iterable, Mapping
 
 from scorekeeper.engine import Kind, Scoresheet, fold
@@ -90,21 +89,15 @@ History = list[tuple[tuple[str, str], dict[str, Stats]]]
 """Each match's two players and their figures."""
 
 
-@cache
-def _folded(name: str) -> str:
-    """:func:`fold`, worked out once per spelling: years of matches name the same few people."""
-    return fold(name)
-
-
 def _same(a: str, b: str) -> bool:
     """Whether two spellings name one player (case and accents aside)."""
-    return _folded(a) == _folded(b)
+    return fold(a) == fold(b)
 
 
 def players_of(history: History) -> list[str]:
     """Everyone who played, once each, in the spelling last used, in alphabetical order."""
-    names = {_folded(name): name for players, _figures in history for name in players}
-    return sorted(names.values(), key=_folded)
+    names = {fold(name): name for players, _figures in history for name in players}
+    return sorted(names.values(), key=fold)
 
 
 def figures_of(history: History, name: str, versus: str | None = None) -> dict[str, Any]:

@@ -159,7 +159,8 @@ class Match:
 
         A command asks for it several times (to check, to print, to index) while the hands
         stay the same; the last one is kept with the very hands it came from, so it is
-        worked out again whenever they differ and can never be stale."""
+        worked out again whenever they differ (the players and rules of a match never
+        change)."""
         played = tuple(stored.hand for stored in self.in_force()) if hands is None else tuple(hands)
         if self._sheet is None or self._sheet[0] != played:
             self._sheet = played, replay(self.players, self.rules, self.first_dealer, played,

@@ -872,6 +872,31 @@ def test_default_store_is_in_the_user_data_directory(tmp_path: Path) -> None:
     assert (tmp_path / "xdg" / "scorekeeper" / "matches" / "1.json").is_file()
 
 
+@pytest.mark.parametrize("home, data", [
+    ("/home/ann", None), ("/home/ann/", None), ("/home/ann", "/srv/data"),
+    ("/home/ann", "/srv/data/"), ("/home/ann", ""), ("/home/ann", "relative/data"),
+    ("relative-home", None), ("", "/srv/data"), (None, None),
+])
+def test_the_default_store_is_where_platformdirs_puts_user_data(
+        monkeypatch: pytest.MonkeyPatch, home: str | None, data: str | None) -> None:
+    """Where the store's folder is worked out without platformdirs, it is platformdirs' own."""
+    import platformdirs
+
+    from scorekeeper.cli import default_store
+
+    for name, value in (("HOME", home), ("XDG_DATA_HOME", data)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    assert default_store() == platformdirs.user_data_dir("scorekeeper", appauthor=False)
+
+
+def test_an_empty_db_is_refused(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["--db", "", "matches"], env={"SCOREKEEPER_DB": None})
+    refused(result, 2, "--db needs a directory")
+
+
 def test_two_stores_never_share_data(tmp_path: Path) -> None:
     runner = CliRunner()
 

@@ -704,6 +704,8 @@ def test_bad_option_refused(option: str, value: object) -> None:
         Rules(**{option: value})
     with pytest.raises(RuleError):
         Rules().replace(**{option: value})
+    with pytest.raises(RuleError):  # the tuple's own copy is checked as well
+        Rules()._replace(**{option: value})
     with pytest.raises(RuleError):
         Rules.from_dict({**STANDARD_DICT, option: value})
     assert issubclass(RuleError, ValueError)
