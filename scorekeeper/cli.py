@@ -71,8 +71,33 @@ def help_in_language(thing: click.Command | Option) -> Iterator[None]:
         thing.help = english
 
 
+#: click >= 8.2 raises this to show a group's help when it is given no command: not an error.
+NO_ARGUMENTS: type[click.UsageError] | tuple[()] = getattr(
+    click.exceptions, "NoArgsIsHelpError", ())
+
+
+def misused(error: click.UsageError) -> click.ClickException:
+    """What click refused in a command line, as one ``Error:`` line with the command's usage
+    (a group given no command still shows its help)."""
+    if isinstance(error, NO_ARGUMENTS):
+        return error
+    ctx, problem = error.ctx, error.format_message()
+    return BadInput(_("{problem} {usage} ('{command} --help' says more)").format(
+        problem=problem if problem.endswith((".", "?", "!")) else problem + ".",
+        usage=" ".join(ctx.get_usage().split()) if ctx else "",
+        command=ctx.command_path if ctx else "scorekeeper"))
+
+
 class Command(click.Command):
-    """A command whose help, and short help in its group's list, is shown in the language."""
+    """A command whose help, and short help in its group's list, is shown in the language, and
+    whose mistyped arguments and options are one ``Error:`` line."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            raise misused(error) from None
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with help_in_language(self):
@@ -127,6 +152,8 @@ class ScorekeeperGroup(Command, click.Group):
                 path=error.filename, reason=error.strerror)) from None
         except (InvalidHand, RuleError) as error:
             raise BadInput(str(error)) from None
+        except click.UsageError as error:  # a command name mistyped
+            raise misused(error) from None
 
 
 def default_store() -> str:
@@ -173,6 +200,19 @@ class Scorekeeper(ScorekeeperGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        typed = args[0]
+        if typed in COMMANDS or typed.startswith("-") or ctx.resilient_parsing:
+            return super().resolve_command(ctx, args)
+        import difflib
+
+        close = difflib.get_close_matches(typed.lower(), COMMANDS, n=1)
+        raise BadInput((_("There is no command {typed!r}; did you mean {close!r}? "
+                          "'scorekeeper --help' lists the commands.") if close else
+                        _("There is no command {typed!r}; 'scorekeeper --help' lists the "
+                          "commands.")).format(typed=typed, close=close[0] if close else ""))
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
@@ -182,7 +222,7 @@ class Scorekeeper(ScorekeeperGroup):
         return found
 
 
-@click.group(cls=Scorekeeper, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("scorekeeper", cls=Scorekeeper, context_settings={"help_option_names": ["-h", "--help"]})
 @option("--lang", metavar="CODE", callback=choose_language, expose_value=False,
         is_eager=True, help="Language of the messages: de, nl or en (default: env "
         "SCOREKEEPER_LANG, then the locale).")

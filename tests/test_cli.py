@@ -1578,10 +1578,37 @@ def test_every_listed_command_is_found_under_its_own_name() -> None:
     assert cli.get_command(click.Context(cli), "nonsense") is None
 
 
-def test_an_unknown_command_is_refused_with_the_list_of_commands(run: Run) -> None:
-    result = run("knok", "bob", "5", "20")
+def test_an_unknown_command_is_refused_with_the_one_meant(run: Run) -> None:
+    assert refused(run("knok", "bob", "5", "20"), 2) == (
+        "Error: There is no command 'knok'; did you mean 'knock'? 'scorekeeper --help' lists "
+        "the commands.")
+    assert refused(run("bob", "5", "20"), 2) == (
+        "Error: There is no command 'bob'; 'scorekeeper --help' lists the commands.")
+
+
+@pytest.mark.parametrize("args, problem, usage", [
+    (["knock", "al", "3", "-5"], "Invalid value for 'OPPONENT_DEADWOOD': the opponent's "
+     "deadwood must be from 0 to 98, not -5.", "scorekeeper knock [OPTIONS] PLAYER"),
+    (["amend", "x", "wall"], "Invalid value for 'NUMBER': 'x' is not a valid integer.",
+     "scorekeeper amend [OPTIONS] NUMBER COMMAND [ARGS]..."),
+    (["export", "--format", "xml"], "Invalid value for '--format'",
+     "scorekeeper export [OPTIONS] [MATCH]"),
+    (["--bogus", "show"], "No such option", "scorekeeper [OPTIONS] COMMAND [ARGS]..."),
+])
+def test_a_mistyped_command_line_is_one_error_line_with_the_usage(
+        run: Run, args: list[str], problem: str, usage: str) -> None:
+    """Whatever click refuses is one ``Error:`` line too: what is wrong, then how to write it."""
+    new_match(run)
+    result = run(*args)
+    error = refused(result, 2, problem, f"Usage: {usage}", "--help' says more")
+    assert result.stderr == error + "\n"
+
+
+def test_a_group_without_its_command_shows_its_help(run: Run) -> None:
+    result = run("amend")
     assert result.exit_code == 2
-    assert "No such command 'knok'" in result.output
+    assert "Replace hand NUMBER with a corrected outcome" in result.output
+    assert "Error" not in result.output
 
 
 def test_recording_a_hand_loads_only_the_commands_it_needs(tmp_path: Path) -> None:
