@@ -197,7 +197,8 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     for stored in match.history if show_all else in_force:
         live = stored.status == IN_FORCE
         entry = logged.get(stored.slot)
-        number = str(entry.number) if entry else ""
+        # A voided hand was the last in force: its number counts the hands in force before it.
+        number = entry.number if entry else 1 + sum(s.slot < stored.slot for s in in_force)
         if live and entry:
             said = (scored(entry.result, entry.games) if entry.games is not None else
                     _("{winner} +{points}").format(winner=entry.result.winner,
@@ -207,7 +208,7 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
         else:
             cells = [""] * len(where) + [plain(stored.hand), ""]
         status = [_(stored.status), stored.recorded[5:16].replace("T", " ")] if show_all else []
-        table.add_row(number, *(Text(cell) for cell in cells + status),
+        table.add_row(str(number), *(Text(cell) for cell in cells + status),
                       style="" if live else "dim")
         if live and stored.slot in deals_after and sheet.teams:
             deal = deals_after[stored.slot]

@@ -655,6 +655,10 @@ def test_log_and_log_all(run: Run) -> None:
     for text in ("Bob knocks 5 v 15", "Bob knocks 3 v 9", "Bob knocks 4 v 27",
                  "replaced", "voided", "in force"):
         assert text in everything
+    # Every row, voided and replaced ones too, says which hand it was, in the order entered.
+    rows = [line.split() for line in everything.splitlines() if line.strip()[:1].isdigit()]
+    assert [(row[0], row[-3]) for row in rows] == [
+        ("1", "replaced"), ("2", "force"), ("3", "voided"), ("1", "force")]
     # log names the dealer of each hand in force
     assert "Alexandra" in log.splitlines()[4]
 
