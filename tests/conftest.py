@@ -10,10 +10,6 @@ from click.testing import CliRunner, Result
 
 from scorekeeper.cli import cli
 
-#: Files under a store that a snapshot leaves out: the lock file is created by any writer and
-#: holds nothing.
-IGNORED = {"store.lock"}
-
 Run = Callable[..., Result]
 
 #: The environment of every run: no colour, no store from the caller's environment, and a
@@ -23,7 +19,7 @@ ENV: dict[str, str | None] = {"NO_COLOR": "1", "SCOREKEEPER_DB": None, "COLUMNS"
 
 
 def snapshot(store_dir: Path) -> dict[str, bytes]:
-    """Every file under the store as {relative path: bytes} (``store.lock`` left out).
+    """Every file under the store as {relative path: bytes}.
 
     Two equal snapshots prove that a command left the store byte-for-byte as it was. A store
     directory that does not exist (yet) has the empty snapshot.
@@ -34,7 +30,7 @@ def snapshot(store_dir: Path) -> dict[str, bytes]:
     return {
         path.relative_to(store_dir).as_posix(): path.read_bytes()
         for path in sorted(store_dir.rglob("*"))
-        if path.is_file() and path.relative_to(store_dir).as_posix() not in IGNORED
+        if path.is_file()
     }
 
 

@@ -924,14 +924,14 @@ def test_a_writer_waits_for_the_lock(run: Run, store_dir: Path, snapshot: Snapsh
     import fcntl
 
     new_match(run)
-    fd = os.open(store_dir / "store.lock", os.O_RDWR)
+    fd = os.open(store_dir, os.O_RDONLY)  # the lock is the store directory itself
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         before = snapshot(store_dir)
         started = time.monotonic()
         result = run("knock", "bob", "5", "15", env={"SCOREKEEPER_LOCK_TIMEOUT": "0.3"})
         assert time.monotonic() - started >= 0.3
-        refused(result, 1, "store.lock")
+        refused(result, 1, f"the lock on the store {store_dir}")
         assert snapshot(store_dir) == before
         # Released while the writer waits: it proceeds.
         threading.Timer(0.2, fcntl.flock, (fd, fcntl.LOCK_UN)).start()
@@ -1357,95 +1357,85 @@ def test_corrupt_store_file(run: Run, store_dir: Path, snapshot: Snapshot, tmp_p
     assert snapshot(store_dir) == before
 
 
-@pytest.mark.parametrize("corruption", ["truncated", "random-bytes", "json-list", "newer-schema"])
-def test_corrupt_index_file(run: Run, store_dir: Path, snapshot: Snapshot,
-                            corruption: str) -> None:
+def finished_match(run: Run, store_dir: Path) -> Path:
+    """A store with one finished match (Bob 28 >= 10); returns its index.json."""
     new_match(run, "--target", "10", "--end-after-first-game")
     ok(run("knock", "bob", "2", "30"))                 # finished: written to the index
     path = store_dir / "index.json"
     assert path.is_file()
+    return path
+
+
+def assert_listed_and_rebuilt(run: Run, path: Path) -> None:
+    """``matches`` lists the finished match as its file says, and writes the index again."""
+    assert ok(run("matches")).splitlines()[1].split()[-3:] == ["1", "finished", "Bob"]
+    columns = json.loads(path.read_text(encoding="utf-8"))["columns"]["1"]
+    assert (columns["ids"], columns["players"], columns["hands"], columns["winner"]) == (
+        [1], [[A, B]], [1], ["Bob"])
+
+
+@pytest.mark.parametrize("corruption", ["truncated", "random-bytes", "json-list", "newer-schema",
+                                        "no-schema"])
+def test_a_damaged_index_is_worked_out_again(run: Run, store_dir: Path,
+                                             corruption: str) -> None:
+    path = finished_match(run, store_dir)
     CORRUPTIONS[corruption](path)
-    before = snapshot(store_dir)
-    refused(run("matches"), 1, str(path))
-    assert snapshot(store_dir) == before
-
-
-
-
-@pytest.mark.parametrize("row", [
-    pytest.param({}, id="empty-row"),
-    pytest.param({"players": 5, "started": 1, "hands": 1, "winner": 3}, id="wrong-types"),
-    pytest.param(5, id="number-row"),
-])
-def test_index_of_the_wrong_shape(run: Run, store_dir: Path, snapshot: Snapshot,
-                                  row: Any) -> None:
-    new_match(run, "--target", "10", "--end-after-first-game")
-    ok(run("knock", "bob", "2", "30"))
-    path = store_dir / "index.json"
-    path.write_text(json.dumps({"meta": {"1": {"schema": 1}}, "finished": {"1": row}}),
-                    encoding="utf-8")
-    before = snapshot(store_dir)
-    refused(run("matches"), 1, str(path))
-    assert snapshot(store_dir) == before
-
-
-GOOD_COLUMNS = {"ids": [1], "players": [["Ann", "Bob"]], "started": [""], "hands": [1],
-                "winner": ["Bob"]}
+    assert_listed_and_rebuilt(run, path)
 
 
 @pytest.mark.parametrize("change", [
     pytest.param({"ids": 1}, id="ids-not-a-list"),
     pytest.param({"ids": ["1"]}, id="ids-not-numbers"),
-    pytest.param({"ids": [1, 1], "players": [["Ann", "Bob"]] * 2, "started": [""] * 2,
-                  "hands": [1, 1], "winner": ["Bob"] * 2}, id="an-id-twice"),
+    pytest.param({"ids": [1, 1]}, id="an-id-twice"),
     pytest.param({"hands": [1, 2]}, id="a-column-longer"),
     pytest.param({"winner": None}, id="a-column-missing"),
     pytest.param({"players": [["Ann"]]}, id="one-player"),
     pytest.param({"players": [["Ann", 5]]}, id="a-player-not-a-name"),
+    pytest.param({"players": [["Ann", "\x1b[2J"]]}, id="a-player-with-an-escape"),
     pytest.param({"hands": [True]}, id="hands-not-a-number"),
     pytest.param({"winner": [7]}, id="winner-not-a-name"),
+    pytest.param({"inodes": [0]}, id="another-file"),
+    pytest.param({"version": "0.0.1/cache-1"}, id="another-version"),
 ])
-def test_index_columns_of_the_wrong_shape(run: Run, store_dir: Path, snapshot: Snapshot,
-                                          change: dict[str, Any]) -> None:
-    new_match(run, "--target", "10", "--end-after-first-game")
-    ok(run("knock", "bob", "2", "30"))
-    path = store_dir / "index.json"
-    columns = {name: value for name, value in {**GOOD_COLUMNS, **change}.items()
-               if value is not None}
-    path.write_text(json.dumps({"meta": {"1": {"schema": 2}}, "columns": {"1": columns}}),
-                    encoding="utf-8")
-    before = snapshot(store_dir)
-    refused(run("matches"), 1, str(path))
-    assert snapshot(store_dir) == before
+def test_an_index_of_the_wrong_shape_is_worked_out_again(
+        run: Run, store_dir: Path, change: dict[str, Any]) -> None:
+    path = finished_match(run, store_dir)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    columns = data["columns"]["1"]
+    columns.update(change)
+    data["columns"]["1"] = {name: value for name, value in columns.items() if value is not None}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert_listed_and_rebuilt(run, path)
 
 
-def test_index_columns_as_written_list_the_match(run: Run, store_dir: Path) -> None:
-    """The shape the wrong-shape cases above break is one the listing reads."""
-    new_match(run, "--target", "10", "--end-after-first-game")
-    ok(run("knock", "bob", "2", "30"))
-    (store_dir / "index.json").write_text(json.dumps(
-        {"meta": {"1": {"schema": 2}}, "columns": {"1": GOOD_COLUMNS}}), encoding="utf-8")
-    assert ok(run("matches")).splitlines()[1].split()[-3:] == ["1", "finished", "Bob"]
+def test_a_row_that_holds_is_listed_from_the_index(run: Run, store_dir: Path) -> None:
+    """The index is read, not the match (a row changed by hand shows, and check names it)."""
+    path = finished_match(run, store_dir)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["columns"]["1"]["hands"] = [99]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert ok(run("matches")).splitlines()[1].split()[-3:] == ["99", "finished", "Bob"]
+    refused(run("check"), 1, "1 problem found")
+    assert "the row of match 1 disagrees" in run("check").stderr
 
 
 def test_a_column_the_index_does_not_know_is_dropped_when_it_is_rewritten(
         run: Run, store_dir: Path) -> None:
-    new_match(run, "--target", "10", "--end-after-first-game")
-    ok(run("knock", "bob", "2", "30"))
-    path = store_dir / "index.json"
+    path = finished_match(run, store_dir)
     data = json.loads(path.read_text(encoding="utf-8"))
     data["columns"]["1"]["note"] = 5
     path.write_text(json.dumps(data), encoding="utf-8")
     ok(run("undo"))  # the match is open again: its row goes, the index is rewritten
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["meta"]["1"]["schema"] == 2
-    assert data["columns"]["1"] == {"ids": [], "players": [], "started": [], "hands": [],
-                                    "winner": []}
+    assert data["meta"]["1"]["schema"] == 3
+    columns = data["columns"]["1"]
+    del columns["version"]
+    assert columns == {"ids": [], "inodes": [], "players": [], "started": [], "hands": [],
+                       "winner": []}
 
 
 def test_check_compares_the_figures_with_the_matches(run: Run, store_dir: Path) -> None:
-    new_match(run, "--target", "10", "--end-after-first-game")
-    ok(run("knock", "bob", "2", "30"))
+    finished_match(run, store_dir)
     ok(run("check"))
     path = store_dir / "figures.json"
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -1453,9 +1443,9 @@ def test_check_compares_the_figures_with_the_matches(run: Run, store_dir: Path) 
     path.write_text(json.dumps(data), encoding="utf-8")
     refused(run("check"), 1, "1 problem found")
     assert "the row of match 1 disagrees" in run("check").stderr
-    data["columns"]["1"]["figures"] = []
+    data["columns"]["1"]["figures"] = []  # damaged: not trusted, so not a problem
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert "figures.json is damaged" in run("check").stderr
+    ok(run("check"))
 
 
 @pytest.mark.parametrize("command", ["show", "matches"])

@@ -121,14 +121,17 @@ def test_a_writer_waiting_too_long_for_the_lock_fails_cleanly(tmp_path: Path) ->
     root = tmp_path / "store"
     assert scorekeeper(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
     before = (root / "matches" / "1.json").read_bytes()
-    with open(root / "store.lock", "w") as lock:
+    lock = os.open(root, os.O_RDONLY)  # the lock is the store directory itself
+    try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         started = time.monotonic()
         result = scorekeeper(root, "knock", "ann", "3", "20", SCOREKEEPER_LOCK_TIMEOUT="0.5")
         waited = time.monotonic() - started
+    finally:
+        os.close(lock)
     assert result.returncode == 1
     assert result.stderr.startswith("Error: Another scorekeeper has held the lock ")
-    assert str(root / "store.lock") in result.stderr
+    assert f"the lock on the store {root}" in result.stderr
     assert "Traceback" not in result.stderr
     assert waited >= 0.5
     assert (root / "matches" / "1.json").read_bytes() == before
@@ -140,12 +143,15 @@ def test_a_waiting_writer_proceeds_once_the_lock_is_released(tmp_path: Path) -> 
     root = tmp_path / "store"
     assert scorekeeper(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
     assert SCRIPT is not None
-    with open(root / "store.lock", "w") as lock:
+    lock = os.open(root, os.O_RDONLY)
+    try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         process = subprocess.Popen([SCRIPT, "--db", str(root), "knock", "ann", "3", "20"],
                                    stdout=subprocess.PIPE, text=True)
         time.sleep(0.5)
         assert process.poll() is None, "the writer must wait while the lock is held"
+    finally:
+        os.close(lock)
     output, _ = process.communicate(timeout=30)
     assert process.returncode == 0
     assert output.startswith("Hand 1: Ann knocks 3 v 20 -> Ann +17 in Game 1")

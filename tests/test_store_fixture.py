@@ -41,24 +41,30 @@ def copy(tmp_path: Path) -> tuple[Path, Callable[..., Result]]:
         cli, ["--db", str(store), *args], env={"COLUMNS": "200", "NO_COLOR": "1"})
 
 
-def test_an_index_of_a_document_per_match_is_still_read(tmp_path: Path) -> None:
-    """The schema-1 index keeps a document per finished match; it still lists them without
-    reading their files (a damaged file shows it: only the index can name its winner)."""
+def test_an_index_of_an_earlier_version_is_worked_out_again(tmp_path: Path) -> None:
+    """The schema-1 index keeps a document per finished match and no inodes: it is not trusted,
+    the listing is read from the matches and the index written again in this version's shape."""
     store, run = copy(tmp_path)
-    (store / "matches" / "1.json").write_text("damaged", encoding="utf-8")
     listing = run("matches")
     assert listing.exit_code == 0, listing.output
-    assert listing.output.splitlines()[1].split() == [
-        "1", "Alexandra", "v", "Bob", "2026-11-20", "19:30", "12", "finished", "Bob"]
-
-
-def test_an_index_of_a_document_per_match_is_rewritten_in_columns(tmp_path: Path) -> None:
-    store, run = copy(tmp_path)
-    assert run("undo", "-m", "1").exit_code == 0  # match 1 is open again: its row goes
+    assert [line.split() for line in listing.output.splitlines()[1:]] == [
+        ["1", "Alexandra", "v", "Bob", "2026-11-20", "19:30", "12", "finished", "Bob"],
+        ["*2", "Ann", "v", "Ben", "2026-11-30", "04:15", "1", "open"]]
     index = json.loads((store / "index.json").read_text(encoding="utf-8"))
-    assert index["columns"]["1"] == {"ids": [], "players": [], "started": [], "hands": [],
-                                     "winner": []}
     assert "finished" not in index
+    columns = index["columns"]["1"]
+    assert (columns["ids"], columns["players"], columns["hands"], columns["winner"]) == (
+        [1], [["Alexandra", "Bob"]], [12], ["Bob"])
+    assert columns["inodes"] == [(store / "matches" / "1.json").stat().st_ino]
+
+
+def test_a_schema_1_store_keeps_its_current_match_and_takes_new_ones(tmp_path: Path) -> None:
+    store, run = copy(tmp_path)
+    assert run("use", "1").exit_code == 0
+    assert json.loads(run("show", "--json").output)["id"] == 1
+    assert run("undo").exit_code == 0  # match 1 is open again
+    assert [line.split()[-1] for line in run("matches").output.splitlines()[1:]] == [
+        "open", "open"]
     assert run("new", "Cid", "Dee", "--dealer", "cid", "--target", "10",
                "--end-after-first-game").exit_code == 0
     assert run("knock", "cid", "2", "30").exit_code == 0  # 28 >= 10: match 3 is over

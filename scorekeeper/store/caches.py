@@ -1,0 +1,150 @@
+"""Derived summaries of the finished matches: what ``matches`` lists and ``stats`` adds up.
+
+They spare reading years of matches, and are never trusted beyond what can be shown: a file is
+stamped with the version of the code that derived it, and each row with the inode of the match
+file it was derived from. Every change of a match is a new file renamed into place, so a row
+whose match file has another inode now is stale and ignored. A cache file that is missing,
+damaged, of the wrong shape or from another version holds no rows. Whoever finds a row missing
+works it out from the match and writes the cache again under the lock (if the lock is free at
+once); a cache that cannot be written is left as it is, never a reason for a command to fail.
+
+The writer of a change also keeps them: before it changes a match that may have rows, it takes
+those rows out (so that a kill or an error between the two files never leaves a row that an
+inode used again could make look fresh), and after the change it adds the rows of the matches
+that are finished now.
+"""
+
+from __future__ import annotations
+
+import os
+from itertools import chain
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
+
+from scorekeeper import __version__
+from scorekeeper.engine import Scoresheet
+from scorekeeper.store.files import FileStorage, StoreError
+from scorekeeper.store.records import Match, is_name
+
+if TYPE_CHECKING:
+    from scorekeeper.stats import Stats
+
+#: The code that derives the rows: a cache from any other version is derived again.
+VERSION = f"{__version__}/cache-1"
+
+Row = tuple[Any, ...]
+Columns = dict[str, list[Any]]
+
+
+def _figures(match: Match, sheet: Scoresheet) -> Row:
+    """A finished match's figures for ``stats`` (imported only when a match ends)."""
+    from scorekeeper.stats import match_stats
+
+    return (match_stats(sheet),)
+
+
+def _summary_columns_hold(columns: Columns) -> bool:
+    players, started, hands, winners = (columns[f] for f in INDEX.fields)
+    # Each column's types gathered in one pass (in C): a store of years holds thousands.
+    return (set(map(type, players)) <= {list} and set(map(len, players)) <= {2}
+            and all(map(is_name, chain.from_iterable(players)))
+            and set(map(type, started)) <= {str} and set(map(type, hands)) <= {int}
+            and all(winner is None or is_name(winner) for winner in winners))
+
+
+def _figures_columns_hold(columns: Columns) -> bool:
+    from scorekeeper.stats import FIELDS
+
+    return all(isinstance(kept, dict) and len(kept) == 2 and all(
+        is_name(name) and isinstance(f, dict) and all(type(f.get(k)) is int for k in FIELDS)
+        for name, f in kept.items()) for kept in columns["figures"])
+
+
+class Derived(NamedTuple):
+    """A cache file: its name, what it keeps of each finished match, how that is worked out
+    from the match, and whether columns read from the file are of that shape."""
+
+    name: str
+    fields: tuple[str, ...]
+    row: Callable[[Match, Scoresheet], Row]
+    holds: Callable[[Columns], bool]
+
+
+#: The summary ``matches`` lists for each finished match.
+INDEX = Derived("index.json", ("players", "started", "hands", "winner"), lambda match, sheet: (
+    list(match.players), match.created, len(sheet.rounds), sheet.winner), _summary_columns_hold)
+#: The figures ``stats`` adds up for each finished match.
+FIGURES = Derived("figures.json", ("figures",), _figures, _figures_columns_hold)
+CACHES = (INDEX, FIGURES)
+
+#: The table of a cache file holding its one document of columns.
+COLUMNS = "columns"
+
+
+class Cache:
+    """One cache file of a store: rows keyed by match id, each with its match file's inode."""
+
+    def __init__(self, root: str, temp_dir: str, derived: Derived) -> None:
+        self.derived = derived
+        self.storage = FileStorage(os.path.join(root, derived.name), temp_dir)
+
+    def read(self) -> dict[int, tuple[int, Row]]:
+        """Every row the file holds, by match id: ``(inode, row)``; none if the file is missing,
+        damaged, of the wrong shape or from another version."""
+        try:
+            data = self.storage.read() or {}
+        except StoreError:
+            return {}
+        columns = data.get(COLUMNS, {}).get("1", {})
+        fields = ("ids", "inodes", *self.derived.fields)
+        ids = columns.get("ids")
+        if (columns.get("version") != VERSION or type(ids) is not list
+                or not all(type(columns.get(f)) is list and len(columns[f]) == len(ids)
+                           for f in fields)
+                or set(map(type, chain(ids, columns["inodes"]))) - {int}
+                or len(set(ids)) != len(ids) or not self.derived.holds(columns)):
+            return {}
+        return {match_id: (inode, row) for match_id, inode, *row in zip(
+            *(columns[f] for f in fields))}
+
+    def fresh(self, files: Mapping[int, int]) -> dict[int, Row]:
+        """The rows that still hold: those of the match files as they are now (``files``: each
+        match file's inode by match id)."""
+        return {match_id: tuple(row) for match_id, (inode, row) in self.read().items()
+                if files.get(match_id) == inode}
+
+    def write(self, rows: Mapping[int, tuple[int, Row]]) -> None:
+        """Write these rows as the whole file (raises StoreError if it cannot be written)."""
+        ids = sorted(rows)
+        columns: dict[str, Any] = {"version": VERSION, "ids": ids,
+                                   "inodes": [rows[i][0] for i in ids]}
+        for position, field in enumerate(self.derived.fields):
+            columns[field] = [rows[i][1][position] for i in ids]
+        self.storage.write({COLUMNS: {"1": columns}})
+
+    def without(self, match_ids: set[int]) -> None:
+        """Take out the rows of these matches (or, if the file cannot be written, the whole
+        file), so that no row of theirs can outlive a change; never fails."""
+        rows = self.read()
+        if match_ids.isdisjoint(rows):
+            return
+        try:
+            self.write({i: row for i, row in rows.items() if i not in match_ids})
+        except StoreError:
+            try:
+                os.unlink(self.storage.path)
+            except OSError:
+                pass
+
+    def add(self, found: Mapping[int, tuple[int, Row]], files: Mapping[int, int] | None = None
+            ) -> None:
+        """Add rows worked out from match files (``found``: inode and row by match id); with
+        ``files``, also drop the rows no longer fresh. Never fails: a row not written is worked
+        out again by the next reader."""
+        rows = self.read()
+        if files is not None:
+            rows = {i: kept for i, kept in rows.items() if files.get(i) == kept[0]}
+        rows.update(found)
+        try:
+            self.write(rows)
+        except StoreError:
+            pass

@@ -1,0 +1,324 @@
+"""The files a store owns: bounded reads, exclusive temporary files, atomic replace, the lock.
+
+Everything here touches only what the store made. A file is read only when it is a regular
+file of a sane size (never through a symbolic link, never a device or a pipe); a new version of
+a file is written to a temporary file created exclusively in the store's own ``tmp`` folder,
+flushed to disk and renamed over the old one, so a reader or a crash sees the old file or the
+new one, never a mixture; and a temporary file is removed only when it is provably one of ours
+(our name, in our folder, a regular file of our user) and no writer can still be writing it.
+The lock is taken on the store's directory itself, so there is no lock file that could be
+removed or replaced while writers run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import time
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from tinydb.middlewares import Middleware
+from tinydb.storages import Storage
+
+from scorekeeper.i18n import _
+
+#: The layout version written into every file; a file from a newer version is refused. Schema
+#: 3: the current match is derived from the match files and a pointer that ``use`` writes.
+SCHEMA = 3
+#: The largest store file read: a match of a thousand hands is a few hundred kilobytes, and the
+#: summaries of ten thousand matches a few megabytes.
+MAX_BYTES = 64 * 1024 * 1024
+#: How the store's temporary files are named: the prefix, twelve hex digits, the suffix.
+TEMP_PREFIX, TEMP_SUFFIX, TEMP_DIGITS = ".scorekeeper-", ".tmp", 12
+
+#: Whether this process has changed a fact of a store (so an error after it must say so).
+committed = False
+
+
+class StoreError(Exception):
+    """Raised for a store that cannot be read or written: missing, damaged, locked, newer."""
+
+
+def damaged(path: str, reason: str) -> StoreError:
+    return StoreError(
+        _("{path} is damaged: {reason}. Nothing was changed; restore the file from a backup "
+          "or move it out of the store.").format(path=path, reason=reason.rstrip(".")))
+
+
+def read_file(path: str, limit: int = MAX_BYTES) -> tuple[bytes, int] | None:
+    """The bytes of a regular file of the store and its inode, or None where there is none.
+
+    Raises StoreError for a symbolic link, a device, a pipe, a folder, a file larger than
+    ``limit`` or one that cannot be read, naming the file."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if os.path.islink(path):
+            raise StoreError(_("{path} is a symbolic link, but a store keeps its own files: put "
+                               "the file itself there.").format(path=path)) from None
+        raise cannot_read(path, error) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise StoreError(_("{path} is not a regular file, so it is not a scorekeeper store "
+                               "file; move it out of the store.").format(path=path))
+        if info.st_size > limit:
+            raise too_large(path, limit)
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, max(info.st_size + 1 - size, 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise too_large(path, limit)
+        return b"".join(chunks), info.st_ino
+    except OSError as error:
+        raise cannot_read(path, error) from None
+    finally:
+        os.close(fd)
+
+
+def too_large(path: str, limit: int) -> StoreError:
+    return StoreError(_("{path} is larger than {most} bytes, far more than a store file holds; "
+                        "move it out of the store.").format(path=path, most=limit))
+
+
+def cannot_read(path: str, error: OSError) -> StoreError:
+    return StoreError(_("Cannot read {path}: {reason}. Check that it is a scorekeeper store file "
+                        "you may read.").format(path=path, reason=error.strerror or error))
+
+
+def parse(path: str, content: bytes) -> dict[str, dict[str, Any]]:
+    """A store file's tables, checked: JSON, tables of documents, a schema this version reads."""
+    try:
+        data = json.loads(content.decode("utf-8"))
+    except (ValueError, RecursionError) as error:
+        raise damaged(path, _("it is not valid JSON ({reason})").format(reason=error)) from None
+    # Every table a dict of documents, every document a dict (the types gathered in C: an index
+    # holds a row for each of thousands of matches).
+    if type(data) is not dict or not all(
+            type(table) is dict and set(map(type, table.values())) <= {dict}
+            for table in data.values()):
+        raise damaged(path, _("it is JSON but not a TinyDB file"))
+    schema = data.get("meta", {}).get("1", {}).get("schema")
+    if type(schema) is int and schema > SCHEMA:
+        raise StoreError(
+            _("{path} was written by a newer scorekeeper (store schema {found}; this one reads up "
+              "to {known}). Upgrade scorekeeper to use this store.")
+            .format(path=path, found=schema, known=SCHEMA))
+    if type(schema) is not int or schema < 1:
+        raise damaged(path, _("it has no scorekeeper schema version"))
+    return data
+
+
+def write_atomically(path: str, content: bytes, temp_dir: str) -> tuple[int, bool]:
+    """Replace ``path`` by ``content`` so that a reader or a crash sees the old or the new file.
+
+    The new file is written in ``temp_dir`` (on the same file system), flushed to disk and
+    renamed over ``path``; the rename is the moment the change happens. Raises StoreError, with
+    ``path`` as it was, if anything before the rename fails. Returns the new file's inode, and
+    whether the folder's entry was confirmed on disk too: False when the rename happened but
+    flushing the folder failed.
+    """
+    temporary = ""
+    try:
+        fd, temporary = _create_temporary(temp_dir)
+        try:
+            view = memoryview(content)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+            inode = os.fstat(fd).st_ino
+        finally:
+            os.close(fd)
+        os.replace(temporary, path)
+    except OSError as error:
+        if temporary:
+            _remove(temporary)
+        raise StoreError(_("Cannot write {path}: {reason}. Nothing was changed; check the "
+                           "permissions and free space of the store directory.")
+                         .format(path=path, reason=error.strerror or error)) from None
+    try:
+        sync_folder(os.path.dirname(path))
+    except OSError:
+        return inode, False
+    return inode, True
+
+
+def _create_temporary(folder: str) -> tuple[int, str]:
+    """A new file of ours in ``folder``, created exclusively (never through a link)."""
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    while True:
+        name = TEMP_PREFIX + os.urandom(TEMP_DIGITS // 2).hex() + TEMP_SUFFIX
+        path = os.path.join(folder, name)
+        try:
+            return os.open(path, flags, 0o666), path
+        except FileExistsError:  # pragma: no cover - 48 random bits taken: draw again
+            continue
+
+
+def is_temporary(name: str) -> bool:
+    """Whether ``name`` is how the store names its temporary files."""
+    digits = name[len(TEMP_PREFIX):-len(TEMP_SUFFIX)]
+    return (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)
+            and len(digits) == TEMP_DIGITS and all(c in "0123456789abcdef" for c in digits))
+
+
+def remove_leftovers(folder: str) -> None:
+    """Remove the temporary files a killed writer left in the store's ``tmp`` folder: our names,
+    regular files of our user (never what a link points to). Called under the lock, when no
+    other writer can be writing one."""
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return
+    for entry in entries:
+        if (is_temporary(entry.name) and entry.is_file(follow_symlinks=False)
+                and entry.stat(follow_symlinks=False).st_uid == getattr(os, "getuid", int)()):
+            _remove(entry.path)
+
+
+def sync_folder(folder: str) -> None:
+    """Flush a folder's entries to disk (where the system allows it)."""
+    if os.name == "nt":  # pragma: no cover
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def own_folder(path: str) -> None:
+    """Make sure ``path`` is a real folder of the store (created if missing, never a link)."""
+    try:
+        os.mkdir(path)
+    except FileExistsError:
+        if not stat.S_ISDIR(os.lstat(path).st_mode):
+            raise StoreError(_("{path} should be one of the store's folders but is not a folder; "
+                               "move it out of the store.").format(path=path)) from None
+
+
+if sys.platform == "win32":  # pragma: no cover
+    import msvcrt
+
+    def _open_lock(root: str) -> int:
+        return os.open(os.path.join(root, "store.lock"), os.O_RDWR | os.O_CREAT, 0o644)
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+else:
+    import fcntl
+
+    def _open_lock(root: str) -> int:
+        return os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_CLOEXEC)
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+
+@contextmanager
+def locked(root: str, timeout: float) -> Iterator[None]:
+    """Hold the store's lock (the store directory itself) while the block runs, waiting up to
+    ``timeout`` seconds for another writer to let go."""
+    try:
+        fd = _open_lock(root)
+    except OSError as error:
+        raise StoreError(_("Cannot write to the store {path}: {reason}. Check its permissions.")
+                         .format(path=root, reason=error.strerror)) from None
+    try:
+        deadline = time.monotonic() + timeout
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                raise StoreError(
+                    _("Another scorekeeper has held the lock on the store {path} for {seconds:g} "
+                      "seconds; let it finish and try again (if none is running, a stuck process "
+                      "holds it: end that process).").format(path=root, seconds=timeout))
+            time.sleep(0.02)
+        yield
+    except OSError as error:
+        raise StoreError(_("Cannot lock the store {path}: {reason}.")
+                         .format(path=root, reason=error.strerror)) from None
+    finally:
+        os.close(fd)
+
+
+class FileStorage(Storage):
+    """A TinyDB storage on one file of the store: read bounded and checked, written whole and
+    atomically (temporary files in ``temp_dir``). ``inode`` is that of the file last read."""
+
+    def __init__(self, path: str, temp_dir: str) -> None:
+        self.path, self.temp_dir = path, temp_dir
+        self.inode: int | None = None
+        self.confirmed = True
+        """False once a write renamed the file into place but its folder could not be flushed."""
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        found = read_file(self.path)
+        if found is None:
+            return None
+        content, self.inode = found
+        return parse(self.path, content)
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        data["meta"] = {"1": {"schema": SCHEMA}}
+        content = json.dumps(data, ensure_ascii=False).encode("utf-8")
+        self.inode, self.confirmed = write_atomically(self.path, content, self.temp_dir)
+
+
+class Staged(Middleware):
+    """Reads the file once and keeps every change in memory until :meth:`commit` writes it, in
+    one atomic replace (TinyDB writes its whole file on every change)."""
+
+    def __init__(self, storage_cls: type[FileStorage] = FileStorage) -> None:
+        super().__init__(storage_cls)
+        self.data: dict[str, dict[str, Any]] | None = None
+        self.changed = False
+
+    @property
+    def file(self) -> FileStorage:
+        storage: FileStorage = self.storage
+        return storage
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        if self.data is None and not self.changed:
+            self.data = self.file.read()
+        return self.data
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        self.data, self.changed = data, True
+
+    def commit(self) -> bool:
+        """Write the staged changes, if any; returns whether the write was confirmed on disk."""
+        if self.changed and self.data is not None:
+            self.file.write(self.data)
+            self.changed = False
+            return self.file.confirmed
+        return True
+
+    def close(self) -> None:
+        pass
