@@ -4,7 +4,8 @@ A command lives for a few dozen milliseconds, most of them spent starting Python
 click. So, like other command-line tools written in Python (mypy among them), the script lets
 the garbage collector wait until there is real garbage, and, once click has finished the
 command (with its exit code, after an error or Ctrl-C too) and the output is flushed, ends the
-process without freeing every object one by one. Nothing is lost by that: the store's files are
+process without freeing every object one by one. Output that cannot be written (a full disk, a
+closed pipe) is one ``Error:`` line, and the exit code still says whether the store changed. Nothing is lost by that: the store's files are
 written, flushed to disk and closed before a command returns. Only an uncaught exception (a
 bug) ends the process the ordinary way, with its traceback.
 """
@@ -28,9 +29,31 @@ def main() -> None:
             for stream in (sys.stdout, sys.stderr):
                 if stream is not None:  # None: started with that stream closed
                     stream.flush()
-        except (OSError, ValueError):  # the output went nowhere (a closed pipe): end as usual
-            raise end from None
+        except (OSError, ValueError) as error:  # the output went nowhere: a full disk, a pipe
+            code = unwritten(error, code or 0)
         os._exit(code or 0)
+
+
+def unwritten(error: Exception, code: int) -> int:
+    """Say that the output could not be written, and return the exit code to end with: 0 if
+    the command changed the store (the change stands), else an error's."""
+    from scorekeeper.cli import describe
+    from scorekeeper.i18n import _
+
+    changed = getattr(sys.modules.get("scorekeeper.store.files"), "committed", False)
+    if changed:
+        message = _("The change was saved, but its report could not be shown ({reason}); "
+                    "'scorekeeper show' shows where the match stands.")
+    elif isinstance(error, BrokenPipeError):  # the reader went away: nothing more to say
+        return code or 1
+    else:
+        message = _("The output could not be written: {reason}.")
+    line = _("Error: {message}").format(message=message.format(reason=describe(error)))
+    try:
+        os.write(2, (line + "\n").encode(errors="replace"))
+    except OSError:
+        pass
+    return 0 if changed else code or 1
 
 
 if __name__ == "__main__":

@@ -88,6 +88,56 @@ def misused(error: click.UsageError) -> click.ClickException:
         command=ctx.command_path if ctx else "scorekeeper"))
 
 
+def whole_number(text: str) -> int | None:
+    """The whole number typed with the digits 0 to 9 (a minus in front allowed), else None:
+    ``int`` would also take other scripts' digits, ``_`` and ``+``.
+
+    >>> whole_number(" 12 "), whole_number("-3"), whole_number("١٢"), whole_number("1_000")
+    (12, -3, None, None)
+    """
+    text = text.strip()
+    digits = text[1:] if text[:1] == "-" else text
+    return int(text) if digits.isascii() and digits.isdigit() else None
+
+
+class Number(click.ParamType):  # type: ignore[type-arg]
+    """A whole number typed with the digits 0 to 9."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        number = value if type(value) is int else whole_number(str(value))
+        if number is None:
+            self.fail(_("{value!r} is not a whole number; type it with the digits 0 to 9, e.g. "
+                        "12.").format(value=value), param, ctx)
+        return number
+
+
+NUMBER = Number()
+
+
+class Seconds(click.ParamType):  # type: ignore[type-arg]
+    """A number of seconds from 0 to ``most``, typed with the digits 0 to 9 and a point."""
+
+    name = "seconds"
+
+    def __init__(self, most: float) -> None:
+        self.most = most
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value).strip()
+        whole, _point, part = text.partition(".")
+        if (not (whole + part).isascii() or not (whole + part).isdigit()
+                or not 0 <= float(text) <= self.most):
+            self.fail(_("{value!r} is not a number of seconds from 0 to {most:g}, e.g. 2.5.")
+                      .format(value=value, most=self.most), param, ctx)
+        return float(text)
+
+
 class Command(click.Command):
     """A command whose help, and short help in its group's list, is shown in the language, and
     whose mistyped arguments and options are one ``Error:`` line."""
@@ -141,19 +191,68 @@ class ScorekeeperGroup(Command, click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
-        except (StoreError, MatchFinished) as error:
-            raise StateProblem(str(error)) from None
-        except OSError as error:  # the store's folder itself cannot be read
-            if error.filename is None:  # not a file: a closed pipe, say
+            result = super().invoke(ctx)
+        except (click.exceptions.Exit, click.Abort, Reported):
+            raise
+        except Exception as error:
+            store = ctx.find_object(Store)
+            if store is not None and store.committed:  # the change stands: say so, exit 0
+                raise Reported(_("The change was saved, but its report could not be shown "
+                                 "({reason}); 'scorekeeper show' shows where the match "
+                                 "stands.").format(reason=describe(error))) from None
+            translated = translate(error)
+            if translated is error:
                 raise
-            raise StateProblem(_("Cannot use {path}: {reason}. Check that the store's folder "
-                                 "exists and may be read.").format(
-                path=error.filename, reason=error.strerror)) from None
-        except (InvalidHand, RuleError) as error:
-            raise BadInput(str(error)) from None
-        except click.UsageError as error:  # a command name mistyped
-            raise misused(error) from None
+            raise translated from None
+        warn_unconfirmed(ctx.find_object(Store))
+        return result
+
+
+class Reported(Problem):
+    """The change was made and is on disk; only its report could not be written (exit 0: the
+    exit status says whether the store changed)."""
+
+    exit_code = 0
+
+
+def describe(error: BaseException) -> str:
+    """An error in a few words, for a person."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    if isinstance(error, UnicodeEncodeError):
+        return _("the output's encoding ({encoding}) cannot show {text!r}").format(
+            encoding=error.encoding, text=error.object[error.start:error.end])
+    return str(error) or type(error).__name__
+
+
+def translate(error: Exception) -> Exception:
+    """The ``Error:`` line (with its exit code) for an error from below; anything else is
+    returned as it is (a bug, to end in a traceback)."""
+    if isinstance(error, (StoreError, MatchFinished)):
+        return StateProblem(str(error))
+    if isinstance(error, (InvalidHand, RuleError)):
+        return BadInput(str(error))
+    if isinstance(error, click.UsageError):  # a command name mistyped
+        return misused(error)
+    if isinstance(error, UnicodeEncodeError):
+        return StateProblem(_("{problem}; use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8.")
+                            .format(problem=describe(error)))
+    if isinstance(error, OSError) and error.filename is not None:  # the store's folder
+        return StateProblem(_("Cannot use {path}: {reason}. Check that the store's folder "
+                              "exists and may be read.").format(
+            path=error.filename, reason=error.strerror))
+    if isinstance(error, OSError):  # not a file: the output, say
+        return StateProblem(_("The output could not be written: {reason}.").format(
+            reason=describe(error)))
+    return error
+
+
+def warn_unconfirmed(store: Store | None) -> None:
+    """Say which changed files the disk did not confirm (the change is made all the same)."""
+    for path in store.unconfirmed if store is not None else ():
+        click.echo(_("Warning: {path} was changed, but the disk did not confirm that its folder "
+                     "was written; the change is made, but may not outlast a power cut. Check "
+                     "the disk.").format(path=path), err=True)
 
 
 def default_store() -> str:
@@ -228,7 +327,7 @@ class Scorekeeper(ScorekeeperGroup):
         "SCOREKEEPER_LANG, then the locale).")
 @option("--db", metavar="DIR", envvar="SCOREKEEPER_DB",
         help="The store directory (default: your data directory; env SCOREKEEPER_DB).")
-@option("--lock-timeout", type=click.FloatRange(0), default=5.0,
+@option("--lock-timeout", type=Seconds(600), default=5.0,
         envvar="SCOREKEEPER_LOCK_TIMEOUT", show_default=True,
         help="Seconds to wait for another scorekeeper writing to the store.")
 @click.version_option(__version__, "--version", prog_name="scorekeeper")
@@ -246,7 +345,7 @@ def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
       scorekeeper knock bob 5 15
       scorekeeper show
     """
-    if db == "":
+    if db == "" or (db is not None and "\0" in db):
         raise BadInput(_("--db needs a directory, e.g. --db ~/gin-scores (it is created if "
                          "missing)."))
     ctx.obj = Store(db or default_store(), lock_timeout=lock_timeout)
@@ -350,12 +449,11 @@ class Count(click.ParamType):  # type: ignore[type-arg]
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> int:
-        try:
-            number = int(str(value).strip())
-        except ValueError:
+        number = whole_number(str(value))
+        if number is None:
             self.fail(_("{value!r} is not a number: {what} is a whole number from 0 to "
-                        "{most}.").format(value=value, what=_(self.what), most=self.most),
-                      param, ctx)
+                        "{most}.").format(
+                value=value, what=_(self.what), most=self.most), param, ctx)
         if not 0 <= number <= self.most:
             self.fail(_("{what} must be from 0 to {most}, not {value}.").format(
                 what=_(self.what), most=self.most, value=number), param, ctx)
@@ -367,11 +465,11 @@ NUMBERS = {"ignore_unknown_options": True}
 
 
 def match_argument(function: Callable[..., Any]) -> Callable[..., Any]:
-    return click.argument("match", type=int, required=False)(function)
+    return click.argument("match", type=NUMBER, required=False)(function)
 
 
 def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
-    return option("--match", "-m", "match", type=int, metavar="MATCH",
+    return option("--match", "-m", "match", type=NUMBER, metavar="MATCH",
                   help="The match to record in (default: the current match).")(function)
 
 

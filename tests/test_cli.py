@@ -1583,7 +1583,8 @@ def test_an_unknown_command_is_refused_with_the_one_meant(run: Run) -> None:
 @pytest.mark.parametrize("args, problem, usage", [
     (["knock", "al", "3", "-5"], "Invalid value for 'OPPONENT_DEADWOOD': the opponent's "
      "deadwood must be from 0 to 98, not -5.", "scorekeeper knock [OPTIONS] PLAYER"),
-    (["amend", "x", "wall"], "Invalid value for 'NUMBER': 'x' is not a valid integer.",
+    (["amend", "x", "wall"], "Invalid value for 'NUMBER': 'x' is not a whole number; type it "
+     "with the digits 0 to 9, e.g. 12.",
      "scorekeeper amend [OPTIONS] NUMBER COMMAND [ARGS]..."),
     (["export", "--format", "xml"], "Invalid value for '--format'",
      "scorekeeper export [OPTIONS] [MATCH]"),

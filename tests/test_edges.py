@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from scorekeeper.cli import cli
@@ -68,10 +69,12 @@ def test_stats_of_a_player_in_an_empty_store(tmp_path: Path) -> None:
     assert run(tmp_path / "store", "stats").output == "No matches yet.\n"
 
 
-def test_a_lock_timeout_that_is_not_a_number_is_refused(tmp_path: Path) -> None:
-    result = run(tmp_path / "store", "show", env={"SCOREKEEPER_LOCK_TIMEOUT": "abc"})
+@pytest.mark.parametrize("value", ["abc", "nan", "inf", "-1", "1e9", "601", "٣", "1_0"])
+def test_a_lock_timeout_that_is_not_a_number_of_seconds_is_refused(
+        tmp_path: Path, value: str) -> None:
+    result = run(tmp_path / "store", "show", env={"SCOREKEEPER_LOCK_TIMEOUT": value})
     assert result.exit_code == 2
-    assert "'abc' is not a valid float" in result.output
+    assert f"{value!r} is not a number of seconds from 0 to 600, e.g. 2.5." in result.output
 
 
 def test_undercut_cannot_be_claimed_for_cards_that_make_gin(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli import (
-    BadInput, NUMBERS, ScorekeeperGroup, StateProblem, command, echo_lines, match_id,
+    NUMBER, BadInput, NUMBERS, ScorekeeperGroup, StateProblem, command, echo_lines, match_id,
     match_option, pass_store)
 from scorekeeper.commands.recording import (
     HandBuilder, counted, gin_params, ginned, knock_params, knocked, say, wall_params, walled)
@@ -40,7 +40,7 @@ def undo(store: Store, match: int | None) -> None:
 
 
 @click.group(cls=ScorekeeperGroup, context_settings=NUMBERS)
-@click.argument("number", type=int)
+@click.argument("number", type=NUMBER)
 @match_option
 @click.pass_context
 def amend(ctx: click.Context, number: int, match: int | None) -> None:

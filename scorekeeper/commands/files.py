@@ -12,7 +12,8 @@ from scorekeeper.engine import InvalidHand, MatchFinished
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.messages import match_title
 from scorekeeper.rules import RuleError
-from scorekeeper.store import Store
+from scorekeeper.store import Store, StoreError
+from scorekeeper.store.files import write_atomically
 
 
 @command()
@@ -54,15 +55,17 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
     if output is None:
         click.echo(text, nl=False)
         return
+    if os.path.islink(output) and not os.path.exists(output):
+        raise BadInput(_("{path} is a link to a file that does not exist; export to the file "
+                         "itself, or to another name.").format(path=output))
     if os.path.exists(output) and not force:
         raise BadInput(_("{path} already exists; choose another file, or add --force to "
                          "overwrite it.").format(path=output))
+    target = os.path.realpath(output)  # a link to a file: that file is replaced
     try:
-        with open(output, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-    except OSError as error:
-        raise StateProblem(_("Cannot write {path}: {reason}.").format(
-            path=output, reason=error.strerror)) from None
+        write_atomically(target, text.encode("utf-8"), os.path.dirname(target))
+    except StoreError as error:
+        raise StateProblem(str(error)) from None
     click.echo(_("Wrote match {id} to {path}.").format(id=current.id, path=output), err=True)
 
 

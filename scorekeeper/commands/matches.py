@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from scorekeeper.cli import (
-    BadInput, Decorator, StateProblem, command, compose, match_argument, match_id, named, option,
+    NUMBER, BadInput, Decorator, StateProblem, command, compose, match_argument, match_id, named, option,
     pass_store)
 from scorekeeper.engine import fold, team_name
 from scorekeeper.i18n import N_, _
@@ -20,16 +20,16 @@ def rule_option(name: str, kind: Any, text: str) -> Decorator:
 
 
 rule_options = compose(
-    rule_option("target", int, N_("Points that end a game (default 100).")),
-    rule_option("columns", int, N_("Games at once: 3, or 2 for learners.")),
-    rule_option("gin_bonus", int, N_("Bonus for gin (default 25).")),
-    rule_option("big_gin_bonus", int, N_("Bonus for big gin (default 31; 0 turns big gin off).")),
-    rule_option("undercut_bonus", int, N_("Bonus for an undercut (default 25).")),
-    rule_option("box_bonus", int, N_("Bonus per hand won in a game (default 25).")),
-    rule_option("game_bonus", int, N_("Bonus for winning a game (default 100).")),
+    rule_option("target", NUMBER, N_("Points that end a game (default 100).")),
+    rule_option("columns", NUMBER, N_("Games at once: 3, or 2 for learners.")),
+    rule_option("gin_bonus", NUMBER, N_("Bonus for gin (default 25).")),
+    rule_option("big_gin_bonus", NUMBER, N_("Bonus for big gin (default 31; 0 turns big gin off).")),
+    rule_option("undercut_bonus", NUMBER, N_("Bonus for an undercut (default 25).")),
+    rule_option("box_bonus", NUMBER, N_("Bonus per hand won in a game (default 25).")),
+    rule_option("game_bonus", NUMBER, N_("Bonus for winning a game (default 100).")),
     rule_option("shutout", click.Choice([s.value for s in Shutout]),
                 N_("Reward when the loser scored nothing in a game (default game_bonus).")),
-    rule_option("knock_limit", int, N_("Most deadwood to knock with (default 10).")),
+    rule_option("knock_limit", NUMBER, N_("Most deadwood to knock with (default 10).")),
     rule_option("next_dealer", click.Choice([d.value for d in DealerRule]),
                 N_("Who deals after a won hand (default loser).")),
     option("--end-after-first-game/--play-all-games", "end_after_first_game",
@@ -190,7 +190,7 @@ def list_matches(store: Store) -> None:
 
 
 @command()
-@click.argument("match", type=int)
+@click.argument("match", type=NUMBER)
 @pass_store
 def use(store: Store, match: int) -> None:
     """Make MATCH the current match.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable, Sequence
 
 import click
@@ -236,6 +237,10 @@ def record_interactively(store: Store, with_cards: bool, match: int | None) -> N
       scorekeeper record
       scorekeeper record --cards
     """
+    if sys.stdin is None or sys.stdin.closed:
+        raise StateProblem(_("'scorekeeper record' asks its questions on standard input, which "
+                             "is closed; give the hand on the command line instead, e.g. "
+                             "'scorekeeper knock PLAYER 5 15'."))
     current = store.load(match_id(store, match))
     sheet = open_sheet(current)
     if current.teams:

@@ -80,7 +80,7 @@ class Store:
 
     def _open(self, path: str) -> tuple[TinyDB, Staged]:
         staged = Staged()
-        return TinyDB(path, self.temp_dir, storage=staged), staged  # type: ignore[no-untyped-call]
+        return TinyDB(path, self.temp_dir, storage=staged), staged
 
     # Reading
 
@@ -206,7 +206,7 @@ class Store:
     def summaries(self) -> list[Summary]:
         """A summary of every match: finished ones from the index, the others replayed."""
         listed, _rewritten = self._rows(INDEX)
-        return [Summary(match_id, tuple(row[0]), row[1], row[2], True, row[3])  # type: ignore
+        return [Summary(match_id, (row[0][0], row[0][1]), row[1], row[2], True, row[3])
                 if not isinstance(row, Match) else Summary.of(row, row.sheet())
                 for match_id, row in listed]
 

@@ -103,13 +103,13 @@ class Cache:
                 or set(map(type, chain(ids, columns["inodes"]))) - {int}
                 or len(set(ids)) != len(ids) or not self.derived.holds(columns)):
             return {}
-        return {match_id: (inode, row) for match_id, inode, *row in zip(
+        return {match_id: (inode, tuple(row)) for match_id, inode, *row in zip(
             *(columns[f] for f in fields))}
 
     def fresh(self, files: Mapping[int, int]) -> dict[int, Row]:
         """The rows that still hold: those of the match files as they are now (``files``: each
         match file's inode by match id)."""
-        return {match_id: tuple(row) for match_id, (inode, row) in self.read().items()
+        return {match_id: row for match_id, (inode, row) in self.read().items()
                 if files.get(match_id) == inode}
 
     def write(self, rows: Mapping[int, tuple[int, Row]]) -> None:

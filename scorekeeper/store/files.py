@@ -144,7 +144,7 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> tuple[int, boo
         if temporary:
             _remove(temporary)
         raise StoreError(_("Cannot write {path}: {reason}. Nothing was changed; check the "
-                           "permissions and free space of the store directory.")
+                           "permissions and free space of its folder.")
                          .format(path=path, reason=error.strerror or error)) from None
     try:
         sync_folder(os.path.dirname(path))
@@ -301,7 +301,8 @@ class Staged(Middleware):
 
     @property
     def file(self) -> FileStorage:
-        storage: FileStorage = self.storage
+        storage = self.storage
+        assert isinstance(storage, FileStorage)
         return storage
 
     def read(self) -> dict[str, dict[str, Any]] | None:
