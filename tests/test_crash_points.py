@@ -1,0 +1,218 @@
+"""Every changing command, killed or failed at each system call that touches the store, leaves
+the store exactly as it was before or exactly as it is after, and its exit code says which.
+
+Each command runs once under strace to list the system calls that touch the store (its files,
+its folders, and the output the command reports on). Then, for each of them in turn, it runs
+again from the same store with strace's fault injection at exactly that call: SIGKILL on
+entering it (the call never happens), and an error returned instead of the call: ENOSPC for
+what writes or creates, EIO for what flushes, renames, closes or removes. After each run the
+store is read back through the command line (``matches``, ``show --json``, ``stats``, every
+match exported as JSON) and must read as the state before or the state after, the one the exit
+code claims: 0 the after state, non-zero the before state (with an ``Error:`` line), killed
+either. Summaries kept beside the matches are read as a user reads them, so a stale one would
+show.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper.cli import cli
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(sys.platform != "linux", reason="strace is Linux's")]
+
+ENV = {"NO_COLOR": "1", "COLUMNS": "200", "SCOREKEEPER_LANG": "en", "SCOREKEEPER_DB": None}
+
+#: The match states every scenario starts from: a finished match 1 (with its summaries kept)
+#: and an open match 2, current.
+BASE = [["new", "Ann", "Bob", "--dealer", "ann", "--target", "10", "--end-after-first-game"],
+        ["knock", "ann", "2", "30"],
+        ["new", "Cid", "Dee", "--dealer", "cid"],
+        ["knock", "cid", "3", "20"], ["knock", "dee", "4", "30"],
+        ["matches"], ["stats"]]
+
+#: Each changing command, with what it needs beyond BASE.
+SCENARIOS: dict[str, tuple[list[list[str]], list[str]]] = {
+    "new": ([], ["new", "Eve", "Fay", "--dealer", "eve"]),
+    "import": ([], ["import", "{export}"]),
+    "knock": ([], ["knock", "cid", "5", "15"]),
+    "knock-ending-the-match": (
+        [["new", "Gus", "Hal", "--dealer", "gus", "--target", "10", "--end-after-first-game"]],
+        ["knock", "gus", "2", "30"]),
+    "undo": ([], ["undo"]),
+    "undo-of-a-finished-match": ([], ["undo", "--match", "1"]),
+    "amend": ([], ["amend", "1", "knock", "dee", "2", "20"]),
+    "use": ([], ["use", "1"]),
+}
+
+#: What each kind of call is failed with (calls not named here are only killed at): a call
+#: that writes or creates runs out of space, one that flushes, renames, closes or removes fails.
+ERRORS = {"write": "ENOSPC", "mkdir": "ENOSPC", "fsync": "EIO", "rename": "EIO",
+          "close": "EIO", "unlink": "EIO"}
+
+
+def error(name: str, line: str) -> str | None:
+    """The error injected instead of this call, if any."""
+    if name == "openat" and "O_CREAT" in line:
+        return "ENOSPC"
+    return ERRORS.get(name)
+
+TIME = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?([+-]\d\d:\d\d)?")
+
+
+@pytest.fixture(scope="module")
+def strace() -> str:
+    """strace, installed with apt-get where it is missing and this is root."""
+    if shutil.which("strace") is None and os.geteuid() == 0 and shutil.which("apt-get"):
+        subprocess.run(["apt-get", "install", "-y", "-q", "strace"], capture_output=True)
+    found = shutil.which("strace")
+    if found is None:
+        pytest.skip("strace is not installed (apt-get install strace)")
+    probe = subprocess.run([found, "-qq", "-o", "/dev/null", "true"], capture_output=True)
+    if probe.returncode:
+        pytest.skip(f"strace cannot trace here: {probe.stderr.decode().strip()}")
+    return found
+
+
+def invoke(store: Path, *args: str) -> Any:
+    return CliRunner().invoke(cli, ["--db", str(store), *args], env=ENV)
+
+
+def observe(store: Path) -> dict[str, Any]:
+    """The store as a user reads it through the command line (times left out: a command run
+    again records its own)."""
+    seen: dict[str, Any] = {}
+    for name, args in (("matches", ["matches"]), ("stats", ["stats"]),
+                       ("current", ["show", "--json"])):
+        result = invoke(store, *args)
+        seen[name] = (result.exit_code, TIME.sub("<time>", result.output))
+    ids = sorted(int(path.stem) for path in (store / "matches").glob("*.json"))
+    for match_id in ids:
+        result = invoke(store, "export", str(match_id), "--format", "json")
+        exported = json.loads(result.output) if result.exit_code == 0 else result.output
+        if isinstance(exported, dict):
+            exported.pop("created")
+            for hand in exported["hands"]:
+                hand.pop("recorded")
+        seen[f"match {match_id}"] = exported
+    return seen
+
+
+class Run(NamedTuple):
+    """One run of the command: where it was injected, how it ended, what it left."""
+
+    point: str
+    returncode: int
+    stderr: str
+    store: Path
+
+
+def command_line(strace: str, store: Path, args: list[str], *options: str) -> list[str]:
+    return [strace, "-f", "-qq", *options, "--", sys.executable, "-m", "scorekeeper",
+            "--db", str(store), *args]
+
+
+def environment() -> dict[str, str]:
+    """The same system calls on every run: no hash randomisation, no bytecode written."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("SCOREKEEPER")}
+    return {**env, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", "NO_COLOR": "1",
+            "COLUMNS": "200", "SCOREKEEPER_LANG": "en"}
+
+
+def points(strace: str, template: Path, work: Path, args: list[str]) -> list[tuple[str, int, str]]:
+    """The calls of the command that touch the store or its output: (call, its invocation
+    number among the calls of that name, the line strace wrote)."""
+    store = work / "s0000" / "store"
+    shutil.copytree(template, store)
+    trace = work / "trace.txt"
+    subprocess.run(command_line(strace, store, args, "-y", "-o", str(trace)),
+                   env=environment(), capture_output=True, check=True)
+    counts: Counter[str] = Counter()
+    found = []
+    for line in trace.read_text(encoding="utf-8", errors="replace").splitlines():
+        line = re.sub(r"^\d+\s+", "", line)
+        name = line.split("(", 1)[0]
+        if not name.isidentifier():
+            continue
+        counts[name] += 1
+        if str(store) in line or line.startswith(("write(1<", "write(2<")):
+            found.append((name, counts[name], line))
+    shutil.rmtree(store.parent)
+    return found
+
+
+def inject(strace: str, template: Path, store: Path, args: list[str], name: str, number: int,
+           fault: str) -> Run:
+    shutil.copytree(template, store)
+    result = subprocess.run(
+        command_line(strace, store, args, "-o", "/dev/null", "-e", f"trace={name}",
+                     "-e", f"inject={name}:{fault}:when={number}"),
+        env=environment(), capture_output=True, text=True, errors="replace")
+    return Run(f"{fault} at {name} #{number}", result.returncode, result.stderr, store)
+
+
+@pytest.mark.parametrize("scenario", list(SCENARIOS))
+def test_every_crash_point_leaves_the_before_or_the_after_state(
+        strace: str, tmp_path: Path, scenario: str) -> None:
+    setup, args = SCENARIOS[scenario]
+    template = tmp_path / "template"
+    export = tmp_path / "match-1.json"
+    for step in BASE + setup:
+        result = invoke(template, *step)
+        assert result.exit_code == 0, (step, result.output)
+    assert invoke(template, "export", "1", "--format", "json", "-o", str(export)).exit_code == 0
+    args = [arg.format(export=export) for arg in args]
+    before = observe(template)
+    after_store = tmp_path / "after"
+    shutil.copytree(template, after_store)
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "--db", str(after_store), *args],
+                          env=environment(), capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    after = observe(after_store)
+    assert after != before
+
+    found = points(strace, template, tmp_path, args)
+    assert any(name == "rename" for name, _number, _line in found), "the commit is traced"
+    runs = [(name, number, "signal=KILL") for name, number, _line in found]
+    runs += [(name, number, f"error={error(name, line)}") for name, number, line in found
+             if error(name, line)]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(
+            lambda job: inject(strace, template, tmp_path / f"s{job[0] + 1:04}" / "store",
+                               args, *job[1]), enumerate(runs)))
+
+    violations = []
+    outcomes: Counter[str] = Counter()
+    for run in results:
+        state = observe(run.store)
+        killed = run.returncode in (-9, 137)
+        outcomes[("killed" if killed else f"exit {run.returncode}") + ", " + (
+            "before" if state == before else "after" if state == after else "neither")] += 1
+        if "Traceback" in run.stderr:
+            violations.append(f"{run.point}: a traceback\n{run.stderr}")
+        elif killed and state not in (before, after):
+            violations.append(f"{run.point}: killed, neither the before nor the after state")
+        elif not killed and run.returncode == 0 and state != after:
+            violations.append(f"{run.point}: exit 0, but not the after state\n{run.stderr}")
+        elif not killed and run.returncode != 0 and (
+                state != before or not run.stderr.startswith("Error: ")):
+            violations.append(f"{run.point}: exit {run.returncode}, but not the before state "
+                              f"with an Error: line\n{run.stderr}")
+        shutil.rmtree(run.store.parent)
+    kinds = Counter(run.point.split(" at ")[0] for run in results)
+    print(f"\n{scenario}: {len(found)} calls touch the store; runs {dict(kinds)}; "
+          f"outcomes {dict(outcomes)}; {len(violations)} violations")
+    assert violations == []
