@@ -345,7 +345,7 @@ def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
       scorekeeper knock bob 5 15
       scorekeeper show
     """
-    if db == "" or (db is not None and "\0" in db):
+    if db == "":
         raise BadInput(_("--db needs a directory, e.g. --db ~/gin-scores (it is created if "
                          "missing)."))
     ctx.obj = Store(db or default_store(), lock_timeout=lock_timeout)

@@ -11,6 +11,7 @@ from typing import Any
 from scorekeeper.engine import Entry, Game, Hand, Round, Scoresheet, TableHand
 from scorekeeper.i18n import _
 from scorekeeper.store import Match
+from scorekeeper.store.records import check_keys
 
 #: What an exported match file says it is.
 FORMAT, VERSION = "scorekeeper-match", 1
@@ -106,6 +107,8 @@ def parse_export(content: bytes) -> Match:
     if data.get("version") != VERSION:
         raise ValueError(_("it is export version {found!r}; this scorekeeper reads version "
                            "{known}").format(found=data.get("version"), known=VERSION))
+    check_keys(data, ("format", "version", "players", "first_dealer"),
+               ("rules", "created", "description", "teams", "hands"), _("the file"), True)
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         raise ValueError(_("'hands' must be a list"))

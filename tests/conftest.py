@@ -77,3 +77,41 @@ def run(store_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
 def snapshot_fixture() -> Callable[[Path], dict[str, bytes]]:
     """The :func:`snapshot` helper, for test modules (which cannot import a conftest)."""
     return snapshot
+
+
+def no_traceback(result: Result) -> None:
+    """The command ended by itself (exit code), not by an exception escaping click."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        f"crashed: {result.exception!r}\n{result.output}")
+    assert "Traceback" not in result.output
+
+
+def ok(result: Result) -> str:
+    """Assert success and return stdout."""
+    no_traceback(result)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def refused(result: Result, code: int, *fragments: str) -> str:
+    """Assert exit ``code`` with an ``Error: `` line on stderr holding every fragment."""
+    no_traceback(result)
+    assert result.exit_code == code, result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert errors, f"no 'Error: ' line on stderr:\n{result.stderr}"
+    text = "\n".join(errors).casefold()
+    for fragment in fragments:
+        assert fragment.casefold() in text, f"{fragment!r} not in {errors}"
+    return "\n".join(errors)
+
+
+@pytest.fixture(name="ok")
+def ok_fixture() -> Callable[[Result], str]:
+    """:func:`ok`: assert success, return stdout."""
+    return ok
+
+
+@pytest.fixture(name="refused")
+def refused_fixture() -> Callable[..., str]:
+    """:func:`refused`: assert an exit code and an ``Error:`` line holding each fragment."""
+    return refused
