@@ -24,6 +24,7 @@ them half a file.
 from __future__ import annotations
 
 import os
+import re
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence
 
@@ -34,7 +35,6 @@ from scorekeeper.engine import Hand, InvalidHand, MatchFinished, Teams
 from scorekeeper.i18n import _
 from scorekeeper.rules import RuleError, Rules
 from scorekeeper.store import files
-from scorekeeper.store.caches import CACHES, FIGURES, INDEX, Cache, Row
 from scorekeeper.store.files import SCHEMA, Staged, StoreError, damaged
 from scorekeeper.store.records import (
     HEADER_KEYS, IN_FORCE, REPLACED, STATUSES, VOIDED, Match, StoredHand, Summary, check_keys,
@@ -42,9 +42,14 @@ from scorekeeper.store.records import (
 
 if TYPE_CHECKING:
     from scorekeeper.stats import Stats
+    from scorekeeper.store.caches import Cache, Derived, Row
 
 __all__ = ["IN_FORCE", "REPLACED", "SCHEMA", "STATUSES", "VOIDED", "Match", "Store",
            "StoreError", "StoredHand", "Summary", "Writer", "check_description", "check_names"]
+
+
+#: A match file's name, on a line of its own: the match id in the digits 0-9, then ``.json``.
+MATCH_FILE = re.compile(r"^([0-9]+)\.json$", re.MULTILINE)
 
 
 class Opened(NamedTuple):
@@ -127,9 +132,12 @@ class Store:
         except FileNotFoundError:
             return {}
         with entries:
-            return {int(entry.name[:-5]): entry.inode() for entry in entries
-                    if entry.name.endswith(".json") and entry.name[:-5].isdigit()
-                    and entry.name[:-5].isascii()}
+            inodes = {entry.name: entry.inode() for entry in entries}
+        # The names of match files picked out in C: thousands of matches, one listing.
+        numbers = MATCH_FILE.findall("\n".join(inodes))
+        return {int(number): inode for number, inode in zip(
+            numbers, map(inodes.get, [number + ".json" for number in numbers]))
+            if inode is not None}
 
     def match_ids(self) -> list[int]:
         return sorted(self.match_files())
@@ -170,42 +178,47 @@ class Store:
             raise damaged(path, str(error)) from None
         return Opened(db, staged, match)
 
-    def _cache(self, derived: Any) -> Cache:
+    def _cache(self, derived: Derived) -> Cache:
+        from scorekeeper.store.caches import Cache  # only where summaries are read or change
+
         return Cache(self.root, self.temp_dir, derived)
 
-    def _rows(self, derived: Any) -> tuple[list[tuple[int, Row | Match]], bool]:
+    def _rows(self, derived: Derived) -> list[tuple[int, Row | Match]]:
         """Each match, by id: its row from the cache where it still holds, else the match read
-        from its file; and whether the cache was written again with what was missing."""
+        from its file (and the rows found missing written into the cache)."""
         match_files = self.match_files()
         cache = self._cache(derived)
         kept = cache.fresh(match_files)
         found: dict[int, tuple[int, Row]] = {}
         listed: list[tuple[int, Row | Match]] = []
         for match_id in sorted(match_files):
-            if match_id in kept:
-                listed.append((match_id, kept[match_id]))
-                continue
-            opened = self._read_match(match_id)
-            sheet = opened.match.sheet()
-            if sheet.finished and opened.staged.file.inode is not None:
-                found[match_id] = (opened.staged.file.inode, derived.row(opened.match, sheet))
-            listed.append((match_id, opened.match))
-        rewritten = bool(found) and self._repair(cache, found)
-        return listed, rewritten
+            row = kept.get(match_id)
+            if row is None:
+                opened = self._read_match(match_id)
+                sheet = opened.match.sheet()
+                if sheet.finished and opened.staged.file.inode is not None:
+                    found[match_id] = (opened.staged.file.inode, derived.row(opened.match, sheet))
+                listed.append((match_id, opened.match))
+            else:
+                listed.append((match_id, row))
+        if found:
+            self._repair(cache, found)
+        return listed
 
-    def _repair(self, cache: Cache, found: dict[int, tuple[int, Row]]) -> bool:
+    def _repair(self, cache: Cache, found: dict[int, tuple[int, Row]]) -> None:
         """Write the rows found missing into the cache, if the lock can be had at once."""
         try:
             with files.locked(self.root, 0):
                 files.own_folder(self.temp_dir)
                 cache.add(found, self.match_files())
         except (StoreError, OSError):
-            return False
-        return True
+            pass  # another writer has the lock, or the disk is full: the next reader tries
 
     def summaries(self) -> list[Summary]:
         """A summary of every match: finished ones from the index, the others replayed."""
-        listed, _rewritten = self._rows(INDEX)
+        from scorekeeper.store.caches import INDEX
+
+        listed = self._rows(INDEX)
         return [Summary(match_id, (row[0][0], row[0][1]), row[1], row[2], True, row[3])
                 if not isinstance(row, Match) else Summary.of(row, row.sheet())
                 for match_id, row in listed]
@@ -214,9 +227,10 @@ class Store:
         """Every match's players and each player's figures: a finished match's from
         ``figures.json``, an open one's worked out from its file."""
         from scorekeeper.stats import match_stats
+        from scorekeeper.store.caches import FIGURES
 
         figures = []
-        for _match_id, row in self._rows(FIGURES)[0]:
+        for _match_id, row in self._rows(FIGURES):
             if isinstance(row, Match):
                 figures.append((row.players, match_stats(row.sheet())))
             else:
@@ -230,6 +244,8 @@ class Store:
 
         Returns the number of matches and the problems found; changes nothing.
         """
+        from scorekeeper.store.caches import CACHES
+
         problems = []
         try:
             self.current_id()
@@ -372,6 +388,8 @@ class Writer:
             return
         stale = {opened.match.id for opened in changed} & self._finished
         if stale:
+            from scorekeeper.store.caches import CACHES
+
             for derived in CACHES:
                 store._cache(derived).without(stale)
         for opened in changed:  # one file: a command changes one match
@@ -391,6 +409,8 @@ class Writer:
             self.store.unconfirmed.append(path)
 
     def _after(self, changed: list[Opened]) -> None:
+        from scorekeeper.store.caches import CACHES
+
         finished = {opened.match.id: opened for opened in changed
                     if opened.match.sheet().finished}
         for derived in CACHES if finished else ():

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 from scorekeeper import __version__
 from scorekeeper.engine import Scoresheet
 from scorekeeper.store.files import FileStorage, StoreError
-from scorekeeper.store.records import Match, is_name
+from scorekeeper.store.records import Match, are_names
 
 if TYPE_CHECKING:
     from scorekeeper.stats import Stats
@@ -46,17 +46,17 @@ def _summary_columns_hold(columns: Columns) -> bool:
     players, started, hands, winners = (columns[f] for f in INDEX.fields)
     # Each column's types gathered in one pass (in C): a store of years holds thousands.
     return (set(map(type, players)) <= {list} and set(map(len, players)) <= {2}
-            and all(map(is_name, chain.from_iterable(players)))
+            and are_names(list(chain.from_iterable(players)))
             and set(map(type, started)) <= {str} and set(map(type, hands)) <= {int}
-            and all(winner is None or is_name(winner) for winner in winners))
+            and are_names([winner for winner in winners if winner is not None]))
 
 
 def _figures_columns_hold(columns: Columns) -> bool:
     from scorekeeper.stats import FIELDS
 
-    return all(isinstance(kept, dict) and len(kept) == 2 and all(
-        is_name(name) and isinstance(f, dict) and all(type(f.get(k)) is int for k in FIELDS)
-        for name, f in kept.items()) for kept in columns["figures"])
+    return all(isinstance(kept, dict) and len(kept) == 2 and are_names(list(kept)) and all(
+        isinstance(f, dict) and all(type(f.get(k)) is int for k in FIELDS)
+        for f in kept.values()) for kept in columns["figures"])
 
 
 class Derived(NamedTuple):
@@ -87,29 +87,39 @@ class Cache:
         self.derived = derived
         self.storage = FileStorage(os.path.join(root, derived.name), temp_dir)
 
-    def read(self) -> dict[int, tuple[int, Row]]:
-        """Every row the file holds, by match id: ``(inode, row)``; none if the file is missing,
-        damaged, of the wrong shape or from another version."""
+    def columns(self) -> Columns:
+        """The file's columns: ``ids``, ``inodes`` and a list per field, in step; all empty if
+        the file is missing, damaged, of the wrong shape or from another version."""
+        fields = ("ids", "inodes", *self.derived.fields)
         try:
             data = self.storage.read() or {}
         except StoreError:
-            return {}
+            data = {}
         columns = data.get(COLUMNS, {}).get("1", {})
-        fields = ("ids", "inodes", *self.derived.fields)
         ids = columns.get("ids")
         if (columns.get("version") != VERSION or type(ids) is not list
                 or not all(type(columns.get(f)) is list and len(columns[f]) == len(ids)
                            for f in fields)
                 or set(map(type, chain(ids, columns["inodes"]))) - {int}
                 or len(set(ids)) != len(ids) or not self.derived.holds(columns)):
-            return {}
-        return {match_id: (inode, tuple(row)) for match_id, inode, *row in zip(
-            *(columns[f] for f in fields))}
+            return {field: [] for field in fields}
+        return {field: columns[field] for field in fields}
+
+    def read(self) -> dict[int, tuple[int, Row]]:
+        """Every row the file holds, by match id: ``(inode, row)``."""
+        columns = self.columns()
+        return dict(zip(columns["ids"], zip(columns["inodes"], zip(
+            *(columns[f] for f in self.derived.fields)))))
 
     def fresh(self, files: Mapping[int, int]) -> dict[int, Row]:
         """The rows that still hold: those of the match files as they are now (``files``: each
         match file's inode by match id)."""
-        return {match_id: row for match_id, (inode, row) in self.read().items()
+        columns = self.columns()
+        ids, inodes = columns["ids"], columns["inodes"]
+        rows = zip(*(columns[f] for f in self.derived.fields))
+        if set(zip(ids, inodes)) <= files.items():  # every row holds (the usual case, in C)
+            return dict(zip(ids, rows))
+        return {match_id: row for match_id, inode, row in zip(ids, inodes, rows)
                 if files.get(match_id) == inode}
 
     def write(self, rows: Mapping[int, tuple[int, Row]]) -> None:

@@ -252,11 +252,13 @@ def check_description(value: object) -> str:
 MAX_NAME = 40
 
 
-def is_name(value: object) -> bool:
-    """Whether ``value`` could be a player's name as :func:`check_names` lets one in (what a
-    derived file says is shown only if it is)."""
-    return (type(value) is str and 0 < len(value) <= MAX_NAME and value.isprintable()
-            and value == value.strip())
+def are_names(values: list[Any]) -> bool:
+    """Whether every value could be a player's name as :func:`check_names` lets one in (what a
+    derived file says is shown only if it is); checked in C, for thousands at once."""
+    return (set(map(type, values)) <= {str} and all(map(str.isprintable, values))
+            and all(map(str.__eq__, values, map(str.strip, values)))
+            and 0 < min(map(len, values), default=1) and max(map(len, values), default=0)
+            <= MAX_NAME)
 
 
 def check_names(names: Sequence[str]) -> None:
