@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import re
 from contextlib import contextmanager
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence
 
 from tinydb import TinyDB
@@ -183,27 +184,21 @@ class Store:
 
         return Cache(self.root, self.temp_dir, derived)
 
-    def _rows(self, derived: Derived) -> list[tuple[int, Row | Match]]:
-        """Each match, by id: its row from the cache where it still holds, else the match read
-        from its file (and the rows found missing written into the cache)."""
+    def _rows(self, derived: Derived) -> tuple[dict[int, Row], dict[int, Match]]:
+        """Each match's row from the cache where it still holds, and the other matches read from
+        their files (the rows found missing are written into the cache)."""
         match_files = self.match_files()
         cache = self._cache(derived)
         kept = cache.fresh(match_files)
-        found: dict[int, tuple[int, Row]] = {}
-        listed: list[tuple[int, Row | Match]] = []
-        for match_id in sorted(match_files):
-            row = kept.get(match_id)
-            if row is None:
-                opened = self._read_match(match_id)
-                sheet = opened.match.sheet()
-                if sheet.finished and opened.staged.file.inode is not None:
-                    found[match_id] = (opened.staged.file.inode, derived.row(opened.match, sheet))
-                listed.append((match_id, opened.match))
-            else:
-                listed.append((match_id, row))
+        read = {match_id: self._read_match(match_id)
+                for match_id in sorted(match_files.keys() - kept.keys())}
+        found = {match_id: (opened.staged.file.inode, derived.row(opened.match, sheet))
+                 for match_id, opened in read.items()
+                 for sheet in [opened.match.sheet()]
+                 if sheet.finished and opened.staged.file.inode is not None}
         if found:
             self._repair(cache, found)
-        return listed
+        return kept, {match_id: opened.match for match_id, opened in read.items()}
 
     def _repair(self, cache: Cache, found: dict[int, tuple[int, Row]]) -> None:
         """Write the rows found missing into the cache, if the lock can be had at once."""
@@ -218,10 +213,14 @@ class Store:
         """A summary of every match: finished ones from the index, the others replayed."""
         from scorekeeper.store.caches import INDEX
 
-        listed = self._rows(INDEX)
-        return [Summary(match_id, (row[0][0], row[0][1]), row[1], row[2], True, row[3])
-                if not isinstance(row, Match) else Summary.of(row, row.sheet())
-                for match_id, row in listed]
+        kept, read = self._rows(INDEX)
+        ids = list(kept)
+        players, started, hands, winners = zip(*kept.values()) if kept else ((), (), (), ())
+        listed = dict(zip(ids, map(Summary, ids, map(tuple, players), started, hands,
+                                   repeat(True), winners)))
+        listed.update((match_id, Summary.of(match, match.sheet()))
+                      for match_id, match in read.items())
+        return [listed[match_id] for match_id in sorted(listed)]
 
     def history(self) -> list[tuple[tuple[str, str], dict[str, Stats]]]:
         """Every match's players and each player's figures: a finished match's from
@@ -229,14 +228,14 @@ class Store:
         from scorekeeper.stats import match_stats
         from scorekeeper.store.caches import FIGURES
 
-        figures = []
-        for _match_id, row in self._rows(FIGURES):
-            if isinstance(row, Match):
-                figures.append((row.players, match_stats(row.sheet())))
-            else:
-                first, second = row[0]
-                figures.append(((first, second), row[0]))
-        return figures
+        kept, read = self._rows(FIGURES)
+        figures = {match_id: row[0] for match_id, row in kept.items()}
+        figures.update((match_id, match_stats(match.sheet())) for match_id, match in read.items())
+        listed = []
+        for match_id in sorted(figures):
+            first, second = figures[match_id]
+            listed.append(((first, second), figures[match_id]))
+        return listed
 
     def verify(self) -> tuple[int, list[str]]:
         """Read every file as the commands would, and compare what the caches would be
@@ -274,23 +273,24 @@ class Store:
     def writing(self) -> Iterator[Writer]:
         """Hold the store's lock; what the writer staged becomes true when the block succeeds."""
         self._check_root()
-        try:
-            os.makedirs(self.root, exist_ok=True)
-        except OSError as error:
-            raise StoreError(_("Cannot write to the store {path}: {reason}. Check its "
-                               "permissions.").format(path=self.root, reason=error.strerror))
+        self._folders(self.root, link_ok=True)
         with files.locked(self.root, self.lock_timeout):
-            try:
-                files.own_folder(self._path("matches"))
-                files.own_folder(self.temp_dir)
-            except OSError as error:
-                raise StoreError(_("Cannot write to the store {path}: {reason}. Check its "
-                                   "permissions.").format(path=self.root, reason=error.strerror))
+            self._folders(self._path("matches"), self.temp_dir)
             files.remove_leftovers(self.temp_dir)
             writer = Writer(self)
             writer.upgrade_pointer()
             yield writer
             writer.commit()
+
+
+    def _folders(self, *paths: str, link_ok: bool = False) -> None:
+        """Make sure the store's folders exist, as folders of its own."""
+        try:
+            for path in paths:
+                files.own_folder(path, link_ok)
+        except OSError as error:
+            raise StoreError(_("Cannot write to the store {path}: {reason}. Check its "
+                               "permissions.").format(path=self.root, reason=error.strerror))
 
 
 class Writer:

@@ -46,9 +46,11 @@ def _summary_columns_hold(columns: Columns) -> bool:
     players, started, hands, winners = (columns[f] for f in INDEX.fields)
     # Each column's types gathered in one pass (in C): a store of years holds thousands.
     return (set(map(type, players)) <= {list} and set(map(len, players)) <= {2}
-            and are_names(list(chain.from_iterable(players)))
             and set(map(type, started)) <= {str} and set(map(type, hands)) <= {int}
-            and are_names([winner for winner in winners if winner is not None]))
+            and set(map(type, chain.from_iterable(players))) <= {str}
+            and set(map(type, winners)) <= {str, type(None)}
+            # A household has a few names: each checked once.
+            and are_names(list(set(chain.from_iterable(players)) | set(winners) - {None})))
 
 
 def _figures_columns_hold(columns: Columns) -> bool:
@@ -117,7 +119,7 @@ class Cache:
         columns = self.columns()
         ids, inodes = columns["ids"], columns["inodes"]
         rows = zip(*(columns[f] for f in self.derived.fields))
-        if set(zip(ids, inodes)) <= files.items():  # every row holds (the usual case, in C)
+        if list(map(files.get, ids)) == inodes:  # every row holds (the usual case, in C)
             return dict(zip(ids, rows))
         return {match_id: row for match_id, inode, row in zip(ids, inodes, rows)
                 if files.get(match_id) == inode}

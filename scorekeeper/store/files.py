@@ -205,12 +205,13 @@ def _remove(path: str) -> None:
         pass
 
 
-def own_folder(path: str) -> None:
-    """Make sure ``path`` is a real folder of the store (created if missing, never a link)."""
+def own_folder(path: str, link_ok: bool = False) -> None:
+    """Make sure ``path`` is a real folder of the store (created if missing; a link only with
+    ``link_ok``, as the store's own directory may be)."""
     try:
-        os.mkdir(path)
+        os.makedirs(path)
     except FileExistsError:
-        if not stat.S_ISDIR(os.lstat(path).st_mode):
+        if not stat.S_ISDIR((os.stat if link_ok else os.lstat)(path).st_mode):
             raise StoreError(_("{path} should be one of the store's folders but is not a folder; "
                                "move it out of the store.").format(path=path)) from None
 
