@@ -557,6 +557,7 @@ def check_arrangement(found: Arrangement, hand: Sequence[Card]) -> None:
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=2000)
 @given(hands(10))
 def test_ten_cards_exact(hand: tuple[Card, ...]) -> None:
@@ -569,6 +570,7 @@ def test_ten_cards_exact(hand: tuple[Card, ...]) -> None:
         every_meld(hand))
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=700)
 @given(st.one_of(hands(11), tied_hands(11)))
 def test_eleven_cards_exact(hand: tuple[Card, ...]) -> None:
@@ -581,6 +583,7 @@ def test_eleven_cards_exact(hand: tuple[Card, ...]) -> None:
     assert (found.discard is None) == big_gin
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=400)
 @given(st.integers(1, 9).flatmap(hands))
 def test_smaller_hands_exact(hand: tuple[Card, ...]) -> None:
@@ -590,6 +593,7 @@ def test_smaller_hands_exact(hand: tuple[Card, ...]) -> None:
     assert not found.gin and not found.big_gin
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=1000)
 @given(knocker_melds().flatmap(lambda melds: st.tuples(
     st.just(melds),
@@ -607,6 +611,7 @@ def test_layoffs_exact(knock: tuple[list[list[Card]], tuple[Card, ...]]) -> None
     assert deadwood_after_layoffs(opponent, melds, gin=True).deadwood == brute_deadwood(opponent)
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=300)
 @given(st.one_of(hands(10), hands(11), tied_hands(10), tied_hands(11)).flatmap(
     lambda knocker: st.tuples(

@@ -11,6 +11,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -164,4 +165,4 @@ class Table(RuleBasedStateMachine):
 
 
 Table.TestCase.settings = settings(max_examples=100, stateful_step_count=30, deadline=None)
-TestTable = Table.TestCase
+TestTable = pytest.mark.slow(Table.TestCase)
