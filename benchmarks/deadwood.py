@@ -18,7 +18,7 @@ import argparse
 import random
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from scorekeeper.cards import (
     Card,
@@ -87,20 +87,20 @@ def main() -> None:
     print("Worst cases: best_arrangement")
     for label, text in WORST_HANDS.items():
         hand = parse_cards(text)
-        samples = [timed(lambda: best_arrangement(hand)) for _run in range(repeats)]
+        samples = [timed(lambda hand=hand: best_arrangement(hand)) for _run in range(repeats)]
         report(label, samples)
         worst += samples
     print("Worst cases: deadwood_after_layoffs")
     for label, (opponent_text, melds) in WORST_LAYOFFS.items():
         opponent = parse_cards(opponent_text)
-        samples = [timed(lambda: deadwood_after_layoffs(opponent, melds))
+        samples = [timed(lambda opponent=opponent, melds=melds: deadwood_after_layoffs(opponent, melds))
                    for _run in range(repeats)]
         report(label, samples)
         worst += samples
     print("Worst cases: showdown")
     for label, (knocker_text, opponent_text) in WORST_SHOWDOWNS.items():
         knocker, opponent = parse_cards(knocker_text), parse_cards(opponent_text)
-        samples = [timed(lambda: showdown(knocker, opponent)) for _run in range(repeats)]
+        samples = [timed(lambda knocker=knocker, opponent=opponent: showdown(knocker, opponent)) for _run in range(repeats)]
         report(label, samples)
         worst += samples
     report("all worst cases", worst)
@@ -114,10 +114,10 @@ def main() -> None:
         deck = DECK[:]
         rng.shuffle(deck)
         ten, eleven, other = tuple(deck[:10]), tuple(deck[:11]), tuple(deck[11:21])
-        kinds["best_arrangement, 10 cards"].append(timed(lambda: best_arrangement(ten)))
-        kinds["best_arrangement, 11 cards"].append(timed(lambda: best_arrangement(eleven)))
-        kinds["showdown, 10 v 10"].append(timed(lambda: showdown(ten, other)))
-        kinds["showdown, 11 v 10"].append(timed(lambda: showdown(eleven, other)))
+        kinds["best_arrangement, 10 cards"].append(timed(lambda ten=ten: best_arrangement(ten)))
+        kinds["best_arrangement, 11 cards"].append(timed(lambda eleven=eleven: best_arrangement(eleven)))
+        kinds["showdown, 10 v 10"].append(timed(lambda ten=ten, other=other: showdown(ten, other)))
+        kinds["showdown, 11 v 10"].append(timed(lambda eleven=eleven, other=other: showdown(eleven, other)))
     for label, samples in kinds.items():
         report(label, samples)
 

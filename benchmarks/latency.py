@@ -56,7 +56,7 @@ def build(root: Path, matches: int) -> None:
     hands = played
     tonight = played[:6]  # the match being played tonight: open, a few hands in
     with Store(root).writing() as writer:
-        for number in range(matches):
+        for _number in range(matches):
             history = [StoredHand(hand, slot, IN_FORCE, "2025-01-01T20:00:00+01:00")
                        for slot, hand in enumerate(hands, start=1)]
             writer.create(players, Rules(), "Alexandra", created="2025-01-01T20:00:00+01:00",

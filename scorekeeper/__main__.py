@@ -4,10 +4,11 @@ A command lives for a few dozen milliseconds, most of them spent starting Python
 click. So, like other command-line tools written in Python (mypy among them), the script lets
 the garbage collector wait until there is real garbage, and, once click has finished the
 command (with its exit code, after an error or Ctrl-C too) and the output is flushed, ends the
-process without freeing every object one by one. Output that cannot be written (a full disk, a
-closed pipe) is one ``Error:`` line, and the exit code still says whether the store changed. Nothing is lost by that: the store's files are
-written, flushed to disk and closed before a command returns. Only an uncaught exception (a
-bug) ends the process the ordinary way, with its traceback.
+process without freeing every object one by one. Nothing is lost by that: the store's files
+are written, flushed to disk and closed before a command returns. Output that cannot be
+written (a full disk, a closed pipe) is one ``Error:`` line, and the exit code still says
+whether the store changed. Only an uncaught exception (a bug) ends the process the ordinary
+way, with its traceback.
 """
 
 import gc

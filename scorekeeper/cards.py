@@ -30,9 +30,10 @@ The 7♠ below fits the set of sevens or the run 5♠ 6♠ 7♠; the set is bett
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
-from itertools import combinations, product
-from typing import Iterable, NamedTuple, Union
+from itertools import combinations, pairwise, product
+from typing import NamedTuple
 
 from scorekeeper.i18n import _, ngettext
 
@@ -104,7 +105,7 @@ class Card(NamedTuple):
 
 #: What the functions below accept as cards: one string to parse (``"AS 2s, 10♥"``), or an
 #: iterable of cards and card strings.
-CardsLike = Union[str, Iterable[Union[str, Card]]]
+CardsLike = str | Iterable[str | Card]
 
 
 class MeldKind(str, Enum):
@@ -275,7 +276,7 @@ def _make_meld(cards: Iterable[Card]) -> Meld | None:
     if len({card.rank for card in ordered}) == 1:
         return Meld(MeldKind.SET, tuple(ordered)) if len(ordered) <= 4 else None
     if len({card.suit for card in ordered}) == 1 and all(
-            later.rank == earlier.rank + 1 for earlier, later in zip(ordered, ordered[1:])):
+            later.rank == earlier.rank + 1 for earlier, later in pairwise(ordered)):
         return Meld(MeldKind.RUN, tuple(ordered))
     return None
 

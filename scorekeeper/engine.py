@@ -15,9 +15,10 @@ corrected or voided hand simply means replaying a different list.
 
 # No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
 # given as a string, which would double what importing this module costs each command.
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING, Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.i18n import _
 from scorekeeper.rules import DealerRule, Rules, Shutout

@@ -41,7 +41,8 @@ _catalogue: Catalogue | None = None
 
 
 def languages() -> list[str]:
-    """The languages asked for, most wanted first, as two-letter codes (``de_DE.UTF-8`` -> ``de``)."""
+    """The languages asked for, most wanted first, as two-letter codes (``de_DE.UTF-8`` ->
+    ``de``)."""
     for variable in ("SCOREKEEPER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable, "")
         if value:

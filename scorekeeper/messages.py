@@ -9,7 +9,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
-    Hand, Kind, Round, Score, Scoresheet, TableHand, Teams, classify, doubles, team_name)
+    Hand,
+    Kind,
+    Round,
+    Score,
+    Scoresheet,
+    TableHand,
+    Teams,
+    classify,
+    doubles,
+    team_name,
+)
 from scorekeeper.i18n import _, ngettext
 
 if TYPE_CHECKING:

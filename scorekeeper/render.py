@@ -7,7 +7,8 @@ Player names always enter as :class:`rich.text.Text`, never as markup, so a name
 from __future__ import annotations
 
 import io
-from typing import Any, Callable, NamedTuple, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from rich import box
 from rich.cells import cell_len
@@ -15,12 +16,23 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-
 from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand
 from scorekeeper.i18n import _
 from scorekeeper.messages import (
-    deal_points, game_state, match_result, match_title, needs, next_deal, outcome, plain, scored,
-    short, short_names, stakes, table_line)
+    deal_points,
+    game_state,
+    match_result,
+    match_title,
+    needs,
+    next_deal,
+    outcome,
+    plain,
+    scored,
+    short,
+    short_names,
+    stakes,
+    table_line,
+)
 from scorekeeper.rules import PRESETS, Rules, option_name
 from scorekeeper.store import IN_FORCE, Match, StoredHand
 

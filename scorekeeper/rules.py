@@ -6,8 +6,9 @@ changes an old match.
 
 # No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
 # given as a string, which would double what importing this module costs each command.
+from collections.abc import Iterable, Mapping
 from enum import Enum
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from scorekeeper.i18n import _
 
@@ -123,7 +124,8 @@ class Rules(Options):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
-        """The inverse of :meth:`to_dict`; missing keys take the defaults, unknown keys are refused."""
+        """The inverse of :meth:`to_dict`; missing keys take the defaults, unknown keys are
+        refused."""
         known = set(cls._fields)
         unknown = sorted(set(data) - known)
         if unknown:

@@ -7,7 +7,8 @@ changes), so ``stats`` over years of matches need not replay them.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from scorekeeper.engine import Kind, Scoresheet, fold
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import doctest
 import re
+from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Iterator, Sequence
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings

@@ -38,7 +38,7 @@ def test_deadwood_after_laying_off_onto_melds(tmp_path: Path) -> None:
 
 
 def test_eleven_cards_all_melded_are_big_gin(tmp_path: Path) -> None:
-    result = run(tmp_path, "deadwood", *"2s 3s 4s 5h 6h 7h 8c 9c 10c jc qc".split())
+    result = run(tmp_path, "deadwood", *["2s", "3s", "4s", "5h", "6h", "7h", "8c", "9c", "10c", "jc", "qc"])
     assert result.output.endswith("  big gin: all 11 cards melded\n")
 
 

@@ -9,8 +9,9 @@ game (x box bonus), ``game`` the game bonus, ``net`` winner's total - loser's to
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -283,7 +284,7 @@ def test_house_rules_two_columns_one_game_each_is_a_draw(tmp_path: Path, path: P
 @sample("06-one-hand-ends-two-games.json")
 def test_one_big_gin_ends_two_games_at_once(tmp_path: Path, path: Path) -> None:
     sheet = import_and_show(tmp_path, path)
-    O, K = "Olivia", "Kenji"
+    O, K = "Olivia", "Kenji"  # noqa: E741 (the initials the comments use)
     # 1 O 25-3=22 [1]; 2 K 17-2=15 [1]; 3 O 31-5=26 [1,2]; 4 O 22-4=18 [1,2,3] -> O 66/44/18;
     # 5 K 27-6=21 [1,2] -> K 36/21; 6 O big gin 44+31=75 [1,2,3] -> O 141/119/93: Games 1
     # and 2 both end (Olivia), Game 3 goes on; 7 K 26-1=25: G3 is the only game in progress,
@@ -381,7 +382,7 @@ def test_oklahoma_spades_double_and_the_upcard_sets_the_knock_limit(
 @sample("08-straight-gin.json")
 def test_straight_gin_only_gins_and_walls(tmp_path: Path, path: Path) -> None:
     sheet = import_and_show(tmp_path, path)
-    I, J = "Ines", "Jonas"
+    I, J = "Ines", "Jonas"  # noqa: E741 (the initials the comments use)
     # Straight Gin: no knock; hand 5 was entered as a knock with 0, which is gin.
     # 1 I gin v 12 = 37 [1]; 2 wall; 3 J gin v 8 = 33 [1]; 4 I big gin v 20 = 20+31 = 51
     # [1, 2] -> I 88/51; 5 J 0 v 15 = gin 15+25 = 40 [1, 2] -> J 73/40; 6 I gin v 4 = 29

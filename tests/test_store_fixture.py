@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from click.testing import CliRunner, Result
 

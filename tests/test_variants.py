@@ -19,8 +19,9 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -28,7 +29,16 @@ from click.testing import CliRunner, Result
 from scorekeeper.cards import parse_card
 from scorekeeper.cli import cli
 from scorekeeper.engine import (
-    Hand, InvalidHand, Kind, Line, Score, knock_limit, pairings, replay, score)
+    Hand,
+    InvalidHand,
+    Kind,
+    Line,
+    Score,
+    knock_limit,
+    pairings,
+    replay,
+    score,
+)
 from scorekeeper.rules import Rules
 
 PLAIN = Rules()

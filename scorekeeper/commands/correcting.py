@@ -5,10 +5,28 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli import (
-    NUMBER, BadInput, NUMBERS, ScorekeeperGroup, StateProblem, command, echo_lines, match_id,
-    match_option, pass_store)
+    NUMBER,
+    NUMBERS,
+    BadInput,
+    ScorekeeperGroup,
+    StateProblem,
+    command,
+    echo_lines,
+    match_id,
+    match_option,
+    pass_store,
+)
 from scorekeeper.commands.recording import (
-    HandBuilder, counted, gin_params, ginned, knock_params, knocked, say, wall_params, walled)
+    HandBuilder,
+    counted,
+    gin_params,
+    ginned,
+    knock_params,
+    knocked,
+    say,
+    wall_params,
+    walled,
+)
 from scorekeeper.engine import MatchFinished, pairings
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.messages import plain, report, round_line

@@ -7,7 +7,14 @@ import os
 import click
 
 from scorekeeper.cli import (
-    BadInput, StateProblem, command, load_sheet, match_argument, option, pass_store)
+    BadInput,
+    StateProblem,
+    command,
+    load_sheet,
+    match_argument,
+    option,
+    pass_store,
+)
 from scorekeeper.engine import InvalidHand, MatchFinished
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.messages import match_title

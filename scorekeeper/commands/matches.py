@@ -7,8 +7,18 @@ from typing import Any
 import click
 
 from scorekeeper.cli import (
-    NUMBER, BadInput, Decorator, StateProblem, command, compose, match_argument, match_id, named, option,
-    pass_store)
+    NUMBER,
+    BadInput,
+    Decorator,
+    StateProblem,
+    command,
+    compose,
+    match_argument,
+    match_id,
+    named,
+    option,
+    pass_store,
+)
 from scorekeeper.engine import fold, team_name
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules import PRESETS, DealerRule, Shutout, option_name, preset

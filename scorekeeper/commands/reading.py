@@ -7,7 +7,15 @@ import json
 import click
 
 from scorekeeper.cli import (
-    BadInput, command, echo_lines, load_sheet, match_argument, named, option, pass_store)
+    BadInput,
+    command,
+    echo_lines,
+    load_sheet,
+    match_argument,
+    named,
+    option,
+    pass_store,
+)
 from scorekeeper.i18n import N_, _
 from scorekeeper.messages import arrangement
 from scorekeeper.store import Store

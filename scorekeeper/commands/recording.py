@@ -3,15 +3,40 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import click
 
 from scorekeeper.cli import (
-    NOT_A_PLAYER, NUMBERS, BadInput, Count, Decorator, StateProblem, Words, command, compose,
-    confirm, echo_lines, match_id, match_option, option, pass_store, player)
+    NOT_A_PLAYER,
+    NUMBERS,
+    BadInput,
+    Count,
+    Decorator,
+    StateProblem,
+    Words,
+    command,
+    compose,
+    confirm,
+    echo_lines,
+    match_id,
+    match_option,
+    option,
+    pass_store,
+    player,
+)
 from scorekeeper.engine import (
-    MAX_DEADWOOD, Entry, Hand, Kind, Scoresheet, classify, endings, knock_limit, pairings)
+    MAX_DEADWOOD,
+    Entry,
+    Hand,
+    Kind,
+    Scoresheet,
+    classify,
+    endings,
+    knock_limit,
+    pairings,
+)
 from scorekeeper.i18n import N_, _
 from scorekeeper.messages import arrangement, report, said_of_new_hand
 from scorekeeper.store import Match, Store

@@ -97,8 +97,8 @@ COMMAND_DECORATORS = ("command", "group")
 
 
 def _imports_click(tree: ast.Module) -> bool:
-    return any(isinstance(node, ast.Import) and any(a.name == "click" for a in node.names)
-               or isinstance(node, ast.ImportFrom) and node.module == "click"
+    return any((isinstance(node, ast.Import) and any(a.name == "click" for a in node.names))
+               or (isinstance(node, ast.ImportFrom) and node.module == "click")
                for node in ast.walk(tree))
 
 
@@ -254,7 +254,7 @@ def parse_po(text: str, name: str = "<po>") -> list[Entry]:
                 pending["flags"] += [f.strip() for f in line[2:].split(",") if f.strip()]
             elif line.startswith("#:"):
                 pending["references"] += line[2:].split()
-            elif line.startswith("#.") or line.startswith("#|"):
+            elif line.startswith(("#.", "#|")):
                 pass
             else:
                 pending["comments"].append(raw)

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -38,8 +39,19 @@ from scorekeeper.rules import RuleError, Rules
 from scorekeeper.store import files
 from scorekeeper.store.files import SCHEMA, Staged, StoreError, damaged
 from scorekeeper.store.records import (
-    HEADER_KEYS, IN_FORCE, REPLACED, STATUSES, VOIDED, Match, StoredHand, Summary, check_keys,
-    check_description, check_names, now)
+    HEADER_KEYS,
+    IN_FORCE,
+    REPLACED,
+    STATUSES,
+    VOIDED,
+    Match,
+    StoredHand,
+    Summary,
+    check_description,
+    check_keys,
+    check_names,
+    now,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.stats import Stats
@@ -290,7 +302,8 @@ class Store:
                 files.own_folder(path, link_ok)
         except OSError as error:
             raise StoreError(_("Cannot write to the store {path}: {reason}. Check its "
-                               "permissions.").format(path=self.root, reason=error.strerror))
+                               "permissions.").format(path=self.root, reason=error.strerror)
+                             ) from None
 
 
 class Writer:

@@ -17,8 +17,9 @@ that are finished now.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from itertools import chain
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper import __version__
 from scorekeeper.engine import Scoresheet
@@ -26,7 +27,7 @@ from scorekeeper.store.files import FileStorage, StoreError
 from scorekeeper.store.records import Match, are_names
 
 if TYPE_CHECKING:
-    from scorekeeper.stats import Stats
+    pass
 
 #: The code that derives the rows: a cache from any other version is derived again.
 VERSION = f"{__version__}/cache-1"

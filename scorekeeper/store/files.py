@@ -17,8 +17,9 @@ import os
 import stat
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from tinydb.middlewares import Middleware
 from tinydb.storages import Storage

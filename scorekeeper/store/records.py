@@ -7,8 +7,9 @@ version writes; an export written by hand may leave out what has a default.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from scorekeeper.engine import Entry, Hand, Scoresheet, Teams, fold, replay, team_name
 from scorekeeper.i18n import N_, _
@@ -257,7 +258,7 @@ def are_names(values: list[Any]) -> bool:
     derived file says is shown only if it is); checked in C, for thousands at once."""
     return (set(map(type, values)) <= {str} and all(map(str.isprintable, values))
             and all(map(str.__eq__, values, map(str.strip, values)))
-            and 0 < min(map(len, values), default=1) and max(map(len, values), default=0)
+            and min(map(len, values), default=1) > 0 and max(map(len, values), default=0)
             <= MAX_NAME)
 
 
