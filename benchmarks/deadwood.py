@@ -47,21 +47,33 @@ WORST_HANDS = {
 WORST_LAYOFFS = {
     "A-3 takes 4..K (10-card chain)": ("4S 5S 6S 7S 8S 9S 10S JS QS KS", ["AS 2S 3S"]),
     "two runs share a 4-card gap + sets": (
-        "6S 7S 8S 9S 5H 5D 5C KH KD KC", ["3S 4S 5S", "10S JS QS"]),
+        "6S 7S 8S 9S 5H 5D 5C KH KD KC",
+        ["3S 4S 5S", "10S JS QS"],
+    ),
     "3 runs, chains both ends": (
-        "AS 2S 6S 7S AH 2H 6H 7H 9D 10D", ["3S 4S 5S", "3H 4H 5H", "6D 7D 8D"]),
+        "AS 2S 6S 7S AH 2H 6H 7H 9D 10D",
+        ["3S 4S 5S", "3H 4H 5H", "6D 7D 8D"],
+    ),
     "run + 2 sets, chain vs own melds": (
-        "8S 9S 10S 10H 10D 8H 8D 7C 7H 7D", ["5S 6S 7S", "JS JH JD", "9H 9D 9C"]),
+        "8S 9S 10S 10H 10D 8H 8D 7C 7H 7D",
+        ["5S 6S 7S", "JS JH JD", "9H 9D 9C"],
+    ),
 }
 
 #: (knocker, opponent): showdowns with many tied knocker arrangements.
 WORST_SHOWDOWNS = {
     "knocker ties x3 suits, opponent chains": (
-        "7S 7H 7D 7C 5S 6S 5H 6H 5D 6D", "8S 9S 8H 9H 8D 9D 4S 4H 4D 3C"),
+        "7S 7H 7D 7C 5S 6S 5H 6H 5D 6D",
+        "8S 9S 8H 9H 8D 9D 4S 4H 4D 3C",
+    ),
     "11-card knocker, ties + discards": (
-        "2S 3S 2H 3H 4S 4H 4D 4C AD AC KD", "5H 6H 5S 6S 5D 6D 7H 7S 7D AH"),
+        "2S 3S 2H 3H 4S 4H 4D 4C AD AC KD",
+        "5H 6H 5S 6S 5D 6D 7H 7S 7D AH",
+    ),
     "knocker grid, opponent everything adjacent": (
-        "5S 6S 7S 5H 6H 7H 5D 6D 7D KC", "4S 8S 4H 8H 4D 8D 3S 9S 3H 9H"),
+        "5S 6S 7S 5H 6H 7H 5D 6D 7D KC",
+        "4S 8S 4H 8H 4D 8D 3S 9S 3H 9H",
+    ),
 }
 
 
@@ -73,8 +85,10 @@ def timed(call: Callable[[], object]) -> float:
 
 
 def report(label: str, samples: list[float]) -> None:
-    print(f"  {label:46} median {statistics.median(samples):8.0f} us   "
-          f"max {max(samples):8.0f} us   ({len(samples)} runs)")
+    print(
+        f"  {label:46} median {statistics.median(samples):8.0f} us   "
+        f"max {max(samples):8.0f} us   ({len(samples)} runs)"
+    )
 
 
 def main() -> None:
@@ -93,31 +107,43 @@ def main() -> None:
     print("Worst cases: deadwood_after_layoffs")
     for label, (opponent_text, melds) in WORST_LAYOFFS.items():
         opponent = parse_cards(opponent_text)
-        samples = [timed(lambda opponent=opponent, melds=melds: deadwood_after_layoffs(opponent, melds))
-                   for _run in range(repeats)]
+        samples = [
+            timed(lambda opponent=opponent, melds=melds: deadwood_after_layoffs(opponent, melds))
+            for _run in range(repeats)
+        ]
         report(label, samples)
         worst += samples
     print("Worst cases: showdown")
     for label, (knocker_text, opponent_text) in WORST_SHOWDOWNS.items():
         knocker, opponent = parse_cards(knocker_text), parse_cards(opponent_text)
-        samples = [timed(lambda knocker=knocker, opponent=opponent: showdown(knocker, opponent)) for _run in range(repeats)]
+        samples = [
+            timed(lambda knocker=knocker, opponent=opponent: showdown(knocker, opponent))
+            for _run in range(repeats)
+        ]
         report(label, samples)
         worst += samples
     report("all worst cases", worst)
 
     print(f"Random deals (seeded), {deals} each")
     rng = random.Random(2024)
-    kinds: dict[str, list[float]] = {"best_arrangement, 10 cards": [],
-                                     "best_arrangement, 11 cards": [],
-                                     "showdown, 10 v 10": [], "showdown, 11 v 10": []}
+    kinds: dict[str, list[float]] = {
+        "best_arrangement, 10 cards": [],
+        "best_arrangement, 11 cards": [],
+        "showdown, 10 v 10": [],
+        "showdown, 11 v 10": [],
+    }
     for _deal in range(deals):
         deck = DECK[:]
         rng.shuffle(deck)
         ten, eleven, other = tuple(deck[:10]), tuple(deck[:11]), tuple(deck[11:21])
         kinds["best_arrangement, 10 cards"].append(timed(lambda ten=ten: best_arrangement(ten)))
-        kinds["best_arrangement, 11 cards"].append(timed(lambda eleven=eleven: best_arrangement(eleven)))
+        kinds["best_arrangement, 11 cards"].append(
+            timed(lambda eleven=eleven: best_arrangement(eleven))
+        )
         kinds["showdown, 10 v 10"].append(timed(lambda ten=ten, other=other: showdown(ten, other)))
-        kinds["showdown, 11 v 10"].append(timed(lambda eleven=eleven, other=other: showdown(eleven, other)))
+        kinds["showdown, 11 v 10"].append(
+            timed(lambda eleven=eleven, other=other: showdown(eleven, other))
+        )
     for label, samples in kinds.items():
         report(label, samples)
 

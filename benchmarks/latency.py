@@ -44,10 +44,18 @@ def build(root: Path, matches: int) -> None:
     # A realistic evening: modest knocks, an undercut, gins and a wall, over and over until
     # the match is decided (about 30 hands).
     evening = [
-        Hand.knock("Bob", 5, 18), Hand.knock("Alexandra", 4, 16), Hand.knock("Bob", 3, 20),
-        Hand.wall(), Hand.knock("Alexandra", 7, 6), Hand.gin("Bob", 14),
-        Hand.knock("Alexandra", 2, 19), Hand.knock("Bob", 8, 21), Hand.knock("Bob", 6, 15),
-        Hand.gin("Alexandra", 11), Hand.knock("Alexandra", 9, 24), Hand.knock("Bob", 1, 12),
+        Hand.knock("Bob", 5, 18),
+        Hand.knock("Alexandra", 4, 16),
+        Hand.knock("Bob", 3, 20),
+        Hand.wall(),
+        Hand.knock("Alexandra", 7, 6),
+        Hand.gin("Bob", 14),
+        Hand.knock("Alexandra", 2, 19),
+        Hand.knock("Bob", 8, 21),
+        Hand.knock("Bob", 6, 15),
+        Hand.gin("Alexandra", 11),
+        Hand.knock("Alexandra", 9, 24),
+        Hand.knock("Bob", 1, 12),
     ]
     players = ("Alexandra", "Bob")
     played: list[Hand] = []
@@ -57,12 +65,21 @@ def build(root: Path, matches: int) -> None:
     tonight = played[:6]  # the match being played tonight: open, a few hands in
     with Store(root).writing() as writer:
         for _number in range(matches):
-            history = [StoredHand(hand, slot, IN_FORCE, "2025-01-01T20:00:00+01:00")
-                       for slot, hand in enumerate(hands, start=1)]
-            writer.create(players, Rules(), "Alexandra", created="2025-01-01T20:00:00+01:00",
-                          history=history)
-        writer.create(players, Rules(), "Alexandra", history=[
-            StoredHand(hand, slot, IN_FORCE, "") for slot, hand in enumerate(tonight, start=1)])
+            history = [
+                StoredHand(hand, slot, IN_FORCE, "2025-01-01T20:00:00+01:00")
+                for slot, hand in enumerate(hands, start=1)
+            ]
+            writer.create(
+                players, Rules(), "Alexandra", created="2025-01-01T20:00:00+01:00", history=history
+            )
+        writer.create(
+            players,
+            Rules(),
+            "Alexandra",
+            history=[
+                StoredHand(hand, slot, IN_FORCE, "") for slot, hand in enumerate(tonight, start=1)
+            ],
+        )
 
 
 def timed(command: list[str], env: dict[str, str]) -> tuple[float, int]:
@@ -71,8 +88,10 @@ def timed(command: list[str], env: dict[str, str]) -> tuple[float, int]:
     The peak counts this process's size when the child was spawned, so this process keeps
     small: it never imports scorekeeper.
     """
-    quiet = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
-             (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)]
+    quiet = [
+        (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
+    ]
     start = time.perf_counter()
     pid = os.posix_spawn(command[0], command, env, file_actions=quiet)
     _pid, status, usage = os.wait4(pid, 0)
@@ -100,8 +119,7 @@ def main() -> None:
         raise SystemExit("run this from the virtual environment scorekeeper is installed in")
     floors = {
         "click+tinydb": [python, "-c", "import click, tinydb"],
-        "click+tinydb+rich": [python, "-c",
-                              "import click, tinydb, rich.console, rich.table"],
+        "click+tinydb+rich": [python, "-c", "import click, tinydb, rich.console, rich.table"],
     }
     commands = {
         "knock": ([script, "knock", "bob", "10", "11"], "click+tinydb"),
@@ -116,10 +134,12 @@ def main() -> None:
         for size in sizes:
             root = Path(scratch) / f"store-{size}"
             started = time.perf_counter()
-            subprocess.run([sys.executable, __file__, "--build", str(root), str(size)],
-                           check=True)
-            print(f"built a store of {size:,} finished matches in "
-                  f"{time.perf_counter() - started:.1f} s", flush=True)
+            subprocess.run([sys.executable, __file__, "--build", str(root), str(size)], check=True)
+            print(
+                f"built a store of {size:,} finished matches in "
+                f"{time.perf_counter() - started:.1f} s",
+                flush=True,
+            )
             env = {**os.environ, "SCOREKEEPER_DB": str(root), "NO_COLOR": "1"}
             env.pop("PYTHONDONTWRITEBYTECODE", None)  # time it as installed: compiled once
             for _name, command in every:
@@ -131,8 +151,10 @@ def main() -> None:
                     if name == "knock":
                         timed([script, "undo"], env)
             for name, values in samples.items():
-                results[name, size] = (statistics.median(t for t, _m in values),
-                                       max(m for _t, m in values))
+                results[name, size] = (
+                    statistics.median(t for t, _m in values),
+                    max(m for _t, m in values),
+                )
 
     print()
     print(f"median wall time of {runs} runs each (ms); x floor; peak memory (MiB)")
@@ -143,9 +165,11 @@ def main() -> None:
     print()
     print("ratio to floor")
     for name, (_command, floor) in commands.items():
-        print(f"{name:20}" + "".join(
-            f"{results[name, size][0] / results[floor, size][0]:10.2f}" for size in sizes)
-            + f"   (floor: {floor})")
+        print(
+            f"{name:20}"
+            + "".join(f"{results[name, size][0] / results[floor, size][0]:10.2f}" for size in sizes)
+            + f"   (floor: {floor})"
+        )
     print()
     print(f"ratio of {sizes[-1]:,} stored matches to an empty store")
     for name in commands:
@@ -162,11 +186,18 @@ def main() -> None:
     targets = [
         ("knock <= 1.1x its floor", max(floor_ratio("knock", size) for size in sizes) <= 1.1),
         ("show <= 1.1x its floor", max(floor_ratio("show", size) for size in sizes) <= 1.1),
-        (f"knock and show at {largest:,} <= 1.05x empty", all(
-            results[name, largest][0] / results[name, 0][0] <= 1.05 for name in ("knock", "show"))),
+        (
+            f"knock and show at {largest:,} <= 1.05x empty",
+            all(
+                results[name, largest][0] / results[name, 0][0] <= 1.05
+                for name in ("knock", "show")
+            ),
+        ),
         (f"matches at {largest:,} < 2x its floor", floor_ratio("matches", largest) < 2),
-        ("knock's peak memory flat (within 5%)",
-         results["knock", largest][1] <= 1.05 * results["knock", 0][1]),
+        (
+            "knock's peak memory flat (within 5%)",
+            results["knock", largest][1] <= 1.05 * results["knock", 0][1],
+        ),
     ]
     print()
     print("targets")

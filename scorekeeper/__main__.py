@@ -43,8 +43,10 @@ def unwritten(error: Exception, code: int) -> int:
 
     changed = getattr(sys.modules.get("scorekeeper.store.files"), "committed", False)
     if changed:
-        message = _("The change was saved, but its report could not be shown ({reason}); "
-                    "'scorekeeper show' shows where the match stands.")
+        message = _(
+            "The change was saved, but its report could not be shown ({reason}); "
+            "'scorekeeper show' shows where the match stands."
+        )
     elif isinstance(error, BrokenPipeError):  # the reader went away: nothing more to say
         return code or 1
     else:

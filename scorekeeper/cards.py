@@ -62,13 +62,18 @@ _RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", 
 
 #: How a rank may be written (upper case), and the rank it means.
 RANK_FORMS: dict[str, int] = {
-    **{name: rank for rank, name in enumerate(_RANK_NAMES) if name}, "T": 10,
+    **{name: rank for rank, name in enumerate(_RANK_NAMES) if name},
+    "T": 10,
 }
 #: How a suit may be written (upper case), and the suit it means. The hollow symbols are
 #: accepted too, and an emoji variation selector after a symbol (``♥️``) is ignored.
 SUIT_FORMS: dict[str, Suit] = {
-    **{suit.value: suit for suit in Suit}, **{_SYMBOLS[suit]: suit for suit in Suit},
-    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+    **{suit.value: suit for suit in Suit},
+    **{_SYMBOLS[suit]: suit for suit in Suit},
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
 }
 
 
@@ -173,9 +178,12 @@ class Showdown(NamedTuple):
 
 # --- reading cards ---------------------------------------------------------------------------
 
+
 def _forms_help() -> str:
-    return _("Write a card as its rank then its suit, in any case: rank A 2 3 4 5 6 7 8 9 10 "
-             "(or T) J Q K, suit S H D C (or ♠ ♥ ♦ ♣); for example AS, 10h, Td, q♣.")
+    return _(
+        "Write a card as its rank then its suit, in any case: rank A 2 3 4 5 6 7 8 9 10 "
+        "(or T) J Q K, suit S H D C (or ♠ ♥ ♦ ♣); for example AS, 10h, Td, q♣."
+    )
 
 
 def parse_card(text: str) -> Card:
@@ -197,10 +205,12 @@ def parse_card(text: str) -> Card:
         problem = _("{text!r} is not a card.").format(text=text)
     elif suit is None:
         problem = _("{text!r} is not a card: {suit!r} is not a suit.").format(
-            text=text, suit=token[-1])
+            text=text, suit=token[-1]
+        )
     else:
         problem = _("{text!r} is not a card: {rank!r} is not a rank.").format(
-            text=text, rank=token[:-1])
+            text=text, rank=token[:-1]
+        )
     raise CardError(problem + " " + _forms_help())
 
 
@@ -219,21 +229,30 @@ def parse_cards(cards: CardsLike, count: int | None = None) -> tuple[Card, ...]:
     scorekeeper.cards.CardError: 7♠ is given twice; a deck has only one 7♠.
     """
     tokens: Iterable[str | Card] = (
-        cards.replace(",", " ").split() if isinstance(cards, str) else cards)
+        cards.replace(",", " ").split() if isinstance(cards, str) else cards
+    )
     result: list[Card] = []
     seen: set[Card] = set()
     for token in tokens:
         if isinstance(token, Card):
-            if not (isinstance(token.suit, Suit) and isinstance(token.rank, int)
-                    and 1 <= token.rank <= 13):
-                raise CardError(_("{token!r} is not a card: the rank must be 1 (ace) to 13 "
-                                  "(king) and the suit a Suit.").format(token=token))
+            if not (
+                isinstance(token.suit, Suit)
+                and isinstance(token.rank, int)
+                and 1 <= token.rank <= 13
+            ):
+                raise CardError(
+                    _(
+                        "{token!r} is not a card: the rank must be 1 (ace) to 13 "
+                        "(king) and the suit a Suit."
+                    ).format(token=token)
+                )
             card = token
         else:
             card = parse_card(str(token))
         if card in seen:
-            raise CardError(_("{card} is given twice; a deck has only one {card}.")
-                            .format(card=card))
+            raise CardError(
+                _("{card} is given twice; a deck has only one {card}.").format(card=card)
+            )
         seen.add(card)
         result.append(card)
     if count is not None:
@@ -248,8 +267,11 @@ def _check_count(cards: tuple[Card, ...] | list[Card], low: int, high: int, what
         return
     shown = " ".join(map(str, cards)) or "-"
     if low == high:
-        message = ngettext("{what} must have exactly {low} card, not {count} ({cards}).",
-                           "{what} must have exactly {low} cards, not {count} ({cards}).", low)
+        message = ngettext(
+            "{what} must have exactly {low} card, not {count} ({cards}).",
+            "{what} must have exactly {low} cards, not {count} ({cards}).",
+            low,
+        )
     else:
         message = _("{what} must have from {low} to {high} cards, not {count} ({cards}).")
     raise CardError(message.format(what=what, low=low, high=high, count=count, cards=shown))
@@ -262,6 +284,7 @@ def _hand(cards: CardsLike, low: int, high: int, what: str) -> tuple[Card, ...]:
 
 
 # --- melds -----------------------------------------------------------------------------------
+
 
 def _order(card: Card) -> tuple[int, int]:
     """Cards are shown by rank, then in suit order."""
@@ -276,7 +299,8 @@ def _make_meld(cards: Iterable[Card]) -> Meld | None:
     if len({card.rank for card in ordered}) == 1:
         return Meld(MeldKind.SET, tuple(ordered)) if len(ordered) <= 4 else None
     if len({card.suit for card in ordered}) == 1 and all(
-            later.rank == earlier.rank + 1 for earlier, later in pairwise(ordered)):
+        later.rank == earlier.rank + 1 for earlier, later in pairwise(ordered)
+    ):
         return Meld(MeldKind.RUN, tuple(ordered))
     return None
 
@@ -297,9 +321,11 @@ def meld(cards: CardsLike | Meld) -> Meld:
     found = _make_meld(cards)
     if found is None:
         raise CardError(
-            _("{cards} is not a meld: a meld is 3 or 4 cards of one rank, or 3 or more "
-              "consecutive cards of one suit with the ace low (A 2 3, never Q K A).")
-            .format(cards=" ".join(map(str, sorted(cards, key=_order))) or "-"))
+            _(
+                "{cards} is not a meld: a meld is 3 or 4 cards of one rank, or 3 or more "
+                "consecutive cards of one suit with the ace low (A 2 3, never Q K A)."
+            ).format(cards=" ".join(map(str, sorted(cards, key=_order))) or "-")
+        )
     return found
 
 
@@ -392,21 +418,32 @@ class _Solver:
     def cards(self, mask: int) -> list[Card]:
         return [card for position, card in enumerate(self.hand) if mask >> position & 1]
 
-    def arrangement(self, kept: int, melds: Iterable[int], discard: int = 0,
-                    layoffs: tuple[LayOff, ...] = (), laid_off: int = 0) -> Arrangement:
+    def arrangement(
+        self,
+        kept: int,
+        melds: Iterable[int],
+        discard: int = 0,
+        layoffs: tuple[LayOff, ...] = (),
+        laid_off: int = 0,
+    ) -> Arrangement:
         """The :class:`Arrangement` of the ``kept`` cards with these melds (the rest deadwood,
         except the cards ``laid_off``)."""
-        own = sorted((_meld_of(self.cards(mask)) for mask in melds),
-                     key=lambda found: _order(found.cards[0]))
+        own = sorted(
+            (_meld_of(self.cards(mask)) for mask in melds), key=lambda found: _order(found.cards[0])
+        )
         melded = sum(len(found.cards) for found in own)
         left = kept & ~laid_off & ~sum(melds)
         deadwood_cards = tuple(sorted(self.cards(left), key=_order))
         size = bin(kept).count("1")
         return Arrangement(
-            melds=tuple(own), deadwood_cards=deadwood_cards,
+            melds=tuple(own),
+            deadwood_cards=deadwood_cards,
             deadwood=sum(card.value for card in deadwood_cards),
-            gin=size >= 10 and melded >= 10, big_gin=size == 11 and melded == 11,
-            discard=self.cards(discard)[0] if discard else None, layoffs=layoffs)
+            gin=size >= 10 and melded >= 10,
+            big_gin=size == 11 and melded == 11,
+            discard=self.cards(discard)[0] if discard else None,
+            layoffs=layoffs,
+        )
 
 
 def _meld_of(cards: Iterable[Card]) -> Meld:
@@ -428,6 +465,7 @@ def possible_melds(cards: CardsLike) -> tuple[Meld, ...]:
 
 
 # --- one hand --------------------------------------------------------------------------------
+
 
 def best_arrangement(cards: CardsLike) -> Arrangement:
     """The melds and deadwood that leave the least deadwood, for 1 to 11 cards.
@@ -458,9 +496,10 @@ def best_arrangement(cards: CardsLike) -> Arrangement:
 
 def _discards(hand: tuple[Card, ...]) -> list[int]:
     """The hand's positions as bits, highest card first (the order discards are tried in)."""
-    order = sorted(range(len(hand)), key=lambda position: (-hand[position].value,
-                                                           -hand[position].rank,
-                                                           _order(hand[position])))
+    order = sorted(
+        range(len(hand)),
+        key=lambda position: (-hand[position].value, -hand[position].rank, _order(hand[position])),
+    )
     return [1 << position for position in order]
 
 
@@ -476,8 +515,10 @@ def deadwood(cards: CardsLike) -> int:
 
 # --- after a knock ---------------------------------------------------------------------------
 
-def deadwood_after_layoffs(opponent_cards: CardsLike, knocker_melds: Iterable[CardsLike | Meld],
-                           *, gin: bool = False) -> Arrangement:
+
+def deadwood_after_layoffs(
+    opponent_cards: CardsLike, knocker_melds: Iterable[CardsLike | Meld], *, gin: bool = False
+) -> Arrangement:
     """The opponent's least deadwood after laying off onto the knocker's melds.
 
     ``opponent_cards``: the opponent's 1 to 10 cards. ``knocker_melds``: the melds the knocker
@@ -513,13 +554,20 @@ def _check_apart(opponent: tuple[Card, ...], knocker: list[Card]) -> None:
     seen: set[Card] = set()
     for card in knocker:
         if card in seen:
-            raise CardError(_("{card} is given twice among the knocker's cards; a deck has only "
-                              "one {card}.").format(card=card))
+            raise CardError(
+                _(
+                    "{card} is given twice among the knocker's cards; a deck has only one {card}."
+                ).format(card=card)
+            )
         seen.add(card)
     for card in opponent:
         if card in seen:
-            raise CardError(_("{card} is given in both the knocker's and the opponent's cards; "
-                              "a deck has only one {card}.").format(card=card))
+            raise CardError(
+                _(
+                    "{card} is given in both the knocker's and the opponent's cards; "
+                    "a deck has only one {card}."
+                ).format(card=card)
+            )
 
 
 def _layoff_options(solver: _Solver, knocker_meld: Meld) -> list[int]:
@@ -528,8 +576,11 @@ def _layoff_options(solver: _Solver, knocker_meld: Meld) -> list[int]:
     index = {card: 1 << position for position, card in enumerate(solver.hand)}
     cards = knocker_meld.cards
     if knocker_meld.kind is MeldKind.SET:
-        missing = [index[Card(cards[0].rank, suit)] for suit in Suit
-                   if Card(cards[0].rank, suit) not in cards and Card(cards[0].rank, suit) in index]
+        missing = [
+            index[Card(cards[0].rank, suit)]
+            for suit in Suit
+            if Card(cards[0].rank, suit) not in cards and Card(cards[0].rank, suit) in index
+        ]
         return [0, *missing]
     suit = cards[0].suit
     below: list[int] = [0]  # below[k]: the k cards under the run, chained
@@ -562,10 +613,14 @@ def _lay_off(solver: _Solver, melds: tuple[Meld, ...]) -> Arrangement:
     assert best is not None
     groups = best[1]
     laid_off = sum(groups)
-    layoffs = tuple(LayOff(card, found) for found, group in zip(melds, groups)
-                    for card in sorted(solver.cards(group), key=_order))
-    return solver.arrangement(full, solver.melds(full ^ laid_off), layoffs=layoffs,
-                              laid_off=laid_off)
+    layoffs = tuple(
+        LayOff(card, found)
+        for found, group in zip(melds, groups)
+        for card in sorted(solver.cards(group), key=_order)
+    )
+    return solver.arrangement(
+        full, solver.melds(full ^ laid_off), layoffs=layoffs, laid_off=laid_off
+    )
 
 
 def showdown(knocker_cards: CardsLike, opponent_cards: CardsLike) -> Showdown:
@@ -598,8 +653,12 @@ def showdown(knocker_cards: CardsLike, opponent_cards: CardsLike) -> Showdown:
         return Showdown(solver.arrangement(full, solver.melds(full)), _lay_off(against, ()))
     if len(knocker) == 11:
         least = min(solver.best(full ^ bit) for bit in _discards(knocker))
-        candidates = [(bit, melds) for bit in _discards(knocker)
-                      if solver.best(full ^ bit) == least for melds in solver.all_melds(full ^ bit)]
+        candidates = [
+            (bit, melds)
+            for bit in _discards(knocker)
+            if solver.best(full ^ bit) == least
+            for melds in solver.all_melds(full ^ bit)
+        ]
     else:
         least = solver.best(full)
         candidates = [(0, melds) for melds in solver.all_melds(full)]
@@ -614,5 +673,7 @@ def showdown(knocker_cards: CardsLike, opponent_cards: CardsLike) -> Showdown:
             if answer is None or result.deadwood > answer.deadwood:
                 chosen, answer = (discard, melds), result
     discard, melds = chosen
-    return Showdown(solver.arrangement(full ^ discard, melds, discard),
-                    answer if answer is not None else _lay_off(against, ()))
+    return Showdown(
+        solver.arrangement(full ^ discard, melds, discard),
+        answer if answer is not None else _lay_off(against, ()),
+    )

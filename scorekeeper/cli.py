@@ -34,8 +34,10 @@ class Problem(click.ClickException):
     (an escape sequence in a path, say) shown escaped."""
 
     def format_message(self) -> str:
-        return "".join(char if char.isprintable() or char == "\n" else repr(char)[1:-1]
-                       for char in self.message)
+        return "".join(
+            char if char.isprintable() or char == "\n" else repr(char)[1:-1]
+            for char in self.message
+        )
 
     def show(self, file: Any = None) -> None:
         click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
@@ -74,7 +76,8 @@ def help_in_language(thing: click.Command | Option) -> Iterator[None]:
 
 #: click >= 8.2 raises this to show a group's help when it is given no command: not an error.
 NO_ARGUMENTS: type[click.UsageError] | tuple[()] = getattr(
-    click.exceptions, "NoArgsIsHelpError", ())
+    click.exceptions, "NoArgsIsHelpError", ()
+)
 
 
 def misused(error: click.UsageError) -> click.ClickException:
@@ -83,10 +86,13 @@ def misused(error: click.UsageError) -> click.ClickException:
     if isinstance(error, NO_ARGUMENTS):
         return error
     ctx, problem = error.ctx, error.format_message()
-    return BadInput(_("{problem} {usage} ('{command} --help' says more)").format(
-        problem=problem if problem.endswith((".", "?", "!")) else problem + ".",
-        usage=" ".join(ctx.get_usage().split()) if ctx else "",
-        command=ctx.command_path if ctx else "scorekeeper"))
+    return BadInput(
+        _("{problem} {usage} ('{command} --help' says more)").format(
+            problem=problem if problem.endswith((".", "?", "!")) else problem + ".",
+            usage=" ".join(ctx.get_usage().split()) if ctx else "",
+            command=ctx.command_path if ctx else "scorekeeper",
+        )
+    )
 
 
 def whole_number(text: str) -> int | None:
@@ -106,12 +112,16 @@ class Number(click.ParamType):  # type: ignore[type-arg]
 
     name = "integer"
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> int:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         number = value if type(value) is int else whole_number(str(value))
         if number is None:
-            self.fail(_("{value!r} is not a whole number; type it with the digits 0 to 9, e.g. "
-                        "12.").format(value=value), param, ctx)
+            self.fail(
+                _(
+                    "{value!r} is not a whole number; type it with the digits 0 to 9, e.g. 12."
+                ).format(value=value),
+                param,
+                ctx,
+            )
         return number
 
 
@@ -126,16 +136,25 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]
     def __init__(self, most: float) -> None:
         self.most = most
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> float:
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
         if isinstance(value, float):
             return value
         text = str(value).strip()
         whole, _point, part = text.partition(".")
-        if (not (whole + part).isascii() or not (whole + part).isdigit()
-                or not 0 <= float(text) <= self.most):
-            self.fail(_("{value!r} is not a number of seconds from 0 to {most:g}, e.g. 2.5.")
-                      .format(value=value, most=self.most), param, ctx)
+        if (
+            not (whole + part).isascii()
+            or not (whole + part).isdigit()
+            or not 0 <= float(text) <= self.most
+        ):
+            self.fail(
+                _("{value!r} is not a number of seconds from 0 to {most:g}, e.g. 2.5.").format(
+                    value=value, most=self.most
+                ),
+                param,
+                ctx,
+            )
         return float(text)
 
 
@@ -143,8 +162,13 @@ class Command(click.Command):
     """A command whose help, and short help in its group's list, is shown in the language, and
     whose mistyped arguments and options are one ``Error:`` line."""
 
-    def make_context(self, info_name: str | None, args: list[str],
-                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
         try:
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as error:
@@ -163,8 +187,7 @@ class Option(click.Option):
     """An option whose help is shown in the language. ``help_fields`` fill the ``{...}`` fields
     of a help text that names things known only at run time."""
 
-    def __init__(self, *args: Any, help_fields: dict[str, str] | None = None,
-                 **attrs: Any) -> None:
+    def __init__(self, *args: Any, help_fields: dict[str, str] | None = None, **attrs: Any) -> None:
         super().__init__(*args, **attrs)
         self.help_fields = help_fields or {}
 
@@ -198,9 +221,13 @@ class ScorekeeperGroup(Command, click.Group):
         except Exception as error:
             store = ctx.find_object(Store)
             if store is not None and store.committed:  # the change stands: say so, exit 0
-                raise Reported(_("The change was saved, but its report could not be shown "
-                                 "({reason}); 'scorekeeper show' shows where the match "
-                                 "stands.").format(reason=describe(error))) from None
+                raise Reported(
+                    _(
+                        "The change was saved, but its report could not be shown "
+                        "({reason}); 'scorekeeper show' shows where the match "
+                        "stands."
+                    ).format(reason=describe(error))
+                ) from None
             translated = translate(error)
             if translated is error:
                 raise
@@ -222,7 +249,8 @@ def describe(error: BaseException) -> str:
         return error.strerror
     if isinstance(error, UnicodeEncodeError):
         return _("the output's encoding ({encoding}) cannot show {text!r}").format(
-            encoding=error.encoding, text=error.object[error.start:error.end])
+            encoding=error.encoding, text=error.object[error.start : error.end]
+        )
     return str(error) or type(error).__name__
 
 
@@ -236,24 +264,35 @@ def translate(error: Exception) -> Exception:
     if isinstance(error, click.UsageError):  # a command name mistyped
         return misused(error)
     if isinstance(error, UnicodeEncodeError):
-        return StateProblem(_("{problem}; use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8.")
-                            .format(problem=describe(error)))
+        return StateProblem(
+            _("{problem}; use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8.").format(
+                problem=describe(error)
+            )
+        )
     if isinstance(error, OSError) and error.filename is not None:  # the store's folder
-        return StateProblem(_("Cannot use {path}: {reason}. Check that the store's folder "
-                              "exists and may be read.").format(
-            path=error.filename, reason=error.strerror))
+        return StateProblem(
+            _(
+                "Cannot use {path}: {reason}. Check that the store's folder exists and may be read."
+            ).format(path=error.filename, reason=error.strerror)
+        )
     if isinstance(error, OSError):  # not a file: the output, say
-        return StateProblem(_("The output could not be written: {reason}.").format(
-            reason=describe(error)))
+        return StateProblem(
+            _("The output could not be written: {reason}.").format(reason=describe(error))
+        )
     return error
 
 
 def warn_unconfirmed(store: Store | None) -> None:
     """Say which changed files the disk did not confirm (the change is made all the same)."""
     for path in store.unconfirmed if store is not None else ():
-        click.echo(_("Warning: {path} was changed, but the disk did not confirm that its folder "
-                     "was written; the change is made, but may not outlast a power cut. Check "
-                     "the disk.").format(path=path), err=True)
+        click.echo(
+            _(
+                "Warning: {path} was changed, but the disk did not confirm that its folder "
+                "was written; the change is made, but may not outlast a power cut. Check "
+                "the disk."
+            ).format(path=path),
+            err=True,
+        )
 
 
 def default_store() -> str:
@@ -276,21 +315,33 @@ def choose_language(ctx: click.Context, param: click.Parameter, value: str | Non
     if value is None:
         return
     if value.lower() not in available():
-        raise BadInput(_("There are no messages in {code!r}; the languages are {languages}.")
-                       .format(code=value, languages=", ".join(available())))
+        raise BadInput(
+            _("There are no messages in {code!r}; the languages are {languages}.").format(
+                code=value, languages=", ".join(available())
+            )
+        )
     set_language(value.lower())
 
 
 #: Each command, by the module of :mod:`scorekeeper.commands` and the name it has there.
 COMMANDS = {
-    "knock": "recording:knock", "gin": "recording:gin", "wall": "recording:wall",
+    "knock": "recording:knock",
+    "gin": "recording:gin",
+    "wall": "recording:wall",
     "record": "recording:record_interactively",
-    "undo": "correcting:undo", "amend": "correcting:amend",
-    "new": "matches:new", "matches": "matches:list_matches", "use": "matches:use",
+    "undo": "correcting:undo",
+    "amend": "correcting:amend",
+    "new": "matches:new",
+    "matches": "matches:list_matches",
+    "use": "matches:use",
     "rules": "matches:rules",
-    "show": "reading:show", "log": "reading:log", "stats": "reading:stats",
+    "show": "reading:show",
+    "log": "reading:log",
+    "stats": "reading:stats",
     "deadwood": "reading:deadwood_command",
-    "export": "files:export", "import": "files:import_", "check": "files:check",
+    "export": "files:export",
+    "import": "files:import_",
+    "check": "files:check",
 }
 
 
@@ -300,37 +351,61 @@ class Scorekeeper(ScorekeeperGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
-    def resolve_command(self, ctx: click.Context,
-                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
         typed = args[0]
         if typed in COMMANDS or typed.startswith("-") or ctx.resilient_parsing:
             return super().resolve_command(ctx, args)
         import difflib
 
         close = difflib.get_close_matches(typed.lower(), COMMANDS, n=1)
-        raise BadInput((_("There is no command {typed!r}; did you mean {close!r}? "
-                          "'scorekeeper --help' lists the commands.") if close else
-                        _("There is no command {typed!r}; 'scorekeeper --help' lists the "
-                          "commands.")).format(typed=typed, close=close[0] if close else ""))
+        raise BadInput(
+            (
+                _(
+                    "There is no command {typed!r}; did you mean {close!r}? "
+                    "'scorekeeper --help' lists the commands."
+                )
+                if close
+                else _("There is no command {typed!r}; 'scorekeeper --help' lists the commands.")
+            ).format(typed=typed, close=close[0] if close else "")
+        )
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
         module, attribute = COMMANDS[name].split(":")
         found: click.Command = getattr(
-            importlib.import_module(f"scorekeeper.commands.{module}"), attribute)
+            importlib.import_module(f"scorekeeper.commands.{module}"), attribute
+        )
         return found
 
 
-@click.group("scorekeeper", cls=Scorekeeper, context_settings={"help_option_names": ["-h", "--help"]})
-@option("--lang", metavar="CODE", callback=choose_language, expose_value=False,
-        is_eager=True, help="Language of the messages: de, nl or en (default: env "
-        "SCOREKEEPER_LANG, then the locale).")
-@option("--db", metavar="DIR", envvar="SCOREKEEPER_DB",
-        help="The store directory (default: your data directory; env SCOREKEEPER_DB).")
-@option("--lock-timeout", type=Seconds(600), default=5.0,
-        envvar="SCOREKEEPER_LOCK_TIMEOUT", show_default=True,
-        help="Seconds to wait for another scorekeeper writing to the store.")
+@click.group(
+    "scorekeeper", cls=Scorekeeper, context_settings={"help_option_names": ["-h", "--help"]}
+)
+@option(
+    "--lang",
+    metavar="CODE",
+    callback=choose_language,
+    expose_value=False,
+    is_eager=True,
+    help="Language of the messages: de, nl or en (default: env SCOREKEEPER_LANG, then the locale).",
+)
+@option(
+    "--db",
+    metavar="DIR",
+    envvar="SCOREKEEPER_DB",
+    help="The store directory (default: your data directory; env SCOREKEEPER_DB).",
+)
+@option(
+    "--lock-timeout",
+    type=Seconds(600),
+    default=5.0,
+    envvar="SCOREKEEPER_LOCK_TIMEOUT",
+    show_default=True,
+    help="Seconds to wait for another scorekeeper writing to the store.",
+)
 @click.version_option(__version__, "--version", prog_name="scorekeeper")
 @click.pass_context
 def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
@@ -347,8 +422,9 @@ def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
       scorekeeper show
     """
     if db == "":
-        raise BadInput(_("--db needs a directory, e.g. --db ~/gin-scores (it is created if "
-                         "missing)."))
+        raise BadInput(
+            _("--db needs a directory, e.g. --db ~/gin-scores (it is created if missing).")
+        )
     ctx.obj = Store(db or default_store(), lock_timeout=lock_timeout)
 
 
@@ -366,8 +442,11 @@ def match_id(store: Store, given: int | None) -> int:
     current = store.current_id()
     if current is None or not store.has(current):
         raise StateProblem(
-            _("There is no current match. Start one with 'scorekeeper new PLAYER1 PLAYER2', "
-              "or choose one with 'scorekeeper use MATCH' ('scorekeeper matches' lists them)."))
+            _(
+                "There is no current match. Start one with 'scorekeeper new PLAYER1 PLAYER2', "
+                "or choose one with 'scorekeeper use MATCH' ('scorekeeper matches' lists them)."
+            )
+        )
     return current
 
 
@@ -376,8 +455,9 @@ T = TypeVar("T")
 NOT_A_PLAYER = N_("{typed!r} is not a player of this match: name {options}.")
 
 
-def one_of(meanings: Mapping[str, T], typed: str, unknown: str,
-           shown: Sequence[str] | None = None) -> T:
+def one_of(
+    meanings: Mapping[str, T], typed: str, unknown: str, shown: Sequence[str] | None = None
+) -> T:
     """What the word typed means: the word named by a beginning that leaves no doubt, case and
     accents aside (an exact word wins; words meaning the same thing never conflict).
 
@@ -390,10 +470,16 @@ def one_of(meanings: Mapping[str, T], typed: str, unknown: str,
     if found and len({repr(meanings[word]) for word in found}) == 1:
         return meanings[found[0]]
     if found:
-        raise BadInput(_("{typed!r} could be {a} or {b}; type more of it.")
-                       .format(typed=typed, a=found[0], b=found[1]))
-    raise BadInput(_(unknown).format(typed=typed, options=either(
-        list(shown if shown is not None else meanings))))
+        raise BadInput(
+            _("{typed!r} could be {a} or {b}; type more of it.").format(
+                typed=typed, a=found[0], b=found[1]
+            )
+        )
+    raise BadInput(
+        _(unknown).format(
+            typed=typed, options=either(list(shown if shown is not None else meanings))
+        )
+    )
 
 
 def named(names: Sequence[str], typed: str, unknown: str) -> str:
@@ -424,8 +510,7 @@ class Words(click.ParamType):  # type: ignore[type-arg]
         self.shown = list(dict.fromkeys(meanings))[:shown]
         """The words offered in a refusal: the first ``shown``, those in the language."""
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
             return one_of(self.meanings, str(value), self.unknown, self.shown)
         except BadInput as error:
@@ -434,10 +519,18 @@ class Words(click.ParamType):  # type: ignore[type-arg]
 
 def confirm(question: str) -> bool:
     """A yes or no, answered in the language or in English (Enter: yes)."""
-    return bool(click.prompt(
-        f"{question} [{_('Y/n')}]", default=_("yes"), show_default=False,
-        type=Words({_("yes"): True, _("no"): False, "yes": True, "no": False},
-                   N_("{typed!r} is neither yes nor no; answer {options}."), shown=2)))
+    return bool(
+        click.prompt(
+            f"{question} [{_('Y/n')}]",
+            default=_("yes"),
+            show_default=False,
+            type=Words(
+                {_("yes"): True, _("no"): False, "yes": True, "no": False},
+                N_("{typed!r} is neither yes nor no; answer {options}."),
+                shown=2,
+            ),
+        )
+    )
 
 
 class Count(click.ParamType):  # type: ignore[type-arg]
@@ -448,16 +541,24 @@ class Count(click.ParamType):  # type: ignore[type-arg]
     def __init__(self, what: str, most: int = MAX_DEADWOOD) -> None:
         self.what, self.most = what, most
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> int:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         number = whole_number(str(value))
         if number is None:
-            self.fail(_("{value!r} is not a number: {what} is a whole number from 0 to "
-                        "{most}.").format(
-                value=value, what=_(self.what), most=self.most), param, ctx)
+            self.fail(
+                _("{value!r} is not a number: {what} is a whole number from 0 to {most}.").format(
+                    value=value, what=_(self.what), most=self.most
+                ),
+                param,
+                ctx,
+            )
         if not 0 <= number <= self.most:
-            self.fail(_("{what} must be from 0 to {most}, not {value}.").format(
-                what=_(self.what), most=self.most, value=number), param, ctx)
+            self.fail(
+                _("{what} must be from 0 to {most}, not {value}.").format(
+                    what=_(self.what), most=self.most, value=number
+                ),
+                param,
+                ctx,
+            )
         return number
 
 
@@ -470,16 +571,24 @@ def match_argument(function: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
-    return option("--match", "-m", "match", type=NUMBER, metavar="MATCH",
-                  help="The match to record in (default: the current match).")(function)
+    return option(
+        "--match",
+        "-m",
+        "match",
+        type=NUMBER,
+        metavar="MATCH",
+        help="The match to record in (default: the current match).",
+    )(function)
 
 
 def compose(*decorators: Decorator) -> Decorator:
     """One decorator applying several, the first listed outermost (as if stacked)."""
+
     def apply(function: Callable[..., Any]) -> Callable[..., Any]:
         for decorator in reversed(decorators):
             function = decorator(function)
         return function
+
     return apply
 
 

@@ -39,8 +39,11 @@ def fold(text: str) -> str:
     """A name as it is compared: ignoring case and accents (``zoe`` finds ``Zoë``)."""
     import unicodedata
 
-    return "".join(char for char in unicodedata.normalize("NFKD", text.casefold())
-                   if not unicodedata.combining(char))
+    return "".join(
+        char
+        for char in unicodedata.normalize("NFKD", text.casefold())
+        if not unicodedata.combining(char)
+    )
 
 
 def team_name(team: tuple[str, str] | list[str]) -> str:
@@ -78,8 +81,10 @@ class MatchFinished(ValueError):
 
     def __init__(self, number: int, entered: int | None = None) -> None:
         super().__init__(
-            _("The match ended with hand {number}; no hand can follow it. "
-              "Start a new match with 'scorekeeper new'.").format(number=number)
+            _(
+                "The match ended with hand {number}; no hand can follow it. "
+                "Start a new match with 'scorekeeper new'."
+            ).format(number=number)
         )
         self.number = number
         """The hand (in Partnership Gin, the deal) that ended the match."""
@@ -103,13 +108,15 @@ class Hand(NamedTuple):
     """Partnership Gin: for a wall, a player at the table where it happened."""
 
     @classmethod
-    def knock(cls, knocker: str, knocker_deadwood: int, opponent_deadwood: int,
-              upcard: str | None = None) -> "Hand":
+    def knock(
+        cls, knocker: str, knocker_deadwood: int, opponent_deadwood: int, upcard: str | None = None
+    ) -> "Hand":
         return cls(Entry.KNOCK, knocker, knocker_deadwood, opponent_deadwood, upcard)
 
     @classmethod
-    def gin(cls, player: str, opponent_deadwood: int, big: bool = False,
-            upcard: str | None = None) -> "Hand":
+    def gin(
+        cls, player: str, opponent_deadwood: int, big: bool = False, upcard: str | None = None
+    ) -> "Hand":
         return cls(Entry.BIG_GIN if big else Entry.GIN, player, 0, opponent_deadwood, upcard)
 
     @classmethod
@@ -233,8 +240,9 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
         return Score(Kind.WALL, None, 0)
     if hand.knocker not in players:
         raise InvalidHand(
-            _("{name!r} is not a player of this match; the players are {a} and {b}.")
-            .format(name=hand.knocker, a=players[0], b=players[1])
+            _("{name!r} is not a player of this match; the players are {a} and {b}.").format(
+                name=hand.knocker, a=players[0], b=players[1]
+            )
         )
     kd, od = hand.knocker_deadwood, hand.opponent_deadwood
     opponent = players[1] if hand.knocker == players[0] else players[0]
@@ -246,30 +254,44 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     if kind is Kind.BIG_GIN:
         if rules.big_gin_bonus == 0:
             raise InvalidHand(
-                _("Big gin is not played in this match (its big gin bonus is 0); "
-                  "record it as a gin.")
+                _(
+                    "Big gin is not played in this match (its big gin bonus is 0); "
+                    "record it as a gin."
+                )
             )
         return Score(kind, hand.knocker, (od + rules.big_gin_bonus) * double)
     if kind is Kind.GIN:
         return Score(kind, hand.knocker, (od + rules.gin_bonus) * double)
     if rules.straight:
-        raise InvalidHand(_("This is Straight Gin: nobody may knock, a hand ends only with "
-                            "gin, big gin or a wall. Record it with 'gin' or 'wall'."))
+        raise InvalidHand(
+            _(
+                "This is Straight Gin: nobody may knock, a hand ends only with "
+                "gin, big gin or a wall. Record it with 'gin' or 'wall'."
+            )
+        )
     limit = knock_limit(rules, upcard)
     if kd > limit and upcard is not None:
         raise InvalidHand(
-            (_("The up-card {card} is an ace: this hand had to end in gin, nobody can knock.")
-             if limit == 0 else
-             _("The up-card {card} is an ace: this hand's knock limit is 1, nobody can knock "
-               "with {kd} deadwood. Enter 1, or 0 for gin.") if limit == 1 else
-             _("The up-card {card} sets this hand's knock limit to {limit}: nobody can knock "
-               "with {kd} deadwood. Enter 1 to {limit}, or 0 for gin."))
-            .format(card=upcard, limit=limit, kd=kd))
+            (
+                _("The up-card {card} is an ace: this hand had to end in gin, nobody can knock.")
+                if limit == 0
+                else _(
+                    "The up-card {card} is an ace: this hand's knock limit is 1, nobody can knock "
+                    "with {kd} deadwood. Enter 1, or 0 for gin."
+                )
+                if limit == 1
+                else _(
+                    "The up-card {card} sets this hand's knock limit to {limit}: nobody can knock "
+                    "with {kd} deadwood. Enter 1 to {limit}, or 0 for gin."
+                )
+            ).format(card=upcard, limit=limit, kd=kd)
+        )
     if kd > limit:
         raise InvalidHand(
-            _("Nobody can knock with {kd} deadwood: the knock limit is {limit}. "
-              "Enter the knocker's deadwood from 1 to {limit}, or 0 for gin.")
-            .format(kd=kd, limit=limit)
+            _(
+                "Nobody can knock with {kd} deadwood: the knock limit is {limit}. "
+                "Enter the knocker's deadwood from 1 to {limit}, or 0 for gin."
+            ).format(kd=kd, limit=limit)
         )
     if kind is Kind.UNDERCUT:
         return Score(kind, opponent, (kd - od + rules.undercut_bonus) * double)
@@ -328,14 +350,22 @@ def _upcard(rules: Rules, hand: Hand) -> "Card | None":
     """The hand's up-card, required in Oklahoma Gin for a won hand and refused elsewhere."""
     if not rules.oklahoma:
         if hand.upcard is not None:
-            raise InvalidHand(_("This match is not Oklahoma Gin, so a hand has no up-card; "
-                                "leave the up-card out."))
+            raise InvalidHand(
+                _(
+                    "This match is not Oklahoma Gin, so a hand has no up-card; "
+                    "leave the up-card out."
+                )
+            )
         return None
     if hand.upcard is None:
         if hand.entry is Entry.WALL:
             return None
-        raise InvalidHand(_("This is Oklahoma Gin: give the up-card that started the discard "
-                            "pile (e.g. --upcard 7h); it sets the hand's knock limit."))
+        raise InvalidHand(
+            _(
+                "This is Oklahoma Gin: give the up-card that started the discard "
+                "pile (e.g. --upcard 7h); it sets the hand's knock limit."
+            )
+        )
     from scorekeeper.cards import CardError, parse_card  # only Oklahoma Gin needs cards
 
     try:
@@ -347,13 +377,17 @@ def _upcard(rules: Rules, hand: Hand) -> "Card | None":
 def _check_deadwood(what: str, value: int | None) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEADWOOD:
         raise InvalidHand(
-            _("{what} must be a whole number from 0 to {most}, not {value!r}.")
-            .format(what=what, most=MAX_DEADWOOD, value=value)
+            _("{what} must be a whole number from 0 to {most}, not {value!r}.").format(
+                what=what, most=MAX_DEADWOOD, value=value
+            )
         )
 
 
 def replay(
-    players: tuple[str, str], rules: Rules, first_dealer: str, hands: Iterable[Hand],
+    players: tuple[str, str],
+    rules: Rules,
+    first_dealer: str,
+    hands: Iterable[Hand],
     teams: Teams | None = None,
 ) -> Scoresheet:
     """Score the hands in force in order and build the scoresheet (RULES.md sections 2-4).
@@ -367,7 +401,8 @@ def replay(
     if teams is None:
         scored: list[Scored] = [
             Scored(number, hand, score(rules, players, hand), ())
-            for number, hand in enumerate(hands, start=1)]
+            for number, hand in enumerate(hands, start=1)
+        ]
         pending: tuple[TableHand, ...] = ()
     else:
         scored, pending = deals(rules, teams, players, hands)
@@ -399,24 +434,37 @@ def replay(
                     winners[game] = result.winner
                     ended.append(game)
             finished = (bool(ended) and rules.end_after_first_game) or None not in winners
-        rounds.append(Round(
-            number=number, hand=hand, kind=result.kind, dealer=dealer,
-            winner=result.winner, points=result.points,
-            games=tuple(game + 1 for game in games), ended=tuple(game + 1 for game in ended),
-            totals={player: tuple(column[player] for column in points) for player in players},
-            tables=tables,
-        ))
+        rounds.append(
+            Round(
+                number=number,
+                hand=hand,
+                kind=result.kind,
+                dealer=dealer,
+                winner=result.winner,
+                points=result.points,
+                games=tuple(game + 1 for game in games),
+                ended=tuple(game + 1 for game in ended),
+                totals={player: tuple(column[player] for column in points) for player in players},
+                tables=tables,
+            )
+        )
         dealer = _next_dealer(rules, players, dealer, result.winner)
     if finished and pending:
         raise MatchFinished(len(scored), scored[-1].entered)
     counts = tally(rules, players, points, winners)
 
     return Scoresheet(
-        players=players, rules=rules, first_dealer=first_dealer, rounds=tuple(rounds),
+        players=players,
+        rules=rules,
+        first_dealer=first_dealer,
+        rounds=tuple(rounds),
         games=tuple(
             Game(
-                number=game + 1, open=winners[game] is None and not finished,
-                points=points[game], boxes=boxes[game], winner=winners[game],
+                number=game + 1,
+                open=winners[game] is None and not finished,
+                points=points[game],
+                boxes=boxes[game],
+                winner=winners[game],
                 settlement=_settle(rules, players, points[game], boxes[game], winners[game]),
             )
             for game in range(count)
@@ -455,8 +503,9 @@ def pairings(teams: Teams, deal: int) -> tuple[tuple[str, str], tuple[str, str]]
     return ((a1, b1), (a2, b2)) if deal % 2 == 0 else ((a1, b2), (a2, b1))
 
 
-def deals(rules: Rules, teams: Teams, names: tuple[str, str],
-          hands: Iterable[Hand]) -> tuple[list[Scored], tuple[TableHand, ...]]:
+def deals(
+    rules: Rules, teams: Teams, names: tuple[str, str], hands: Iterable[Hand]
+) -> tuple[list[Scored], tuple[TableHand, ...]]:
     """Partnership Gin: pair the hands into deals, one from each table, and combine each
     deal's two hands into one team result: a team that won both hands scores the sum; if each
     team won one, the larger score wins the difference (equal scores: nobody scores).
@@ -472,27 +521,40 @@ def deals(rules: Rules, teams: Teams, names: tuple[str, str],
         at = [index for index, table in enumerate(tables) if who in table]
         if not at:
             raise InvalidHand(
-                _("{name!r} is not a player of this match; the players are {players}.")
-                .format(name=who, players=", ".join(teams[0] + teams[1])) if who else
-                _("In Partnership Gin a wall names a player at its table."))
+                _("{name!r} is not a player of this match; the players are {players}.").format(
+                    name=who, players=", ".join(teams[0] + teams[1])
+                )
+                if who
+                else _("In Partnership Gin a wall names a player at its table.")
+            )
         if at[0] in reported:
             other = tables[1 - at[0]]
             raise InvalidHand(
-                _("{a} v {b} has already reported deal {deal}; the other table, {c} v {d}, "
-                  "has not.").format(a=tables[at[0]][0], b=tables[at[0]][1], deal=deal + 1,
-                                     c=other[0], d=other[1]))
+                _(
+                    "{a} v {b} has already reported deal {deal}; the other table, {c} v {d}, "
+                    "has not."
+                ).format(
+                    a=tables[at[0]][0], b=tables[at[0]][1], deal=deal + 1, c=other[0], d=other[1]
+                )
+            )
         result = score(rules, tables[at[0]], hand)
         reported[at[0]] = TableHand(tables[at[0]], hand, result.kind, result.winner, result.points)
         if len(reported) == 2:
             both = (reported[0], reported[1])
             won = [sum(table.points for table in both if table.winner in team) for team in teams]
             winner = names[0] if won[0] > won[1] else names[1] if won[1] > won[0] else None
-            scored.append(Scored(entered, None, Score(Kind.DEAL, winner, abs(won[0] - won[1])),
-                                 both))
+            scored.append(
+                Scored(entered, None, Score(Kind.DEAL, winner, abs(won[0] - won[1])), both)
+            )
             reported = {}
     tables = pairings(teams, len(scored))
-    pending = tuple(reported.get(index, TableHand(tables[index], None, None, None, 0))
-                    for index in (0, 1)) if reported else ()
+    pending = (
+        tuple(
+            reported.get(index, TableHand(tables[index], None, None, None, 0)) for index in (0, 1)
+        )
+        if reported
+        else ()
+    )
     return scored, pending
 
 
@@ -507,8 +569,11 @@ def _next_dealer(rules: Rules, players: tuple[str, str], dealer: str, winner: st
 
 
 def _settle(
-    rules: Rules, players: tuple[str, str], points: Mapping[str, int],
-    boxes: Mapping[str, int], winner: str | None,
+    rules: Rules,
+    players: tuple[str, str],
+    points: Mapping[str, int],
+    boxes: Mapping[str, int],
+    winner: str | None,
 ) -> Settlement | None:
     """Settle an ended game, each column on its own (RULES.md section 3)."""
     if winner is None:
@@ -523,13 +588,15 @@ def _settle(
         game_bonus *= 2 if rewarded and rules.shutout is Shutout.GAME_BONUS else 1
         total = hand_points + rules.box_bonus * boxes[player] + game_bonus
         total *= 2 if rewarded and rules.shutout is Shutout.TOTAL else 1
-        lines[player] = Line(hand_points, rules.box_bonus * boxes[player], game_bonus, rewarded,
-                             total)
+        lines[player] = Line(
+            hand_points, rules.box_bonus * boxes[player], game_bonus, rewarded, total
+        )
     return Settlement(lines, lines[winner].total - lines[loser].total)
 
 
-def tally(rules: Rules, players: tuple[str, str], points: list[dict[str, int]],
-          winners: list[str | None]) -> dict[str, int]:
+def tally(
+    rules: Rules, players: tuple[str, str], points: list[dict[str, int]], winners: list[str | None]
+) -> dict[str, int]:
     """What decides the match: games won; with ``end_after_first_game``, the sum of each
     player's raw column points."""
     if rules.end_after_first_game:

@@ -22,8 +22,14 @@ MAX_IMPORT_BYTES = 1_000_000
 def sheet_json(match_id: int, sheet: Scoresheet) -> dict[str, Any]:
     """The ``show --json`` object (a partnership match adds its teams and the half-reported
     deal's tables)."""
-    partnership = {"teams": [list(team) for team in sheet.teams],
-                   "pending": [_table_json(t) for t in sheet.pending]} if sheet.teams else {}
+    partnership = (
+        {
+            "teams": [list(team) for team in sheet.teams],
+            "pending": [_table_json(t) for t in sheet.pending],
+        }
+        if sheet.teams
+        else {}
+    )
     return {
         "id": match_id,
         "players": list(sheet.players),
@@ -48,9 +54,13 @@ def _hand_json(hand: Hand | None, won: bool) -> dict[str, Any]:
 def _round_json(r: Round, oklahoma: bool = False) -> dict[str, Any]:
     """One round of ``show --json``; an Oklahoma hand adds its up-card, a deal its tables."""
     return {
-        "number": r.number, "kind": r.kind.value, "dealer": r.dealer,
+        "number": r.number,
+        "kind": r.kind.value,
+        "dealer": r.dealer,
         **_hand_json(r.hand, r.winner is not None),
-        "winner": r.winner, "points": r.points, "games": list(r.games),
+        "winner": r.winner,
+        "points": r.points,
+        "games": list(r.games),
         **({"upcard": r.hand.upcard if r.hand else None} if oklahoma else {}),
         **({"tables": [_table_json(t) for t in r.tables]} if r.tables else {}),
     }
@@ -58,10 +68,12 @@ def _round_json(r: Round, oklahoma: bool = False) -> dict[str, Any]:
 
 def _table_json(table: TableHand) -> dict[str, Any]:
     return {
-        "players": list(table.players), "kind": table.kind.value if table.kind else None,
+        "players": list(table.players),
+        "kind": table.kind.value if table.kind else None,
         **_hand_json(table.hand, table.winner is not None),
         "upcard": table.hand.upcard if table.hand else None,
-        "winner": table.winner, "points": table.points,
+        "winner": table.winner,
+        "points": table.points,
     }
 
 
@@ -69,15 +81,23 @@ def _game_json(game: Game) -> dict[str, Any]:
     settlement: dict[str, Any] | None = None
     if game.settlement is not None:
         settlement = {
-            player: {"points": line.points, "box_bonus": line.box_bonus,
-                     "game_bonus": line.game_bonus, "shutout": line.shutout,
-                     "total": line.total}
+            player: {
+                "points": line.points,
+                "box_bonus": line.box_bonus,
+                "game_bonus": line.game_bonus,
+                "shutout": line.shutout,
+                "total": line.total,
+            }
             for player, line in game.settlement.lines.items()
         }
         settlement["net"] = game.settlement.net
     return {
-        "number": game.number, "open": game.open, "points": dict(game.points),
-        "boxes": dict(game.boxes), "winner": game.winner, "settlement": settlement,
+        "number": game.number,
+        "open": game.open,
+        "points": dict(game.points),
+        "boxes": dict(game.boxes),
+        "winner": game.winner,
+        "settlement": settlement,
     }
 
 
@@ -85,30 +105,52 @@ def export_json(match: Match) -> str:
     """The lossless export: players, rules, first dealer and every hand ever recorded."""
     header = match.header()
     del header["id"]
-    return json.dumps(
-        {"format": FORMAT, "version": VERSION, **header,
-         "hands": [stored.to_dict() for stored in match.history]},
-        ensure_ascii=False, indent=2,
-    ) + "\n"
+    return (
+        json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                **header,
+                "hands": [stored.to_dict() for stored in match.history],
+            },
+            ensure_ascii=False,
+            indent=2,
+        )
+        + "\n"
+    )
 
 
 def parse_export(content: bytes) -> Match:
     """Read an exported match (id 0 until stored); raises ValueError saying what is wrong."""
     if len(content) > MAX_IMPORT_BYTES:
-        raise ValueError(_("the file is larger than {most} bytes; a match export is a few "
-                           "kilobytes").format(most=MAX_IMPORT_BYTES))
+        raise ValueError(
+            _("the file is larger than {most} bytes; a match export is a few kilobytes").format(
+                most=MAX_IMPORT_BYTES
+            )
+        )
     try:
         data = json.loads(content.decode("utf-8"))
     except (ValueError, RecursionError) as error:
         raise ValueError(_("it is not valid JSON ({reason})").format(reason=error)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(_("it is not a scorekeeper match export (no \"format\": \"{format}\")")
-                         .format(format=FORMAT))
+        raise ValueError(
+            _('it is not a scorekeeper match export (no "format": "{format}")').format(
+                format=FORMAT
+            )
+        )
     if data.get("version") != VERSION:
-        raise ValueError(_("it is export version {found!r}; this scorekeeper reads version "
-                           "{known}").format(found=data.get("version"), known=VERSION))
-    check_keys(data, ("format", "version", "players", "first_dealer"),
-               ("rules", "created", "description", "teams", "hands"), _("the file"), True)
+        raise ValueError(
+            _("it is export version {found!r}; this scorekeeper reads version {known}").format(
+                found=data.get("version"), known=VERSION
+            )
+        )
+    check_keys(
+        data,
+        ("format", "version", "players", "first_dealer"),
+        ("rules", "created", "description", "teams", "hands"),
+        _("the file"),
+        True,
+    )
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         raise ValueError(_("'hands' must be a list"))
@@ -141,26 +183,46 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
     An Oklahoma match adds an ``upcard`` column, a partnership match a ``tables`` column
     saying what happened at each table of a deal."""
     games = range(len(sheet.games))
-    header: list[object] = ["hand", "dealer", "outcome", "knocker", "knocker_deadwood",
-                            "opponent_deadwood", "winner", "points", "games"]
+    header: list[object] = [
+        "hand",
+        "dealer",
+        "outcome",
+        "knocker",
+        "knocker_deadwood",
+        "opponent_deadwood",
+        "winner",
+        "points",
+        "games",
+    ]
     header += [f"{player} game {game + 1}" for player in sheet.players for game in games]
     extra = (["upcard"] if sheet.rules.oklahoma and not sheet.teams else []) + (
-        ["tables"] if sheet.teams else [])
+        ["tables"] if sheet.teams else []
+    )
     rows = [header + extra]
     for r in sheet.rounds:
         hand = _round_json(r, sheet.rules.oklahoma)
-        rows.append([
-            r.number, r.dealer, r.kind.value, hand["knocker"], hand["knocker_deadwood"],
-            hand["opponent_deadwood"], r.winner, r.points, " ".join(map(str, r.games)),
-            *(r.totals[player][game] for player in sheet.players for game in games),
-            *([hand["upcard"]] if "upcard" in extra else []),
-            *(["; ".join(map(_table_text, r.tables))] if sheet.teams else []),
-        ])
+        rows.append(
+            [
+                r.number,
+                r.dealer,
+                r.kind.value,
+                hand["knocker"],
+                hand["knocker_deadwood"],
+                hand["opponent_deadwood"],
+                r.winner,
+                r.points,
+                " ".join(map(str, r.games)),
+                *(r.totals[player][game] for player in sheet.players for game in games),
+                *([hand["upcard"]] if "upcard" in extra else []),
+                *(["; ".join(map(_table_text, r.tables))] if sheet.teams else []),
+            ]
+        )
 
     def settlement_row(label: str, figure: Any) -> list[object]:
         cells = [
             figure(game, player) if game.settlement is not None else None
-            for player in sheet.players for game in sheet.games
+            for player in sheet.players
+            for game in sheet.games
         ]
         return [label, *[None] * 8, *cells, *[None] * len(extra)]
 
@@ -168,8 +230,24 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
     rows.append(settlement_row("box bonus", lambda g, p: g.settlement.lines[p].box_bonus))
     rows.append(settlement_row("game bonus", lambda g, p: g.settlement.lines[p].game_bonus))
     rows.append(settlement_row("total", lambda g, p: g.settlement.lines[p].total))
-    rows.append(settlement_row(
-        "net", lambda g, p: g.settlement.lines[p].total - g.settlement.lines[sheet.opponent(p)].total))
-    rows.append(["winner", None, None, None, None, None, sheet.winner, None, None,
-                 *[None] * (2 * len(sheet.games) + len(extra))])
+    rows.append(
+        settlement_row(
+            "net",
+            lambda g, p: g.settlement.lines[p].total - g.settlement.lines[sheet.opponent(p)].total,
+        )
+    )
+    rows.append(
+        [
+            "winner",
+            None,
+            None,
+            None,
+            None,
+            None,
+            sheet.winner,
+            None,
+            None,
+            *[None] * (2 * len(sheet.games) + len(extra)),
+        ]
+    )
     return [[_neutral(cell) for cell in row] for row in rows]

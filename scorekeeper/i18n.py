@@ -46,8 +46,11 @@ def languages() -> list[str]:
     for variable in ("SCOREKEEPER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable, "")
         if value:
-            return [part.split(".")[0].split("_")[0].split("@")[0].lower()
-                    for part in value.split(":") if part]
+            return [
+                part.split(".")[0].split("_")[0].split("@")[0].lower()
+                for part in value.split(":")
+                if part
+            ]
     return []
 
 

@@ -28,11 +28,16 @@ if TYPE_CHECKING:
 
 def match_title(match_id: int, sheet: Scoresheet) -> str:
     """``Match 3: Ann v Ben``, with the variant when it is one: ``(Oklahoma Gin)``."""
-    title = _("Match {id}: {a} v {b}").format(id=match_id, a=sheet.players[0],
-                                               b=sheet.players[1])
-    kinds = [name for name, played in (
-        (_("Partnership Gin"), sheet.teams is not None), (_("Oklahoma Gin"), sheet.rules.oklahoma),
-        (_("Straight Gin"), sheet.rules.straight)) if played]
+    title = _("Match {id}: {a} v {b}").format(id=match_id, a=sheet.players[0], b=sheet.players[1])
+    kinds = [
+        name
+        for name, played in (
+            (_("Partnership Gin"), sheet.teams is not None),
+            (_("Oklahoma Gin"), sheet.rules.oklahoma),
+            (_("Straight Gin"), sheet.rules.straight),
+        )
+        if played
+    ]
     return f"{title} ({', '.join(kinds)})" if kinds else title
 
 
@@ -47,20 +52,28 @@ def games_phrase(games: tuple[int, ...]) -> str:
 def outcome(hand: Hand, result: Score) -> str:
     """What happened at the table: ``Bob knocks 6 v 10``, ``Ann goes gin v 12``, ``wall``
     (and an Oklahoma hand's up-card)."""
-    values = {"knocker": hand.knocker, "kd": hand.knocker_deadwood,
-              "od": hand.opponent_deadwood, "winner": result.winner}
+    values = {
+        "knocker": hand.knocker,
+        "kd": hand.knocker_deadwood,
+        "od": hand.opponent_deadwood,
+        "winner": result.winner,
+    }
     said = {
         Kind.KNOCK: _("{knocker} knocks {kd} v {od}"),
         Kind.UNDERCUT: _("{knocker} knocks {kd} v {od}, undercut by {winner}")
-        if result.winner else _("{knocker} knocks {kd} v {od}, undercut"),
+        if result.winner
+        else _("{knocker} knocks {kd} v {od}, undercut"),
         Kind.GIN: _("{knocker} goes gin v {od}"),
         Kind.BIG_GIN: _("{knocker} goes big gin v {od}"),
         Kind.WALL: _("wall (dead hand)"),
     }[result.kind].format(**values)
     if hand.upcard is None or result.kind is Kind.WALL:  # a wall's up-card changes nothing
         return said
-    return (_("{said} (up-card {card}: doubled)") if doubles(hand) and result.winner else
-            _("{said} (up-card {card})")).format(said=said, card=hand.upcard)
+    return (
+        _("{said} (up-card {card}: doubled)")
+        if doubles(hand) and result.winner
+        else _("{said} (up-card {card})")
+    ).format(said=said, card=hand.upcard)
 
 
 def scored(result: Score, games: tuple[int, ...]) -> str:
@@ -68,7 +81,8 @@ def scored(result: Score, games: tuple[int, ...]) -> str:
     if result.winner is None:
         return _("no score")
     return _("{winner} +{points} in {games}").format(
-        winner=result.winner, points=result.points, games=games_phrase(games))
+        winner=result.winner, points=result.points, games=games_phrase(games)
+    )
 
 
 def plain(hand: Hand) -> str:
@@ -91,20 +105,28 @@ def arrangement(who: str, hand: Arrangement) -> list[str]:
     elif hand.gin:
         lines.append("  " + _("gin: no deadwood"))
     else:
-        lines.append("  " + _("deadwood {cards} = {points}").format(
-            cards=" ".join(map(str, hand.deadwood_cards)) or "-", points=hand.deadwood))
+        lines.append(
+            "  "
+            + _("deadwood {cards} = {points}").format(
+                cards=" ".join(map(str, hand.deadwood_cards)) or "-", points=hand.deadwood
+            )
+        )
     return lines
 
 
 def short_names(players: tuple[str, str], most: int) -> dict[str, str]:
     """Names short enough for a narrow sheet: the first word of each (the whole name when the
     first words are alike), cut to ``most`` characters."""
-    first = {player: player.replace(" & ", "&") if " & " in player else player.split()[0]
-             for player in players}
+    first = {
+        player: player.replace(" & ", "&") if " & " in player else player.split()[0]
+        for player in players
+    }
     if first[players[0]].casefold() == first[players[1]].casefold():
         first = {player: player for player in players}
-    return {player: name if len(name) <= most else name[:most - 1] + "…"
-            for player, name in first.items()}
+    return {
+        player: name if len(name) <= most else name[: most - 1] + "…"
+        for player, name in first.items()
+    }
 
 
 def short(r: Round, names: dict[str, str], kinds: bool = True) -> str:
@@ -130,17 +152,23 @@ def round_line(r: Round, teams: Teams | None = None) -> str:
     if r.hand is not None or teams is None:
         assert r.hand is not None
         return _("Hand {number}: {outcome} -> {scored}").format(
-            number=r.number, outcome=outcome(r.hand, result), scored=scored(result, r.games))
-    return _("{deal} -> {scored}").format(deal=deal_points(r, teams),
-                                          scored=scored(result, r.games))
+            number=r.number, outcome=outcome(r.hand, result), scored=scored(result, r.games)
+        )
+    return _("{deal} -> {scored}").format(
+        deal=deal_points(r, teams), scored=scored(result, r.games)
+    )
 
 
 def deal_points(r: Round, teams: Teams) -> str:
     """What each team won at the tables in a deal: ``Deal 3: Ann & Bob 15, Cid & Dee 37``."""
     won = [sum(t.points for t in r.tables if t.winner in team) for team in teams]
     return _("Deal {number}: {a} {a_points}, {b} {b_points}").format(
-        number=r.number, a=team_name(teams[0]), a_points=won[0], b=team_name(teams[1]),
-        b_points=won[1])
+        number=r.number,
+        a=team_name(teams[0]),
+        a_points=won[0],
+        b=team_name(teams[1]),
+        b_points=won[1],
+    )
 
 
 def table_line(table: TableHand) -> str:
@@ -170,28 +198,56 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
         if old.winner == new.winner:
             if new.settlement and old.settlement and new.settlement != old.settlement:
                 assert new.winner is not None
-                lines.append(_("*** GAME {number} STILL WON BY {winner}, now {points} to "
-                               "{other}, net {net:+d} (was {was:+d}) ***").format(
-                    number=new.number, winner=new.winner, points=new.points[new.winner],
-                    other=new.points[after.opponent(new.winner)], net=new.settlement.net,
-                    was=old.settlement.net))
+                lines.append(
+                    _(
+                        "*** GAME {number} STILL WON BY {winner}, now {points} to "
+                        "{other}, net {net:+d} (was {was:+d}) ***"
+                    ).format(
+                        number=new.number,
+                        winner=new.winner,
+                        points=new.points[new.winner],
+                        other=new.points[after.opponent(new.winner)],
+                        net=new.settlement.net,
+                        was=old.settlement.net,
+                    )
+                )
             continue
         if new.winner is None or new.settlement is None:
-            lines.append(_("*** GAME {number} IS OPEN AGAIN (it was won by {was}) ***")
-                         .format(number=new.number, was=old.winner))
+            lines.append(
+                _("*** GAME {number} IS OPEN AGAIN (it was won by {was}) ***").format(
+                    number=new.number, was=old.winner
+                )
+            )
             continue
-        values = {"number": new.number, "winner": new.winner, "was": old.winner,
-                  "points": new.points[new.winner],
-                  "other": new.points[after.opponent(new.winner)], "net": new.settlement.net}
-        lines.append((_("*** GAME {number} WON BY {winner}, {points} to {other}, net {net:+d} "
-                        "after bonuses ***") if old.winner is None else
-                      _("*** GAME {number} NOW WON BY {winner} (was {was}), {points} to "
-                        "{other}, net {net:+d} after bonuses ***")).format(**values))
+        values = {
+            "number": new.number,
+            "winner": new.winner,
+            "was": old.winner,
+            "points": new.points[new.winner],
+            "other": new.points[after.opponent(new.winner)],
+            "net": new.settlement.net,
+        }
+        lines.append(
+            (
+                _(
+                    "*** GAME {number} WON BY {winner}, {points} to {other}, net {net:+d} "
+                    "after bonuses ***"
+                )
+                if old.winner is None
+                else _(
+                    "*** GAME {number} NOW WON BY {winner} (was {was}), {points} to "
+                    "{other}, net {net:+d} after bonuses ***"
+                )
+            ).format(**values)
+        )
     if after.finished and (not before.finished or after.winner != before.winner):
         lines.append(match_result(after).join(["*** ", " ***"]))
     elif before.finished and not after.finished:
-        lines.append(_("*** THE MATCH IS OPEN AGAIN (it was: {result}) ***")
-                     .format(result=match_result(before)))
+        lines.append(
+            _("*** THE MATCH IS OPEN AGAIN (it was: {result}) ***").format(
+                result=match_result(before)
+            )
+        )
     return lines
 
 
@@ -202,22 +258,29 @@ def match_result(sheet: Scoresheet) -> str:
         if sheet.winner is None:
             return _("MATCH OVER: drawn, {a} to {b} column points").format(a=first, b=second)
         return _("MATCH OVER: {winner} wins on column points, {high} to {low}").format(
-            winner=sheet.winner, high=max(first, second), low=min(first, second))
+            winner=sheet.winner, high=max(first, second), low=min(first, second)
+        )
     if sheet.winner is None:
-        return ngettext("MATCH OVER: drawn, {n} game each", "MATCH OVER: drawn, {n} games each",
-                        first).format(n=first)
+        return ngettext(
+            "MATCH OVER: drawn, {n} game each", "MATCH OVER: drawn, {n} games each", first
+        ).format(n=first)
     return _("MATCH OVER: {winner} wins {won} games to {lost}").format(
-        winner=sheet.winner, won=max(first, second), lost=min(first, second))
+        winner=sheet.winner, won=max(first, second), lost=min(first, second)
+    )
 
 
 def next_deal(sheet: Scoresheet) -> str:
     """``Alexandra deals next.`` (after the match: the first hand of the next series)."""
     if sheet.teams:
-        return (_("{dealer} deal the first hands of the next match.") if sheet.finished else
-                _("{dealer} deal next, at both tables.")).format(dealer=sheet.next_dealer)
+        return (
+            _("{dealer} deal the first hands of the next match.")
+            if sheet.finished
+            else _("{dealer} deal next, at both tables.")
+        ).format(dealer=sheet.next_dealer)
     if sheet.finished:
         return _("{dealer} deals the first hand of the next match.").format(
-            dealer=sheet.next_dealer)
+            dealer=sheet.next_dealer
+        )
     return _("{dealer} deals next.").format(dealer=sheet.next_dealer)
 
 
@@ -225,8 +288,10 @@ def standing(sheet: Scoresheet) -> list[str]:
     """The short standing: a line per player with each game's column, ended games marked."""
     width = max(len(p) for p in sheet.players)
     cells = [_("Game {n}").format(n=game.number) for game in sheet.games]
-    rows = [[str(game.points[p]) + ("*" if game.winner == p else "") for game in sheet.games]
-            for p in sheet.players]
+    rows = [
+        [str(game.points[p]) + ("*" if game.winner == p else "") for game in sheet.games]
+        for p in sheet.players
+    ]
     size = max(len(cell) for cell in cells + [c for row in rows for c in row]) + 2
     lines = [" " * (width + 2) + "".join(cell.rjust(size) for cell in cells)]
     for player, row in zip(sheet.players, rows):
@@ -243,11 +308,15 @@ def said_of_new_hand(before: Scoresheet, after: Scoresheet) -> list[str]:
         return [round_line(after.rounds[-1])]
     if len(after.rounds) == len(before.rounds):
         waiting = next(t for t in after.pending if t.hand is None)
-        return [_("Deal {number}, {line}").format(
-                    number=len(after.rounds) + 1,
-                    line=table_line(next(t for t in after.pending if t.hand is not None))),
-                _("Waiting for the other table, {a} v {b}.").format(
-                    a=waiting.players[0], b=waiting.players[1])]
+        return [
+            _("Deal {number}, {line}").format(
+                number=len(after.rounds) + 1,
+                line=table_line(next(t for t in after.pending if t.hand is not None)),
+            ),
+            _("Waiting for the other table, {a} v {b}.").format(
+                a=waiting.players[0], b=waiting.players[1]
+            ),
+        ]
     deal = after.rounds[-1]
     return [round_line(deal, after.teams), *("  " + table_line(t) for t in deal.tables)]
 
@@ -256,8 +325,7 @@ def needs(sheet: Scoresheet, number: int) -> str:
     """What an open game still needs: ``Ann needs 8, Ben needs 84`` (a team: ``need``)."""
     game = sheet.games[number - 1]
     said = _("{player} need {n}") if sheet.teams else _("{player} needs {n}")
-    return ", ".join(said.format(player=p, n=sheet.to_go(game, p))
-                     for p in sheet.players)
+    return ", ".join(said.format(player=p, n=sheet.to_go(game, p)) for p in sheet.players)
 
 
 def stakes(sheet: Scoresheet) -> list[str]:
@@ -268,13 +336,24 @@ def stakes(sheet: Scoresheet) -> list[str]:
     first, second = sheet.players
     return [
         _("{a}'s next win counts in {a_games}; {b}'s in {b_games}.").format(
-            a=first, a_games=games_phrase(sheet.next_games[first]),
-            b=second, b_games=games_phrase(sheet.next_games[second])),
-        _("Still to go: {games}.").format(games="; ".join(
-            _("Game {n} {a} {a_needs}, {b} {b_needs}").format(
-                n=game.number, a=first, b=second, a_needs=sheet.to_go(game, first),
-                b_needs=sheet.to_go(game, second))
-            for game in sheet.games if game.open)),
+            a=first,
+            a_games=games_phrase(sheet.next_games[first]),
+            b=second,
+            b_games=games_phrase(sheet.next_games[second]),
+        ),
+        _("Still to go: {games}.").format(
+            games="; ".join(
+                _("Game {n} {a} {a_needs}, {b} {b_needs}").format(
+                    n=game.number,
+                    a=first,
+                    b=second,
+                    a_needs=sheet.to_go(game, first),
+                    b_needs=sheet.to_go(game, second),
+                )
+                for game in sheet.games
+                if game.open
+            )
+        ),
     ]
 
 

@@ -42,15 +42,23 @@ Figure = Callable[[Game, str], object]
 
 def picture(renderable: RenderableType, fmt: str, title: str) -> str:
     """A renderable as an SVG or HTML page that looks the way it does in a terminal."""
-    recorder = Console(record=True, width=100, markup=False, highlight=False, emoji=False,
-                       file=io.StringIO(), color_system="truecolor")
+    recorder = Console(
+        record=True,
+        width=100,
+        markup=False,
+        highlight=False,
+        emoji=False,
+        file=io.StringIO(),
+        color_system="truecolor",
+    )
     recorder.print(renderable)
     if fmt == "svg":
         return recorder.export_svg(title=title)
     import html
 
     return recorder.export_html(inline_styles=True).replace(
-        "<head>", f"<head>\n<title>{html.escape(title)}</title>", 1)
+        "<head>", f"<head>\n<title>{html.escape(title)}</title>", 1
+    )
 
 
 def console() -> Console:
@@ -76,9 +84,14 @@ def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
         title.append(" - " + match.description, style="italic")
     full, brief = {player: player for player in sheet.players}, short_names(sheet.players, 7)
     stacked = Group(*(_sheet_table(sheet, [game], brief) for game in sheet.games))
-    return Group(title, Fitting(_sheet_table(sheet, sheet.games, full), Fitting(
-        _sheet_table(sheet, sheet.games, brief, kinds=False), stacked)),
-                 *(Text(line) for line in summary_lines(sheet)))
+    return Group(
+        title,
+        Fitting(
+            _sheet_table(sheet, sheet.games, full),
+            Fitting(_sheet_table(sheet, sheet.games, brief, kinds=False), stacked),
+        ),
+        *(Text(line) for line in summary_lines(sheet)),
+    )
 
 
 class Fitting:
@@ -99,15 +112,20 @@ def natural_width(table: Table) -> int:
     last = len(table.columns) - 1
     width = (2 if table.box and table.show_edge else 0) + (last if table.box else 0)
     for index, column in enumerate(table.columns):
-        width += max(cell_len(line) for cell in (column.header, *column.cells)
-                     for line in str(cell).split("\n"))
+        width += max(
+            cell_len(line)
+            for cell in (column.header, *column.cells)
+            for line in str(cell).split("\n")
+        )
         width += (left if index > 0 or table.pad_edge else 0) + (
-            right if index < last or table.pad_edge else 0)
+            right if index < last or table.pad_edge else 0
+        )
     return width
 
 
-def _sheet_table(sheet: Scoresheet, games: Sequence[Game], names: dict[str, str],
-                 kinds: bool = True) -> Table:
+def _sheet_table(
+    sheet: Scoresheet, games: Sequence[Game], names: dict[str, str], kinds: bool = True
+) -> Table:
     """The sheet's table for some of its games, players named by ``names``: the hands that
     scored in them (with their kind, unless ``kinds`` is off), then the columns' totals, boxes
     and settlements."""
@@ -118,12 +136,21 @@ def _sheet_table(sheet: Scoresheet, games: Sequence[Game], names: dict[str, str]
     table.add_column(Text(_("Hand")), no_wrap=True)
     cells = [(game, player) for game in games for player in sheet.players]
     for game, player in cells:
-        table.add_column(Text(_("Game {n}").format(n=game.number) + "\n" + names[player]),
-                         justify="right", no_wrap=True)
+        table.add_column(
+            Text(_("Game {n}").format(n=game.number) + "\n" + names[player]),
+            justify="right",
+            no_wrap=True,
+        )
     for r in rounds:
-        table.add_row(str(r.number), Text(short(r, names, kinds)),
-                      *(str(r.totals[p][g.number - 1]) if g.number in r.games and r.winner == p
-                        else "" for g, p in cells), end_section=r is rounds[-1])
+        table.add_row(
+            str(r.number),
+            Text(short(r, names, kinds)),
+            *(
+                str(r.totals[p][g.number - 1]) if g.number in r.games and r.winner == p else ""
+                for g, p in cells
+            ),
+            end_section=r is rounds[-1],
+        )
 
     def settled(attribute: str) -> Figure:
         return lambda g, p: getattr(g.settlement.lines[p], attribute) if g.settlement else None
@@ -154,9 +181,15 @@ def _sheet_table(sheet: Scoresheet, games: Sequence[Game], names: dict[str, str]
             (_("Net"), net, "bold"),
         ]
     for label, figure, style in rows:
-        table.add_row("", Text(label, style=style), *(
-            "" if value is None else Text(str(value), style=style)
-            for g, p in cells for value in [figure(g, p)]))
+        table.add_row(
+            "",
+            Text(label, style=style),
+            *(
+                "" if value is None else Text(str(value), style=style)
+                for g, p in cells
+                for value in [figure(g, p)]
+            ),
+        )
     return table
 
 
@@ -176,9 +209,14 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
     if sheet.pending:
         reported = next(t for t in sheet.pending if t.hand is not None)
         waiting = next(t for t in sheet.pending if t.hand is None)
-        lines.append(_("Deal {number}, {line}; waiting for {a} v {b}.").format(
-            number=len(sheet.rounds) + 1, line=table_line(reported), a=waiting.players[0],
-            b=waiting.players[1]))
+        lines.append(
+            _("Deal {number}, {line}; waiting for {a} v {b}.").format(
+                number=len(sheet.rounds) + 1,
+                line=table_line(reported),
+                a=waiting.players[0],
+                b=waiting.players[1],
+            )
+        )
     return [*lines, *stakes(sheet)[:1], next_deal(sheet)]
 
 
@@ -202,8 +240,15 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
         return Group(title, Text(_("No hands recorded yet.")))
     where = [_("Deal"), _("Table")] if match.teams else [_("Dealer")]
     extra = [_("Status"), _("Entered")] if show_all else []
-    table = _table(_("Hand"), *where, _("Outcome"), _("Score"), *extra, title=title,
-                   wrap=[_("Outcome"), _("Score")])
+    table = _table(
+        _("Hand"),
+        *where,
+        _("Outcome"),
+        _("Score"),
+        *extra,
+        title=title,
+        wrap=[_("Outcome"), _("Score")],
+    )
     in_force = match.in_force()
     logged, deals_after = _logged(sheet, in_force)
     for stored in match.history if show_all else in_force:
@@ -212,34 +257,48 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
         # A voided hand was the last in force: its number counts the hands in force before it.
         number = entry.number if entry else 1 + sum(s.slot < stored.slot for s in in_force)
         if live and entry:
-            said = (scored(entry.result, entry.games) if entry.games is not None else
-                    _("{winner} +{points}").format(winner=entry.result.winner,
-                                                   points=entry.result.points)
-                    if entry.result.winner else "")
+            said = (
+                scored(entry.result, entry.games)
+                if entry.games is not None
+                else _("{winner} +{points}").format(
+                    winner=entry.result.winner, points=entry.result.points
+                )
+                if entry.result.winner
+                else ""
+            )
             cells = [*entry.where, outcome(stored.hand, entry.result), said]
         else:
             cells = [""] * len(where) + [plain(stored.hand), ""]
         status = [_(stored.status), stored.recorded[5:16].replace("T", " ")] if show_all else []
-        table.add_row(str(number), *(Text(cell) for cell in cells + status),
-                      style="" if live else "dim")
+        table.add_row(
+            str(number), *(Text(cell) for cell in cells + status), style="" if live else "dim"
+        )
         if live and stored.slot in deals_after and sheet.teams:
             deal = deals_after[stored.slot]
-            table.add_row("", *[""] * len(where), deal_points(deal, sheet.teams),
-                          scored(Score(deal.kind, deal.winner, deal.points), deal.games),
-                          *[""] * len(extra), style="bold")
+            table.add_row(
+                "",
+                *[""] * len(where),
+                deal_points(deal, sheet.teams),
+                scored(Score(deal.kind, deal.winner, deal.points), deal.games),
+                *[""] * len(extra),
+                style="bold",
+            )
     return table
 
 
-def _logged(sheet: Scoresheet, in_force: Sequence[StoredHand]) -> tuple[
-        dict[int, Logged], dict[int, Round]]:
+def _logged(
+    sheet: Scoresheet, in_force: Sequence[StoredHand]
+) -> tuple[dict[int, Logged], dict[int, Round]]:
     """Each hand in force by slot, and the deals to show after the hand that completed them."""
     if sheet.teams is None:
-        return {stored.slot: Logged(r.number, [r.dealer], Score(r.kind, r.winner, r.points),
-                                    r.games)
-                for stored, r in zip(in_force, sheet.rounds)}, {}
+        return {
+            stored.slot: Logged(r.number, [r.dealer], Score(r.kind, r.winner, r.points), r.games)
+            for stored, r in zip(in_force, sheet.rounds)
+        }, {}
     logged, deals_after = {}, {}
     deals: list[tuple[int, tuple[TableHand, ...], Round | None]] = [
-        (r.number, r.tables, r) for r in sheet.rounds]
+        (r.number, r.tables, r) for r in sheet.rounds
+    ]
     if sheet.pending:
         deals.append((len(sheet.rounds) + 1, sheet.pending, None))
     position = 0
@@ -250,8 +309,12 @@ def _logged(sheet: Scoresheet, in_force: Sequence[StoredHand]) -> tuple[
             stored = in_force[position]
             at = next(t for t in tables if t.hand == stored.hand)
             assert at.kind is not None
-            logged[stored.slot] = Logged(position + 1, [str(number), _("{a} v {b}").format(
-                a=at.players[0], b=at.players[1])], Score(at.kind, at.winner, at.points), None)
+            logged[stored.slot] = Logged(
+                position + 1,
+                [str(number), _("{a} v {b}").format(a=at.players[0], b=at.players[1])],
+                Score(at.kind, at.winner, at.points),
+                None,
+            )
             position += 1
         if deal is not None:
             deals_after[in_force[position - 1].slot] = deal
@@ -262,28 +325,47 @@ def statistics(result: dict[str, Any]) -> RenderableType:
     """The ``stats`` figures: a line per player, one player's figures with a line per
     opponent, or two players head to head."""
     labels = {
-        "matches": _("Matches"), "won": _("Won"), "drawn": _("Drawn"), "lost": _("Lost"),
-        "games_won": _("Games won"), "hands_won": _("Hands won"), "gins": _("Gins"),
-        "big_gins": _("Big gins"), "undercuts_scored": _("Undercuts scored"),
-        "undercuts_suffered": _("Undercuts suffered"), "walls": _("Walls"),
-        "shutouts": _("Shutouts"), "points": _("Hand points"),
-        "average_hand": _("Average hand"), "largest_hand": _("Largest hand"),
-        "longest_run": _("Longest run of won hands"), "net": _("Net points"),
+        "matches": _("Matches"),
+        "won": _("Won"),
+        "drawn": _("Drawn"),
+        "lost": _("Lost"),
+        "games_won": _("Games won"),
+        "hands_won": _("Hands won"),
+        "gins": _("Gins"),
+        "big_gins": _("Big gins"),
+        "undercuts_scored": _("Undercuts scored"),
+        "undercuts_suffered": _("Undercuts suffered"),
+        "walls": _("Walls"),
+        "shutouts": _("Shutouts"),
+        "points": _("Hand points"),
+        "average_hand": _("Average hand"),
+        "largest_hand": _("Largest hand"),
+        "longest_run": _("Longest run of won hands"),
+        "net": _("Net points"),
     }
     short = ["matches", "won", "drawn", "lost", "games_won", "hands_won", "net"]
-    brief = {"matches": _("Played"), "won": _("Won"), "drawn": _("Drawn"), "lost": _("Lost"),
-             "games_won": _("Games"), "hands_won": _("Hands"), "net": _("Net")}
+    brief = {
+        "matches": _("Played"),
+        "won": _("Won"),
+        "drawn": _("Drawn"),
+        "lost": _("Lost"),
+        "games_won": _("Games"),
+        "hands_won": _("Hands"),
+        "net": _("Net"),
+    }
     if "players" in result:
         if not result["players"]:
             return Text(_("No matches yet."))
         return _figures_table(_("Player"), _("Every player"), result["players"], short, brief)
     if "against" in result:
         who, rival = result["player"], result["against"]
-        table = _table("", who, rival, title=Text(_("{a} against {b}").format(a=who, b=rival),
-                                                  style="bold"))
+        table = _table(
+            "", who, rival, title=Text(_("{a} against {b}").format(a=who, b=rival), style="bold")
+        )
         for key, label in labels.items():
-            table.add_row(label, *(_figure(key, result["stats"][name][key])
-                                   for name in (who, rival)))
+            table.add_row(
+                label, *(_figure(key, result["stats"][name][key]) for name in (who, rival))
+            )
         return table
     mine = _table("", result["player"], title=Text(result["player"], style="bold"))
     for key, label in labels.items():
@@ -297,13 +379,21 @@ def _figure(key: str, value: Any) -> str:
     return f"{value:+d}" if key == "net" else str(value)
 
 
-def _figures_table(first: str, title: str, rows: dict[str, dict[str, Any]],
-                   keys: Sequence[str], labels: dict[str, str]) -> Table:
+def _figures_table(
+    first: str,
+    title: str,
+    rows: dict[str, dict[str, Any]],
+    keys: Sequence[str],
+    labels: dict[str, str],
+) -> Table:
     """A line of figures per player; the names wrap before a figure is ever cut."""
-    table = _table(first, *(labels[key] for key in keys), title=Text(title, style="bold"),
-                   wrap=[first])
+    table = _table(
+        first, *(labels[key] for key in keys), title=Text(title, style="bold"), wrap=[first]
+    )
     cells = {name: [_figure(key, figures[key]) for key in keys] for name, figures in rows.items()}
-    for column, width in zip(table.columns[1:], (max(map(len, col)) for col in zip(*cells.values()))):
+    for column, width in zip(
+        table.columns[1:], (max(map(len, col)) for col in zip(*cells.values()))
+    ):
         column.min_width = width
     for name, row in cells.items():
         table.add_row(Text(name), *row)
@@ -312,13 +402,19 @@ def _figures_table(first: str, title: str, rows: dict[str, dict[str, Any]],
 
 def presets() -> RenderableType:
     """Every preset, with what it changes from the standard rules."""
-    table = _table(_("Preset"), _("Differs from standard"), title=Text(_("Presets"), style="bold"),
-                   wrap=[_("Differs from standard")])
+    table = _table(
+        _("Preset"),
+        _("Differs from standard"),
+        title=Text(_("Presets"), style="bold"),
+        wrap=[_("Differs from standard")],
+    )
     standard = PRESETS["standard"]
     for name, chosen in PRESETS.items():
-        changes = [f"{option_name(option)} {_value(value)}"
-                   for option, value, usual in zip(Rules._fields, chosen, standard)
-                   if value != usual]
+        changes = [
+            f"{option_name(option)} {_value(value)}"
+            for option, value, usual in zip(Rules._fields, chosen, standard)
+            if value != usual
+        ]
         table.add_row(name, ", ".join(changes) or _("(the standard rules)"))
     return table
 
@@ -326,11 +422,16 @@ def presets() -> RenderableType:
 def rules(match: Match) -> RenderableType:
     """The rules in force for a match beside the standard ones, what differs in bold."""
     standard = PRESETS["standard"]
-    table = _table(_("Option"), _("This match"), _("Standard"), title=Text(
-        _("Rules of match {id}").format(id=match.id), style="bold"))
+    table = _table(
+        _("Option"),
+        _("This match"),
+        _("Standard"),
+        title=Text(_("Rules of match {id}").format(id=match.id), style="bold"),
+    )
     for name, value, usual in zip(Rules._fields, match.rules, standard):
-        table.add_row(option_name(name), _value(value), _value(usual),
-                      style="bold" if value != usual else "")
+        table.add_row(
+            option_name(name), _value(value), _value(usual), style="bold" if value != usual else ""
+        )
     return table
 
 

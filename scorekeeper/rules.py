@@ -97,18 +97,25 @@ class Rules(Options):
             value = getattr(given, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise RuleError(
-                    _("{option} must be a whole number from {low} to {high}, not {value!r}.")
-                    .format(option=option_name(name), low=low, high=high, value=value)
+                    _(
+                        "{option} must be a whole number from {low} to {high}, not {value!r}."
+                    ).format(option=option_name(name), low=low, high=high, value=value)
                 )
         for name in VARIANTS + ("end_after_first_game",):
             if not isinstance(getattr(given, name), bool):
-                raise RuleError(_("{option} must be true or false.").format(
-                    option=option_name(name)))
+                raise RuleError(
+                    _("{option} must be true or false.").format(option=option_name(name))
+                )
         if given.ace_knocks_one and not given.oklahoma:
             raise RuleError(_("--ace-knocks-one is a rule of Oklahoma Gin; add --oklahoma."))
-        return super().__new__(cls, **{
-            **given._asdict(), "shutout": _choice(Shutout, given.shutout, "shutout"),
-            "next_dealer": _choice(DealerRule, given.next_dealer, "next_dealer")})
+        return super().__new__(
+            cls,
+            **{
+                **given._asdict(),
+                "shutout": _choice(Shutout, given.shutout, "shutout"),
+                "next_dealer": _choice(DealerRule, given.next_dealer, "next_dealer"),
+            },
+        )
 
     @classmethod
     def _make(cls, iterable: Iterable[Any]) -> "Rules":  # type: ignore[override]
@@ -118,9 +125,11 @@ class Rules(Options):
     def to_dict(self) -> dict[str, Any]:
         """The rules as the JSON object of CLI.md (enum values as strings); a variant's options
         only appear in a match of that variant."""
-        return {name: (value.value if isinstance(value, Enum) else value)
-                for name, value in zip(self._fields, self)
-                if name not in VARIANTS or value}
+        return {
+            name: (value.value if isinstance(value, Enum) else value)
+            for name, value in zip(self._fields, self)
+            if name not in VARIANTS or value
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
@@ -130,8 +139,9 @@ class Rules(Options):
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleError(
-                _("Unknown rule option {names}; the options are {known}.")
-                .format(names=", ".join(unknown), known=", ".join(sorted(known)))
+                _("Unknown rule option {names}; the options are {known}.").format(
+                    names=", ".join(unknown), known=", ".join(sorted(known))
+                )
             )
         return cls(**dict(data))
 
@@ -146,8 +156,9 @@ def _choice(enum: type[Enum], value: object, name: str) -> Any:
     except ValueError:
         choices = ", ".join(member.value for member in enum)
         raise RuleError(
-            _("{option} must be one of {choices}, not {value!r}.")
-            .format(option=option_name(name), choices=choices, value=value)
+            _("{option} must be one of {choices}, not {value!r}.").format(
+                option=option_name(name), choices=choices, value=value
+            )
         ) from None
 
 
@@ -179,6 +190,7 @@ def preset(name: str) -> Rules:
         return PRESETS[name.lower()]
     except KeyError:
         raise RuleError(
-            _("Unknown preset {name!r}; choose one of {choices}.")
-            .format(name=name, choices=", ".join(PRESETS))
+            _("Unknown preset {name!r}; choose one of {choices}.").format(
+                name=name, choices=", ".join(PRESETS)
+            )
         ) from None

@@ -14,9 +14,22 @@ from scorekeeper.engine import Kind, Scoresheet, fold
 
 #: Every figure kept per player and match, in the order they are shown.
 FIELDS = (
-    "matches", "won", "drawn", "lost", "games_won", "hands_won", "gins", "big_gins",
-    "undercuts_scored", "undercuts_suffered", "walls", "shutouts", "points", "largest_hand",
-    "longest_run", "net",
+    "matches",
+    "won",
+    "drawn",
+    "lost",
+    "games_won",
+    "hands_won",
+    "gins",
+    "big_gins",
+    "undercuts_scored",
+    "undercuts_suffered",
+    "walls",
+    "shutouts",
+    "points",
+    "largest_hand",
+    "longest_run",
+    "net",
 )
 #: Figures that are a best over matches, not a sum.
 BEST = ("largest_hand", "longest_run")
@@ -103,23 +116,41 @@ def players_of(history: History) -> list[str]:
 
 def figures_of(history: History, name: str, versus: str | None = None) -> dict[str, Any]:
     """A player's figures over every match (or only those against ``versus``)."""
-    summed = total(figures[p] for players, figures in history for p in players
-                   if _same(p, name) and (versus is None or any(
-                       _same(other, versus) for other in players if other != p)))
+    summed = total(
+        figures[p]
+        for players, figures in history
+        for p in players
+        if _same(p, name)
+        and (versus is None or any(_same(other, versus) for other in players if other != p))
+    )
     return {**summed, "average_hand": average_hand(summed)}
 
 
-def summarise(history: History, player: str | None = None,
-              against: str | None = None) -> dict[str, Any]:
+def summarise(
+    history: History, player: str | None = None, against: str | None = None
+) -> dict[str, Any]:
     """What ``stats`` shows: every player; one player with a line per opponent; or two
     players head to head."""
     if player is None:
         return {"players": {name: figures_of(history, name) for name in players_of(history)}}
     if against is None:
-        opponents = {name: figures_of(history, player, name) for name in players_of(history)
-                     if not _same(name, player)}
-        return {"player": player, "stats": figures_of(history, player), "opponents": {
-            name: figures for name, figures in opponents.items() if figures["matches"]}}
-    return {"player": player, "against": against, "stats": {
-        player: figures_of(history, player, against),
-        against: figures_of(history, against, player)}}
+        opponents = {
+            name: figures_of(history, player, name)
+            for name in players_of(history)
+            if not _same(name, player)
+        }
+        return {
+            "player": player,
+            "stats": figures_of(history, player),
+            "opponents": {
+                name: figures for name, figures in opponents.items() if figures["matches"]
+            },
+        }
+    return {
+        "player": player,
+        "against": against,
+        "stats": {
+            player: figures_of(history, player, against),
+            against: figures_of(history, against, player),
+        },
+    }

@@ -15,8 +15,12 @@ Run = Callable[..., Result]
 
 #: The environment of every run: no colour, no store from the caller's environment, and a
 #: terminal wide enough that rich never wraps a table cell (so tests can look for phrases).
-ENV: dict[str, str | None] = {"NO_COLOR": "1", "SCOREKEEPER_DB": None, "COLUMNS": "200",
-                              "SCOREKEEPER_LANG": "en"}
+ENV: dict[str, str | None] = {
+    "NO_COLOR": "1",
+    "SCOREKEEPER_DB": None,
+    "COLUMNS": "200",
+    "SCOREKEEPER_LANG": "en",
+}
 
 
 def snapshot(store_dir: Path) -> dict[str, bytes]:
@@ -66,10 +70,12 @@ def run(store_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
     monkeypatch.setattr(i18n, "_catalogue", None, raising=False)
     runner = CliRunner()
 
-    def invoke(*args: Any, input: str | None = None,
-               env: dict[str, str | None] | None = None) -> Result:
-        return runner.invoke(cli, ["--db", str(store_dir), *map(str, args)], input=input,
-                             env={**ENV, **(env or {})})
+    def invoke(
+        *args: Any, input: str | None = None, env: dict[str, str | None] | None = None
+    ) -> Result:
+        return runner.invoke(
+            cli, ["--db", str(store_dir), *map(str, args)], input=input, env={**ENV, **(env or {})}
+        )
 
     return invoke
 
@@ -83,7 +89,8 @@ def snapshot_fixture() -> Callable[[Path], dict[str, bytes]]:
 def no_traceback(result: Result) -> None:
     """The command ended by itself (exit code), not by an exception escaping click."""
     assert result.exception is None or isinstance(result.exception, SystemExit), (
-        f"crashed: {result.exception!r}\n{result.output}")
+        f"crashed: {result.exception!r}\n{result.output}"
+    )
     assert "Traceback" not in result.output
 
 

@@ -32,10 +32,19 @@ from scorekeeper.cli import cli
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 A, B = "Alexandra", "Bob"
-DEFAULT_RULES = {"target": 100, "columns": 3, "gin_bonus": 25, "big_gin_bonus": 31,
-                 "undercut_bonus": 25, "box_bonus": 25, "game_bonus": 100,
-                 "shutout": "game_bonus", "knock_limit": 10, "next_dealer": "loser",
-                 "end_after_first_game": False}
+DEFAULT_RULES = {
+    "target": 100,
+    "columns": 3,
+    "gin_bonus": 25,
+    "big_gin_bonus": 31,
+    "undercut_bonus": 25,
+    "box_bonus": 25,
+    "game_bonus": 100,
+    "shutout": "game_bonus",
+    "knock_limit": 10,
+    "next_dealer": "loser",
+    "end_after_first_game": False,
+}
 
 Run = Callable[..., Result]
 Snapshot = Callable[[Path], dict[str, bytes]]
@@ -47,7 +56,8 @@ Snapshot = Callable[[Path], dict[str, bytes]]
 def no_traceback(result: Result) -> None:
     """The command ended by itself (exit code), not by an exception escaping click."""
     assert result.exception is None or isinstance(result.exception, SystemExit), (
-        f"crashed: {result.exception!r}\n{result.output}")
+        f"crashed: {result.exception!r}\n{result.output}"
+    )
     assert "Traceback" not in result.output
 
 
@@ -75,24 +85,55 @@ def sheet(run: Run, *match: Any) -> dict[str, Any]:
     return json.loads(ok(run("show", *match, "--json")))
 
 
-def line(points: int, box_bonus: int, game_bonus: int, total: int,
-         shutout: bool = False) -> dict[str, Any]:
+def line(
+    points: int, box_bonus: int, game_bonus: int, total: int, shutout: bool = False
+) -> dict[str, Any]:
     """One player's line of a settled game, as ``show --json`` writes it."""
-    return {"points": points, "box_bonus": box_bonus, "game_bonus": game_bonus,
-            "shutout": shutout, "total": total}
+    return {
+        "points": points,
+        "box_bonus": box_bonus,
+        "game_bonus": game_bonus,
+        "shutout": shutout,
+        "total": total,
+    }
 
 
-def won_round(number: int, dealer: str, knocker: str, kd: int, od: int, winner: str,
-                points: int, games: list[int], kind: str = "knock") -> dict[str, Any]:
-    return {"number": number, "kind": kind, "dealer": dealer, "knocker": knocker,
-            "knocker_deadwood": kd, "opponent_deadwood": od, "winner": winner,
-            "points": points, "games": games}
+def won_round(
+    number: int,
+    dealer: str,
+    knocker: str,
+    kd: int,
+    od: int,
+    winner: str,
+    points: int,
+    games: list[int],
+    kind: str = "knock",
+) -> dict[str, Any]:
+    return {
+        "number": number,
+        "kind": kind,
+        "dealer": dealer,
+        "knocker": knocker,
+        "knocker_deadwood": kd,
+        "opponent_deadwood": od,
+        "winner": winner,
+        "points": points,
+        "games": games,
+    }
 
 
 def wall_round(number: int, dealer: str) -> dict[str, Any]:
-    return {"number": number, "kind": "wall", "dealer": dealer, "knocker": None,
-            "knocker_deadwood": None, "opponent_deadwood": None, "winner": None,
-            "points": 0, "games": []}
+    return {
+        "number": number,
+        "kind": "wall",
+        "dealer": dealer,
+        "knocker": None,
+        "knocker_deadwood": None,
+        "opponent_deadwood": None,
+        "winner": None,
+        "points": 0,
+        "games": [],
+    }
 
 
 def parse_csv(text: str) -> list[list[str]]:
@@ -108,8 +149,10 @@ def new_match(run: Run, *options: str) -> None:
 
 def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     out = ok(run("new", A, B, "--dealer", "al"))
-    assert out.splitlines()[:2] == ["Match 1: Alexandra v Bob, standard rules.",
-                                    "Alexandra deals first."]
+    assert out.splitlines()[:2] == [
+        "Match 1: Alexandra v Bob, standard rules.",
+        "Alexandra deals first.",
+    ]
     reports: dict[int, list[str]] = {}
 
     def hand(number: int, *args: str) -> list[str]:
@@ -125,15 +168,20 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     assert hand(2, "knock", "al", "2", "20")[-1] == "Bob deals next."
     # 3 B knocks 3 v 33: 30, B's 2nd win [1, 2]                       B 40/30/0    A deals 4
     assert hand(3, "knock", "BO", "3", "33")[0] == (
-        "Hand 3: Bob knocks 3 v 33 -> Bob +30 in Games 1, 2")
+        "Hand 3: Bob knocks 3 v 33 -> Bob +30 in Games 1, 2"
+    )
     # 4 B knocks 6 v 10: 4, B's 3rd win [1, 2, 3]                     B 44/34/4    A deals 5
     assert hand(4, "knock", "b", "6", "10")[0] == (
-        "Hand 4: Bob knocks 6 v 10 -> Bob +4 in Games 1, 2, 3")
+        "Hand 4: Bob knocks 6 v 10 -> Bob +4 in Games 1, 2, 3"
+    )
     assert reports[4][-1] == "Alexandra deals next."
     # The seed's worked example: A 18/0/0, B 44/34/4.
     middle = sheet(run)
     assert [(g["points"][A], g["points"][B]) for g in middle["games"]] == [
-        (18, 44), (0, 34), (0, 4)]
+        (18, 44),
+        (0, 34),
+        (0, 4),
+    ]
     assert [g["open"] for g in middle["games"]] == [True, True, True]
     assert middle["finished"] is False and middle["winner"] is None
     # 5 wall: nobody scores, the same dealer (A) deals again.
@@ -142,10 +190,12 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     # 6 A knocks 4 v 4: a tie is an undercut; B gets 4-4+25=25 [1, 2, 3]
     #                                                                 B 69/59/29   A deals 7
     assert hand(6, "knock", "al", "4", "4", "--undercut")[0] == (
-        "Hand 6: Alexandra knocks 4 v 4, undercut by Bob -> Bob +25 in Games 1, 2, 3")
+        "Hand 6: Alexandra knocks 4 v 4, undercut by Bob -> Bob +25 in Games 1, 2, 3"
+    )
     # 7 A gin v 22: 22+25=47, A's 2nd win opens G2 [1, 2]             A 65/47/0    B deals 8
     assert hand(7, "gin", "alex", "22")[0] == (
-        "Hand 7: Alexandra goes gin v 22 -> Alexandra +47 in Games 1, 2")
+        "Hand 7: Alexandra goes gin v 22 -> Alexandra +47 in Games 1, 2"
+    )
     # 8 B knocks 2 v 33: 31 [1, 2, 3]                                 B 100/90/60  A deals 9
     #   G1 ends at the target: B 100 v A 65.
     #   G1 settlement: B pts 100, boxes 5 (hands 1, 3, 4, 6, 8) x25=125, game 100 -> 325;
@@ -166,7 +216,8 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     # 9 A big gin v 20: 20+31=51. A has opened G1 (ended) and G2; her 3rd win opens G3
     #   -> [2, 3]                                                     A 65/98/51   B deals 10
     assert hand(9, "gin", "al", "20", "--big")[0] == (
-        "Hand 9: Alexandra goes big gin v 20 -> Alexandra +51 in Games 2, 3")
+        "Hand 9: Alexandra goes big gin v 20 -> Alexandra +51 in Games 2, 3"
+    )
     # 10 A knocks 1 v 11: 10 [2, 3] -> A G2 108, G3 61. G2 ends: A 108 v B 90.
     #   G2 settlement: A pts 108, boxes 3 (hands 7, 9, 10) x25=75, game 100 -> 283;
     #   B pts 90 (30+4+25+31), boxes 4 (3, 4, 6, 8) x25=100 -> 190. net 283-190=93.
@@ -209,17 +260,32 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     ]
     assert final["games"] == [
         # G1: A 18+47=65, B 10+30+4+25+31=100.
-        {"number": 1, "open": False, "points": {A: 65, B: 100}, "boxes": {A: 2, B: 5},
-         "winner": B, "settlement": {A: line(65, 50, 0, 115), B: line(100, 125, 100, 325),
-                                     "net": 210}},
+        {
+            "number": 1,
+            "open": False,
+            "points": {A: 65, B: 100},
+            "boxes": {A: 2, B: 5},
+            "winner": B,
+            "settlement": {A: line(65, 50, 0, 115), B: line(100, 125, 100, 325), "net": 210},
+        },
         # G2: A 47+51+10=108, B 30+4+25+31=90.
-        {"number": 2, "open": False, "points": {A: 108, B: 90}, "boxes": {A: 3, B: 4},
-         "winner": A, "settlement": {A: line(108, 75, 100, 283), B: line(90, 100, 0, 190),
-                                     "net": 93}},
+        {
+            "number": 2,
+            "open": False,
+            "points": {A: 108, B: 90},
+            "boxes": {A: 3, B: 4},
+            "winner": A,
+            "settlement": {A: line(108, 75, 100, 283), B: line(90, 100, 0, 190), "net": 93},
+        },
         # G3: A 51+10=61, B 4+25+31+40=100.
-        {"number": 3, "open": False, "points": {A: 61, B: 100}, "boxes": {A: 2, B: 4},
-         "winner": B, "settlement": {A: line(61, 50, 0, 111), B: line(100, 100, 100, 300),
-                                     "net": 189}},
+        {
+            "number": 3,
+            "open": False,
+            "points": {A: 61, B: 100},
+            "boxes": {A: 2, B: 4},
+            "winner": B,
+            "settlement": {A: line(61, 50, 0, 111), B: line(100, 100, 100, 300), "net": 189},
+        },
     ]
     assert final["finished"] is True
     assert final["winner"] == B
@@ -227,11 +293,22 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
 
     # The paper sheet shows the settlement and the winner.
     shown = ok(run("show"))
-    for text in ("Column", "Boxes", "Points", "Box bonus", "Game bonus", "Shutout", "Total",
-                 "Net", "WON", "MATCH OVER: Bob wins 2 games to 1",
-                 "Game 1: won by Bob, net +210", "Game 2: won by Alexandra, net +93",
-                 "Game 3: won by Bob, net +189",
-                 "Alexandra deals the first hand of the next match."):
+    for text in (
+        "Column",
+        "Boxes",
+        "Points",
+        "Box bonus",
+        "Game bonus",
+        "Shutout",
+        "Total",
+        "Net",
+        "WON",
+        "MATCH OVER: Bob wins 2 games to 1",
+        "Game 1: won by Bob, net +210",
+        "Game 2: won by Alexandra, net +93",
+        "Game 3: won by Bob, net +189",
+        "Alexandra deals the first hand of the next match.",
+    ):
         assert text in shown
     # No hand can follow the one that ended the match.
     refused(run("knock", "bob", "2", "30"), 1, "over")
@@ -245,23 +322,54 @@ def test_show_json_shape(run: Run) -> None:
     empty = sheet(run)
     # A new match: no rounds, every game open at 0, the first dealer deals.
     assert empty == {
-        "id": 1, "players": [A, B], "rules": DEFAULT_RULES, "rounds": [],
-        "games": [{"number": n, "open": True, "points": {A: 0, B: 0}, "boxes": {A: 0, B: 0},
-                   "winner": None, "settlement": None} for n in (1, 2, 3)],
-        "finished": False, "winner": None, "next_dealer": A,
+        "id": 1,
+        "players": [A, B],
+        "rules": DEFAULT_RULES,
+        "rounds": [],
+        "games": [
+            {
+                "number": n,
+                "open": True,
+                "points": {A: 0, B: 0},
+                "boxes": {A: 0, B: 0},
+                "winner": None,
+                "settlement": None,
+            }
+            for n in (1, 2, 3)
+        ],
+        "finished": False,
+        "winner": None,
+        "next_dealer": A,
     }
-    ok(run("knock", "bob", "5", "15"))         # 1 B 10 [1]; A deals 1, A deals 2 (loser)
-    ok(run("knock", "bob", "3", "2"))          # 2 undercut: A 3-2+25=26 [1]; B deals 3
-    ok(run("wall"))                            # 3 wall; B deals again
-    ok(run("knock", "al", "0", "9"))           # 4 kd 0 is gin: A 9+25=34 [1, 2]; B deals 5
+    ok(run("knock", "bob", "5", "15"))  # 1 B 10 [1]; A deals 1, A deals 2 (loser)
+    ok(run("knock", "bob", "3", "2"))  # 2 undercut: A 3-2+25=26 [1]; B deals 3
+    ok(run("wall"))  # 3 wall; B deals again
+    ok(run("knock", "al", "0", "9"))  # 4 kd 0 is gin: A 9+25=34 [1, 2]; B deals 5
     result = run("show", "--json")
-    data = json.loads(ok(result))              # stdout is one JSON object, nothing else
-    assert set(data) == {"id", "players", "rules", "rounds", "games", "finished", "winner",
-                         "next_dealer"}
+    data = json.loads(ok(result))  # stdout is one JSON object, nothing else
+    assert set(data) == {
+        "id",
+        "players",
+        "rules",
+        "rounds",
+        "games",
+        "finished",
+        "winner",
+        "next_dealer",
+    }
     assert set(data["rules"]) == set(DEFAULT_RULES)
     for r in data["rounds"]:
-        assert set(r) == {"number", "kind", "dealer", "knocker", "knocker_deadwood",
-                          "opponent_deadwood", "winner", "points", "games"}
+        assert set(r) == {
+            "number",
+            "kind",
+            "dealer",
+            "knocker",
+            "knocker_deadwood",
+            "opponent_deadwood",
+            "winner",
+            "points",
+            "games",
+        }
     for g in data["games"]:
         assert set(g) == {"number", "open", "points", "boxes", "winner", "settlement"}
     assert data["rounds"] == [
@@ -293,7 +401,10 @@ def test_show_json_open_is_false_for_every_game_once_finished(run: Run) -> None:
     assert [g["open"] for g in data["games"]] == [False, False, False]
     # G1 settlement: B 38 + box 25 + game 100 doubled by the shutout = 263; A 0. net 263.
     assert data["games"][0]["settlement"] == {
-        A: line(0, 0, 0, 0), B: line(38, 25, 200, 263, shutout=True), "net": 263}
+        A: line(0, 0, 0, 0),
+        B: line(38, 25, 200, 263, shutout=True),
+        "net": 263,
+    }
     # The games cut short have no winner and no settlement.
     for game in data["games"][1:]:
         assert game["winner"] is None and game["settlement"] is None
@@ -304,9 +415,12 @@ def test_show_json_open_is_false_for_every_game_once_finished(run: Run) -> None:
 
 def test_new_prints_id_and_dealer_and_makes_match_current(run: Run) -> None:
     assert ok(run("new", A, B, "--dealer", "BO")).splitlines()[:2] == [
-        "Match 1: Alexandra v Bob, standard rules.", "Bob deals first."]
+        "Match 1: Alexandra v Bob, standard rules.",
+        "Bob deals first.",
+    ]
     assert ok(run("new", "Ann", "Ben", "--preset", "pagat", "--target", "150")).startswith(
-        "Match 2: Ann v Ben, pagat rules (changed: --target 150).")
+        "Match 2: Ann v Ben, pagat rules (changed: --target 150)."
+    )
     assert sheet(run)["players"] == ["Ann", "Ben"]
     assert sheet(run, "1")["next_dealer"] == B
 
@@ -314,8 +428,10 @@ def test_new_prints_id_and_dealer_and_makes_match_current(run: Run) -> None:
 def test_new_random_dealer_is_announced(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     out = ok(run("new", A, B))
     announced = out.splitlines()[1]
-    assert announced in ("Alexandra deals first (chosen at random).",
-                         "Bob deals first (chosen at random).")
+    assert announced in (
+        "Alexandra deals first (chosen at random).",
+        "Bob deals first (chosen at random).",
+    )
     assert sheet(run)["next_dealer"] == announced.split()[0]
     # The dealer really is drawn at random: force the draw to each player in turn.
     for index, name in enumerate((A, B)):
@@ -325,27 +441,77 @@ def test_new_random_dealer_is_announced(run: Run, monkeypatch: pytest.MonkeyPatc
         assert sheet(run)["next_dealer"] == name
 
 
-@pytest.mark.parametrize("preset, rules", [
-    ("standard", DEFAULT_RULES),
-    ("pagat", {**DEFAULT_RULES, "gin_bonus": 20, "undercut_bonus": 10, "box_bonus": 20,
-               "next_dealer": "winner"}),
-    ("PAGAT", {**DEFAULT_RULES, "gin_bonus": 20, "undercut_bonus": 10, "box_bonus": 20,
-               "next_dealer": "winner"}),
-])
+@pytest.mark.parametrize(
+    "preset, rules",
+    [
+        ("standard", DEFAULT_RULES),
+        (
+            "pagat",
+            {
+                **DEFAULT_RULES,
+                "gin_bonus": 20,
+                "undercut_bonus": 10,
+                "box_bonus": 20,
+                "next_dealer": "winner",
+            },
+        ),
+        (
+            "PAGAT",
+            {
+                **DEFAULT_RULES,
+                "gin_bonus": 20,
+                "undercut_bonus": 10,
+                "box_bonus": 20,
+                "next_dealer": "winner",
+            },
+        ),
+    ],
+)
 def test_new_presets(run: Run, preset: str, rules: dict[str, Any]) -> None:
     new_match(run, "--preset", preset)
     assert sheet(run)["rules"] == rules
 
 
 def test_new_every_rule_option_is_stored(run: Run) -> None:
-    new_match(run, "--preset", "pagat", "--target", "150", "--columns", "2", "--gin-bonus", "30",
-              "--big-gin-bonus", "50", "--undercut-bonus", "15", "--box-bonus", "10",
-              "--game-bonus", "200", "--shutout", "total", "--knock-limit", "7",
-              "--next-dealer", "alternate", "--end-after-first-game")
+    new_match(
+        run,
+        "--preset",
+        "pagat",
+        "--target",
+        "150",
+        "--columns",
+        "2",
+        "--gin-bonus",
+        "30",
+        "--big-gin-bonus",
+        "50",
+        "--undercut-bonus",
+        "15",
+        "--box-bonus",
+        "10",
+        "--game-bonus",
+        "200",
+        "--shutout",
+        "total",
+        "--knock-limit",
+        "7",
+        "--next-dealer",
+        "alternate",
+        "--end-after-first-game",
+    )
     assert sheet(run)["rules"] == {
-        "target": 150, "columns": 2, "gin_bonus": 30, "big_gin_bonus": 50,
-        "undercut_bonus": 15, "box_bonus": 10, "game_bonus": 200, "shutout": "total",
-        "knock_limit": 7, "next_dealer": "alternate", "end_after_first_game": True}
+        "target": 150,
+        "columns": 2,
+        "gin_bonus": 30,
+        "big_gin_bonus": 50,
+        "undercut_bonus": 15,
+        "box_bonus": 10,
+        "game_bonus": 200,
+        "shutout": "total",
+        "knock_limit": 7,
+        "next_dealer": "alternate",
+        "end_after_first_game": True,
+    }
     assert len(sheet(run)["games"]) == 2
     shown = ok(run("rules"))
     for text in ("Rules of match 1", "--target", "150", "--knock-limit", "alternate", "total"):
@@ -379,77 +545,156 @@ def _first_points(data: dict[str, Any]) -> Any:
     return data["rounds"][0]["points"]
 
 
-KNOCK_28 = [["knock", "bob", "2", "30"]]   # B knocks 2 v 30: 28 [1]; ends G1 at target 10
+KNOCK_28 = [["knock", "bob", "2", "30"]]  # B knocks 2 v 30: 28 [1]; ends G1 at target 10
 SHORT = [["knock", "bob", "2", "30"], ["knock", "al", "2", "12"], ["knock", "bob", "2", "30"]]
 
 OPTION_CASES = [
     # pagat: gin 20 -> A gin v 5 = 5+20 = 25, and the winner (A) deals next.
-    OptionCase("pagat", ["--preset", "pagat"], [["gin", "al", "5"]],
-               lambda d: (_first_points(d), d["next_dealer"]), (25, A)),
+    OptionCase(
+        "pagat",
+        ["--preset", "pagat"],
+        [["gin", "al", "5"]],
+        lambda d: (_first_points(d), d["next_dealer"]),
+        (25, A),
+    ),
     # B 28 ends G1 with A on 0, a shutout. points: B's pts doubled 56 + box 25 + game 100 =
     # 181; the game's own points stay 28.
-    OptionCase("shutout-points", ["--target", "10", "--shutout", "points"], KNOCK_28,
-               lambda d: (_settled(d), _g(d, 1)["points"]),
-               ({A: line(0, 0, 0, 0), B: line(56, 25, 100, 181, True), "net": 181},
-                {A: 0, B: 28})),
+    OptionCase(
+        "shutout-points",
+        ["--target", "10", "--shutout", "points"],
+        KNOCK_28,
+        lambda d: (_settled(d), _g(d, 1)["points"]),
+        ({A: line(0, 0, 0, 0), B: line(56, 25, 100, 181, True), "net": 181}, {A: 0, B: 28}),
+    ),
     # total: (28 + 25 + 100) x 2 = 306.
-    OptionCase("shutout-total", ["--target", "10", "--shutout", "total"], KNOCK_28, _settled,
-               {A: line(0, 0, 0, 0), B: line(28, 25, 100, 306, True), "net": 306}),
+    OptionCase(
+        "shutout-total",
+        ["--target", "10", "--shutout", "total"],
+        KNOCK_28,
+        _settled,
+        {A: line(0, 0, 0, 0), B: line(28, 25, 100, 306, True), "net": 306},
+    ),
     # none: 28 + 25 + 100 = 153, shutout false.
-    OptionCase("shutout-none", ["--target", "10", "--shutout", "none"], KNOCK_28, _settled,
-               {A: line(0, 0, 0, 0), B: line(28, 25, 100, 153), "net": 153}),
+    OptionCase(
+        "shutout-none",
+        ["--target", "10", "--shutout", "none"],
+        KNOCK_28,
+        _settled,
+        {A: line(0, 0, 0, 0), B: line(28, 25, 100, 153), "net": 153},
+    ),
     # game_bonus (the default): 28 + 25 + 2x100 = 253.
-    OptionCase("shutout-game-bonus", ["--target", "10"], KNOCK_28, _settled,
-               {A: line(0, 0, 0, 0), B: line(28, 25, 200, 253, True), "net": 253}),
+    OptionCase(
+        "shutout-game-bonus",
+        ["--target", "10"],
+        KNOCK_28,
+        _settled,
+        {A: line(0, 0, 0, 0), B: line(28, 25, 200, 253, True), "net": 253},
+    ),
     # No shutout when the loser has points: A knocks 1 v 4 = 3, then B 28.
     # B 28 + 25 + 100 = 153; A 3 + 25 = 28; net 125.
-    OptionCase("no-shutout", ["--target", "10"], [["knock", "al", "1", "4"], *KNOCK_28],
-               _settled, {A: line(3, 25, 0, 28), B: line(28, 25, 100, 153), "net": 125}),
+    OptionCase(
+        "no-shutout",
+        ["--target", "10"],
+        [["knock", "al", "1", "4"], *KNOCK_28],
+        _settled,
+        {A: line(3, 25, 0, 28), B: line(28, 25, 100, 153), "net": 125},
+    ),
     # game 50, box 10: 28 + 10 + 2x50 = 138.
-    OptionCase("game-and-box-bonus", ["--target", "10", "--game-bonus", "50", "--box-bonus",
-                                      "10"], KNOCK_28, lambda d: _settled(d)[B],
-               line(28, 10, 100, 138, True)),
+    OptionCase(
+        "game-and-box-bonus",
+        ["--target", "10", "--game-bonus", "50", "--box-bonus", "10"],
+        KNOCK_28,
+        lambda d: _settled(d)[B],
+        line(28, 10, 100, 138, True),
+    ),
     # undercut 15: B knocks 5 v 3 -> A 5-3+15 = 17.
-    OptionCase("undercut-bonus", ["--undercut-bonus", "15"], [["knock", "bob", "5", "3"]],
-               _first_points, 17),
+    OptionCase(
+        "undercut-bonus",
+        ["--undercut-bonus", "15"],
+        [["knock", "bob", "5", "3"]],
+        _first_points,
+        17,
+    ),
     # knock limit 5: a knock with 5 is allowed: 30-5 = 25.
-    OptionCase("knock-limit", ["--knock-limit", "5"], [["knock", "bob", "5", "30"]],
-               _first_points, 25),
+    OptionCase(
+        "knock-limit", ["--knock-limit", "5"], [["knock", "bob", "5", "30"]], _first_points, 25
+    ),
     # big gin 50: 10+50 = 60.
-    OptionCase("big-gin-bonus", ["--big-gin-bonus", "50"], [["gin", "bob", "10", "--big"]],
-               _first_points, 60),
+    OptionCase(
+        "big-gin-bonus",
+        ["--big-gin-bonus", "50"],
+        [["gin", "bob", "10", "--big"]],
+        _first_points,
+        60,
+    ),
     # gin 20: 10+20 = 30.
     OptionCase("gin-bonus", ["--gin-bonus", "20"], [["gin", "bob", "10"]], _first_points, 30),
     # alternate: A deals 1 (B wins), B deals 2 (A wins), A deals 3 (wall), A deals again.
-    OptionCase("alternate", ["--next-dealer", "alternate"],
-               [["knock", "bob", "2", "20"], ["knock", "al", "2", "20"], ["wall"]],
-               _dealers, ([A, B, A], A)),
+    OptionCase(
+        "alternate",
+        ["--next-dealer", "alternate"],
+        [["knock", "bob", "2", "20"], ["knock", "al", "2", "20"], ["wall"]],
+        _dealers,
+        ([A, B, A], A),
+    ),
     # winner: A deals 1, B wins -> B deals 2, B wins -> B deals 3.
-    OptionCase("winner-deals", ["--next-dealer", "winner"],
-               [["knock", "bob", "2", "20"], ["knock", "bob", "2", "20"]],
-               _dealers, ([A, B], B)),
+    OptionCase(
+        "winner-deals",
+        ["--next-dealer", "winner"],
+        [["knock", "bob", "2", "20"], ["knock", "bob", "2", "20"]],
+        _dealers,
+        ([A, B], B),
+    ),
     # loser (default): A deals 1, B wins -> A deals 2, A wins -> B deals next.
-    OptionCase("loser-deals", [], [["knock", "bob", "2", "20"], ["knock", "al", "2", "20"]],
-               _dealers, ([A, A], B)),
+    OptionCase(
+        "loser-deals",
+        [],
+        [["knock", "bob", "2", "20"], ["knock", "al", "2", "20"]],
+        _dealers,
+        ([A, A], B),
+    ),
     # columns 2, target 10: B 28 ends G1; A's first win opens G2 (G1 has ended): 19 ends G2.
     # One game each: a drawn match (winner null).
-    OptionCase("columns-2-draw", ["--columns", "2", "--target", "10"],
-               [*KNOCK_28, ["knock", "al", "1", "20"]],
-               lambda d: (len(d["games"]), d["rounds"][1]["games"], d["finished"], d["winner"],
-                          [g["winner"] for g in d["games"]]),
-               (2, [2], True, None, [B, A])),
+    OptionCase(
+        "columns-2-draw",
+        ["--columns", "2", "--target", "10"],
+        [*KNOCK_28, ["knock", "al", "1", "20"]],
+        lambda d: (
+            len(d["games"]),
+            d["rounds"][1]["games"],
+            d["finished"],
+            d["winner"],
+            [g["winner"] for g in d["games"]],
+        ),
+        (2, [2], True, None, [B, A]),
+    ),
     # end after first game, target 50: B 28 [1]; A 10 [1]; B 28 [1, 2] -> G1 56 ends.
     # Column sums: B 56+28+0 = 84, A 10 -> Bob. G2, G3 cut short: no winner, no settlement.
-    OptionCase("end-after-first-game", ["--end-after-first-game", "--target", "50"], SHORT,
-               lambda d: (d["finished"], d["winner"], [g["winner"] for g in d["games"]],
-                          [g["settlement"] is None for g in d["games"]],
-                          [g["open"] for g in d["games"]]),
-               (True, B, [B, None, None], [False, True, True], [False, False, False])),
+    OptionCase(
+        "end-after-first-game",
+        ["--end-after-first-game", "--target", "50"],
+        SHORT,
+        lambda d: (
+            d["finished"],
+            d["winner"],
+            [g["winner"] for g in d["games"]],
+            [g["settlement"] is None for g in d["games"]],
+            [g["open"] for g in d["games"]],
+        ),
+        (True, B, [B, None, None], [False, True, True], [False, False, False]),
+    ),
     # --play-all-games is the default: the same hands leave the match open.
-    OptionCase("play-all-games", ["--play-all-games", "--target", "50"], SHORT,
-               lambda d: (d["finished"], d["rules"]["end_after_first_game"],
-                          [g["open"] for g in d["games"]]),
-               (False, False, [False, True, True])),
+    OptionCase(
+        "play-all-games",
+        ["--play-all-games", "--target", "50"],
+        SHORT,
+        lambda d: (
+            d["finished"],
+            d["rules"]["end_after_first_game"],
+            [g["open"] for g in d["games"]],
+        ),
+        (False, False, [False, True, True]),
+    ),
 ]
 
 
@@ -471,7 +716,7 @@ def test_new_exact_name_wins_over_prefix(run: Run) -> None:
 def test_new_names_are_kept_exactly(run: Run) -> None:
     ok(run("new", "Zoë", "o'Brien", "--dealer", "z"))
     assert sheet(run)["players"] == ["Zoë", "o'Brien"]
-    ok(run("new", "x" * 40, "Bob"))        # 40 characters is allowed
+    ok(run("new", "x" * 40, "Bob"))  # 40 characters is allowed
     assert sheet(run)["players"] == ["x" * 40, "Bob"]
 
 
@@ -482,20 +727,25 @@ def test_knock_and_undercut(run: Run) -> None:
     new_match(run)
     # B knocks 7 v 5: undercut, A gets 7-5+25 = 27 [1]; --undercut agrees with the counts.
     assert ok(run("knock", "bob", "7", "5", "--undercut")).splitlines()[0] == (
-        "Hand 1: Bob knocks 7 v 5, undercut by Alexandra -> Alexandra +27 in Game 1")
+        "Hand 1: Bob knocks 7 v 5, undercut by Alexandra -> Alexandra +27 in Game 1"
+    )
     # Without the flag the counts alone make it an undercut: B 5 v 5 -> A 0+25 = 25 [1, 2].
     assert ok(run("knock", "bob", "5", "5")).splitlines()[0] == (
-        "Hand 2: Bob knocks 5 v 5, undercut by Alexandra -> Alexandra +25 in Games 1, 2")
+        "Hand 2: Bob knocks 5 v 5, undercut by Alexandra -> Alexandra +25 in Games 1, 2"
+    )
     rounds = sheet(run)["rounds"]
     assert [(r["kind"], r["knocker"], r["winner"]) for r in rounds] == [
-        ("undercut", B, A), ("undercut", B, A)]
+        ("undercut", B, A),
+        ("undercut", B, A),
+    ]
 
 
 def test_knock_with_zero_deadwood_is_gin(run: Run) -> None:
     new_match(run)
     # kd 0 is gin: 12 + 25 = 37.
     assert ok(run("knock", "bob", "0", "12")).splitlines()[0] == (
-        "Hand 1: Bob goes gin v 12 -> Bob +37 in Game 1")
+        "Hand 1: Bob goes gin v 12 -> Bob +37 in Game 1"
+    )
     assert sheet(run)["rounds"] == [won_round(1, A, B, 0, 12, B, 37, [1], kind="gin")]
 
 
@@ -503,12 +753,16 @@ def test_gin_and_big_gin(run: Run) -> None:
     new_match(run)
     # gin: 20 + 25 = 45 [1]; big gin: 20 + 31 = 51, A's 2nd win [1, 2].
     assert ok(run("gin", "al", "20")).splitlines()[0] == (
-        "Hand 1: Alexandra goes gin v 20 -> Alexandra +45 in Game 1")
+        "Hand 1: Alexandra goes gin v 20 -> Alexandra +45 in Game 1"
+    )
     assert ok(run("gin", "al", "20", "--big")).splitlines()[0] == (
-        "Hand 2: Alexandra goes big gin v 20 -> Alexandra +51 in Games 1, 2")
+        "Hand 2: Alexandra goes big gin v 20 -> Alexandra +51 in Games 1, 2"
+    )
     data = sheet(run)
     assert [(r["kind"], r["knocker_deadwood"], r["points"]) for r in data["rounds"]] == [
-        ("gin", 0, 45), ("big_gin", 0, 51)]
+        ("gin", 0, 45),
+        ("big_gin", 0, 51),
+    ]
     assert _g(data, 1)["points"][A] == 96
 
 
@@ -521,8 +775,7 @@ def test_wall_same_dealer_deals_again(run: Run) -> None:
     assert out[-1] == "Bob deals next."
     data = sheet(run)
     assert data["rounds"] == [wall_round(1, B), wall_round(2, B)]
-    assert all(g["points"] == {A: 0, B: 0} and g["boxes"] == {A: 0, B: 0}
-               for g in data["games"])
+    assert all(g["points"] == {A: 0, B: 0} and g["boxes"] == {A: 0, B: 0} for g in data["games"])
     assert data["next_dealer"] == B
 
 
@@ -531,11 +784,11 @@ def test_wall_same_dealer_deals_again(run: Run) -> None:
 
 def test_undo_voids_the_last_hand(run: Run, snapshot: Snapshot, store_dir: Path) -> None:
     new_match(run)
-    ok(run("knock", "bob", "5", "15"))                 # 1 B 10 [1]
-    ok(run("gin", "al", "20"))                         # 2 A 45 [1]
+    ok(run("knock", "bob", "5", "15"))  # 1 B 10 [1]
+    ok(run("gin", "al", "20"))  # 2 A 45 [1]
     out = ok(run("undo")).splitlines()
     assert out[0] == "Voided Hand 2: Alexandra goes gin v 20 -> Alexandra +45 in Game 1"
-    assert out[-1] == "Alexandra deals next."          # B won hand 1: the loser A deals
+    assert out[-1] == "Alexandra deals next."  # B won hand 1: the loser A deals
     data = sheet(run)
     assert data["rounds"] == [won_round(1, A, B, 5, 15, B, 10, [1])]
     assert _g(data, 1)["points"] == {A: 0, B: 10}
@@ -557,19 +810,21 @@ def test_undo_reopens_a_finished_match(run: Run) -> None:
     assert data["finished"] is False and [g["open"] for g in data["games"]] == [True] * 3
     listing = ok(run("matches")).splitlines()[1]
     assert "open" in listing and "finished" not in listing
-    ok(run("knock", "al", "2", "30"))                  # a hand can be recorded again
+    ok(run("knock", "al", "2", "30"))  # a hand can be recorded again
     assert sheet(run)["winner"] == A
 
 
 def test_amend_replaces_and_rescores_later_hands(run: Run) -> None:
     new_match(run)
-    ok(run("knock", "bob", "5", "15"))                 # 1 B 10 [1];        A deals 2
-    ok(run("knock", "al", "2", "20"))                  # 2 A 18 [1];        B deals 3
-    ok(run("knock", "bob", "3", "33"))                 # 3 B 30 [1, 2]
+    ok(run("knock", "bob", "5", "15"))  # 1 B 10 [1];        A deals 2
+    ok(run("knock", "al", "2", "20"))  # 2 A 18 [1];        B deals 3
+    ok(run("knock", "bob", "3", "33"))  # 3 B 30 [1, 2]
     assert [r["games"] for r in sheet(run)["rounds"]] == [[1], [1], [1, 2]]
     out = ok(run("amend", "1", "wall")).splitlines()
-    assert out[:2] == ["Replaced Hand 1: Bob knocks 5 v 15 -> Bob +10 in Game 1",
-                       "     by Hand 1: wall (dead hand) -> no score"]
+    assert out[:2] == [
+        "Replaced Hand 1: Bob knocks 5 v 15 -> Bob +10 in Game 1",
+        "     by Hand 1: wall (dead hand) -> no score",
+    ]
     # Re-scored: 1 wall (A deals, deals again); 2 A 18 [1] (A deals); 3 is now B's FIRST win:
     # 30 [1] only, dealt by B. B 30/0/0, A 18/0/0; A lost hand 3 and deals next.
     data = sheet(run)
@@ -581,12 +836,15 @@ def test_amend_replaces_and_rescores_later_hands(run: Run) -> None:
     assert [(g["points"][A], g["points"][B]) for g in data["games"]] == [(18, 30), (0, 0), (0, 0)]
     assert data["next_dealer"] == A
     # amend gin / knock with --undercut / gin --big
-    ok(run("amend", "2", "gin", "al", "10"))           # 2 A 10+25 = 35 [1]
+    ok(run("amend", "2", "gin", "al", "10"))  # 2 A 10+25 = 35 [1]
     ok(run("amend", "3", "knock", "bob", "4", "4", "--undercut"))  # 3 A 0+25 = 25 [1, 2]
     ok(run("amend", "1", "gin", "bob", "5", "--big"))  # 1 B 5+31 = 36 [1]
     data = sheet(run)
     assert [(r["kind"], r["winner"], r["points"], r["games"]) for r in data["rounds"]] == [
-        ("big_gin", B, 36, [1]), ("gin", A, 35, [1]), ("undercut", A, 25, [1, 2])]
+        ("big_gin", B, 36, [1]),
+        ("gin", A, 35, [1]),
+        ("undercut", A, 25, [1, 2]),
+    ]
     assert [(g["points"][A], g["points"][B]) for g in data["games"]] == [(60, 36), (25, 0), (0, 0)]
     log_all = ok(run("log", "--all"))
     assert log_all.count("replaced") == 4
@@ -594,8 +852,8 @@ def test_amend_replaces_and_rescores_later_hands(run: Run) -> None:
 
 def test_amend_and_undo_on_a_finished_match_update_matches(run: Run) -> None:
     ok(run("new", "Ann", "Ben", "--target", "10", "--columns", "2", "--dealer", "ann"))
-    ok(run("knock", "ann", "1", "20"))     # 1 Ann 19 [1]: G1 ends
-    ok(run("knock", "ann", "1", "20"))     # 2 Ann 19 [2]: G2 ends, Ann wins 2-0
+    ok(run("knock", "ann", "1", "20"))  # 1 Ann 19 [1]: G1 ends
+    ok(run("knock", "ann", "1", "20"))  # 2 Ann 19 [2]: G2 ends, Ann wins 2-0
     assert ok(run("matches")).splitlines()[1].split()[-3:] == ["2", "finished", "Ann"]
     # 2 becomes Ben's: his first win opens G2 (G1 has ended), 19 ends it: one game each.
     out = ok(run("amend", "2", "knock", "ben", "1", "20"))
@@ -612,11 +870,12 @@ def test_amend_and_undo_on_a_finished_match_update_matches(run: Run) -> None:
 
 
 def test_amend_refused_when_it_would_end_the_match_early(
-        run: Run, snapshot: Snapshot, store_dir: Path) -> None:
+    run: Run, snapshot: Snapshot, store_dir: Path
+) -> None:
     new_match(run, "--target", "50", "--end-after-first-game")
-    ok(run("knock", "bob", "2", "20"))                 # 1 B 18
-    ok(run("knock", "al", "2", "20"))                  # 2 A 18
-    ok(run("knock", "bob", "2", "20"))                 # 3 B 36
+    ok(run("knock", "bob", "2", "20"))  # 1 B 18
+    ok(run("knock", "al", "2", "20"))  # 2 A 18
+    ok(run("knock", "bob", "2", "20"))  # 3 B 36
     before = snapshot(store_dir)
     # Big gin v 98 = 129 in hand 1 would end G1, and with it this short match, at hand 1.
     refused(run("amend", "1", "gin", "bob", "98", "--big"), 1, "end the match", "hand 1")
@@ -640,26 +899,36 @@ def test_amend_a_hand_that_does_not_exist(run: Run, snapshot: Snapshot, store_di
 
 def test_log_and_log_all(run: Run) -> None:
     new_match(run)
-    ok(run("knock", "bob", "5", "15"))                 # 1, later replaced
-    ok(run("gin", "al", "22"))                         # 2
-    ok(run("knock", "bob", "3", "9"))                  # 3, later voided
+    ok(run("knock", "bob", "5", "15"))  # 1, later replaced
+    ok(run("gin", "al", "22"))  # 2
+    ok(run("knock", "bob", "3", "9"))  # 3, later voided
     ok(run("undo"))
-    ok(run("amend", "1", "knock", "bob", "4", "27"))   # 1 becomes B 23
+    ok(run("amend", "1", "knock", "bob", "4", "27"))  # 1 becomes B 23
     log = ok(run("log"))
     assert "Match 1: Alexandra v Bob" in log
     assert "Bob knocks 4 v 27" in log and "Bob +23 in Game 1" in log
     assert "Alexandra goes gin v 22" in log
-    assert "Bob knocks 5 v 15" not in log                # replaced
-    assert "Bob knocks 3 v 9" not in log                 # voided
+    assert "Bob knocks 5 v 15" not in log  # replaced
+    assert "Bob knocks 3 v 9" not in log  # voided
     assert "replaced" not in log and "voided" not in log
     everything = ok(run("log", "--all"))
-    for text in ("Bob knocks 5 v 15", "Bob knocks 3 v 9", "Bob knocks 4 v 27",
-                 "replaced", "voided", "in force"):
+    for text in (
+        "Bob knocks 5 v 15",
+        "Bob knocks 3 v 9",
+        "Bob knocks 4 v 27",
+        "replaced",
+        "voided",
+        "in force",
+    ):
         assert text in everything
     # Every row, voided and replaced ones too, says which hand it was, in the order entered.
     rows = [line.split() for line in everything.splitlines() if line.strip()[:1].isdigit()]
     assert [(row[0], row[-3]) for row in rows] == [
-        ("1", "replaced"), ("2", "force"), ("3", "voided"), ("1", "force")]
+        ("1", "replaced"),
+        ("2", "force"),
+        ("3", "voided"),
+        ("1", "force"),
+    ]
     # log names the dealer of each hand in force
     assert "Alexandra" in log.splitlines()[4]
 
@@ -670,7 +939,7 @@ def test_log_and_log_all(run: Run) -> None:
 def test_matches_use_and_current_marked(run: Run) -> None:
     assert "No matches yet" in ok(run("matches"))
     new_match(run, "--target", "10", "--end-after-first-game")
-    ok(run("knock", "bob", "2", "30"))                 # match 1 finished, Bob won
+    ok(run("knock", "bob", "2", "30"))  # match 1 finished, Bob won
     ok(run("new", "Ann", "Ben"))
     rows = ok(run("matches")).splitlines()
     assert rows[0].split() == ["id", "players", "started", "hands", "status", "winner"]
@@ -711,20 +980,34 @@ def test_rules_and_presets(run: Run) -> None:
 def play_short_match(run: Run) -> None:
     """Match 1 of A v B, 3 columns, target 50, played out (hand by hand below)."""
     new_match(run, "--target", "50")
-    ok(run("knock", "bob", "5", "15"))   # 1 A deals. B 10 [1]                 B 10/0/0
-    ok(run("gin", "al", "22"))           # 2 A deals. A 47 [1]                 A 47/0/0
-    ok(run("wall"))                      # 3 B deals. wall
-    ok(run("knock", "bob", "3", "33"))   # 4 B deals. B 30 [1, 2]              B 40/30/0
-    ok(run("knock", "al", "6", "4"))     # 5 A deals. undercut B 2+25=27 [1,2,3]
+    ok(run("knock", "bob", "5", "15"))  # 1 A deals. B 10 [1]                 B 10/0/0
+    ok(run("gin", "al", "22"))  # 2 A deals. A 47 [1]                 A 47/0/0
+    ok(run("wall"))  # 3 B deals. wall
+    ok(run("knock", "bob", "3", "33"))  # 4 B deals. B 30 [1, 2]              B 40/30/0
+    ok(run("knock", "al", "6", "4"))  # 5 A deals. undercut B 2+25=27 [1,2,3]
     #                                      B 67/57/27: G1 ends (B 67 v A 47), G2 ends (57 v 0)
-    ok(run("knock", "al", "1", "11"))    # 6 A deals. A 10: G1 (hers, ended) and G2 have
+    ok(run("knock", "al", "1", "11"))  # 6 A deals. A 10: G1 (hers, ended) and G2 have
     #                                      ended, her 2nd win opens G3: [3]   A 47/0/10
-    ok(run("gin", "bob", "0"))           # 7 B deals. B 0+25=25 [3] -> G3 B 52 ends. B 3-0.
+    ok(run("gin", "bob", "0"))  # 7 B deals. B 0+25=25 [3] -> G3 B 52 ends. B 3-0.
 
 
-CSV_HEADER = ["hand", "dealer", "outcome", "knocker", "knocker_deadwood", "opponent_deadwood",
-              "winner", "points", "games", "Alexandra game 1", "Alexandra game 2",
-              "Alexandra game 3", "Bob game 1", "Bob game 2", "Bob game 3"]
+CSV_HEADER = [
+    "hand",
+    "dealer",
+    "outcome",
+    "knocker",
+    "knocker_deadwood",
+    "opponent_deadwood",
+    "winner",
+    "points",
+    "games",
+    "Alexandra game 1",
+    "Alexandra game 2",
+    "Alexandra game 3",
+    "Bob game 1",
+    "Bob game 2",
+    "Bob game 3",
+]
 
 
 def test_export_csv(run: Run) -> None:
@@ -763,25 +1046,44 @@ def test_export_csv(run: Run) -> None:
 
 def test_export_csv_settlement_only_for_ended_games_and_two_columns(run: Run) -> None:
     new_match(run, "--columns", "2")
-    ok(run("knock", "bob", "5", "15"))                 # 1 B 10 [1]
+    ok(run("knock", "bob", "5", "15"))  # 1 B 10 [1]
     rows = parse_csv(ok(run("export")))
-    assert rows[0] == ["hand", "dealer", "outcome", "knocker", "knocker_deadwood",
-                       "opponent_deadwood", "winner", "points", "games", "Alexandra game 1",
-                       "Alexandra game 2", "Bob game 1", "Bob game 2"]
+    assert rows[0] == [
+        "hand",
+        "dealer",
+        "outcome",
+        "knocker",
+        "knocker_deadwood",
+        "opponent_deadwood",
+        "winner",
+        "points",
+        "games",
+        "Alexandra game 1",
+        "Alexandra game 2",
+        "Bob game 1",
+        "Bob game 2",
+    ]
     assert rows[1] == ["1", A, "knock", B, "5", "15", B, "10", "1", "0", "0", "10", "0"]
     # No game has ended: the settlement rows are there but empty; no winner yet.
-    assert [row[0] for row in rows[2:]] == ["boxes", "box bonus", "game bonus", "total", "net",
-                                            "winner"]
+    assert [row[0] for row in rows[2:]] == [
+        "boxes",
+        "box bonus",
+        "game bonus",
+        "total",
+        "net",
+        "winner",
+    ]
     assert all(cell == "" for row in rows[2:] for cell in row[1:])
     assert all(len(row) == 13 for row in rows)
 
 
 def test_export_to_file_refuses_to_overwrite(
-        run: Run, tmp_path: Path, snapshot: Snapshot, store_dir: Path) -> None:
+    run: Run, tmp_path: Path, snapshot: Snapshot, store_dir: Path
+) -> None:
     play_short_match(run)
     path = tmp_path / "evening.csv"
     result = run("export", "-o", path)
-    assert ok(result) == ""                            # nothing on stdout
+    assert ok(result) == ""  # nothing on stdout
     assert str(path) in result.stderr
     assert parse_csv(path.read_text(encoding="utf-8"))[0] == CSV_HEADER
     path.write_text("keep me", encoding="utf-8")
@@ -808,9 +1110,15 @@ def test_export_json_import_round_trip_with_undo_and_amend(run: Run, tmp_path: P
     exported = json.loads(path.read_text(encoding="utf-8"))
     assert exported["players"] == ["Zoë", B]
     assert exported["first_dealer"] == B
-    assert len(exported["hands"]) == 6                 # 5 entered + the replacement
+    assert len(exported["hands"]) == 6  # 5 entered + the replacement
     assert [h["status"] for h in exported["hands"]] == [
-        "replaced", "in force", "in force", "voided", "in force", "in force"]
+        "replaced",
+        "in force",
+        "in force",
+        "voided",
+        "in force",
+        "in force",
+    ]
     out = ok(run("import", path))
     assert "as match 2" in out
     copy = sheet(run)
@@ -834,8 +1142,8 @@ def test_export_json_import_round_trip_with_undo_and_amend(run: Run, tmp_path: P
 
 
 def test_match_option_and_argument_select_a_non_current_match(run: Run) -> None:
-    new_match(run)                                     # match 1
-    ok(run("new", "Ann", "Ben", "--dealer", "ann"))    # match 2, current
+    new_match(run)  # match 1
+    ok(run("new", "Ann", "Ben", "--dealer", "ann"))  # match 2, current
     ok(run("knock", "bob", "5", "15", "--match", "1"))
     ok(run("gin", "-m", "1", "al", "20"))
     ok(run("wall", "-m", "1"))
@@ -860,13 +1168,13 @@ def test_match_option_and_argument_select_a_non_current_match(run: Run) -> None:
 def test_env_var_works_like_db(tmp_path: Path) -> None:
     store = tmp_path / "from-env"
     runner = CliRunner()
-    result = runner.invoke(cli, ["new", A, B, "--dealer", "bob"],
-                           env={"SCOREKEEPER_DB": str(store)})
+    result = runner.invoke(
+        cli, ["new", A, B, "--dealer", "bob"], env={"SCOREKEEPER_DB": str(store)}
+    )
     ok(result)
     assert (store / "matches").is_dir()
     ok(runner.invoke(cli, ["knock", "al", "2", "20"], env={"SCOREKEEPER_DB": str(store)}))
-    shown = runner.invoke(cli, ["--db", str(store), "show", "--json"],
-                          env={"SCOREKEEPER_DB": None})
+    shown = runner.invoke(cli, ["--db", str(store), "show", "--json"], env={"SCOREKEEPER_DB": None})
     assert json.loads(ok(shown))["rounds"][0]["winner"] == A
 
 
@@ -877,13 +1185,23 @@ def test_default_store_is_in_the_user_data_directory(tmp_path: Path) -> None:
     assert (tmp_path / "xdg" / "scorekeeper" / "matches" / "1.json").is_file()
 
 
-@pytest.mark.parametrize("home, data", [
-    ("/home/ann", None), ("/home/ann/", None), ("/home/ann", "/srv/data"),
-    ("/home/ann", "/srv/data/"), ("/home/ann", ""), ("/home/ann", "relative/data"),
-    ("relative-home", None), ("", "/srv/data"), (None, None),
-])
+@pytest.mark.parametrize(
+    "home, data",
+    [
+        ("/home/ann", None),
+        ("/home/ann/", None),
+        ("/home/ann", "/srv/data"),
+        ("/home/ann", "/srv/data/"),
+        ("/home/ann", ""),
+        ("/home/ann", "relative/data"),
+        ("relative-home", None),
+        ("", "/srv/data"),
+        (None, None),
+    ],
+)
 def test_the_default_store_is_where_platformdirs_puts_user_data(
-        monkeypatch: pytest.MonkeyPatch, home: str | None, data: str | None) -> None:
+    monkeypatch: pytest.MonkeyPatch, home: str | None, data: str | None
+) -> None:
     """Where the store's folder is worked out without platformdirs, it is platformdirs' own."""
     import platformdirs
 
@@ -906,8 +1224,9 @@ def test_two_stores_never_share_data(tmp_path: Path) -> None:
     runner = CliRunner()
 
     def in_store(name: str, *args: str) -> Result:
-        return runner.invoke(cli, ["--db", str(tmp_path / name), *args],
-                             env={"SCOREKEEPER_DB": None})
+        return runner.invoke(
+            cli, ["--db", str(tmp_path / name), *args], env={"SCOREKEEPER_DB": None}
+        )
 
     ok(in_store("one", "new", A, B, "--dealer", "al"))
     ok(in_store("one", "knock", "bob", "5", "15"))
@@ -977,14 +1296,18 @@ def test_record_asks_again_on_bad_answers(run: Run) -> None:
 
 def test_record_other_outcomes(run: Run) -> None:
     new_match(run)
-    ok(run("record", input="gin\nal\n20\ny\n"))        # 1 A 20+25 = 45
-    ok(run("record", input="big gin\nbob\n10\n\n"))    # 2 B 10+31 = 41 (Enter = yes)
-    ok(run("record", input="wall\ny\n"))               # 3 wall
+    ok(run("record", input="gin\nal\n20\ny\n"))  # 1 A 20+25 = 45
+    ok(run("record", input="big gin\nbob\n10\n\n"))  # 2 B 10+31 = 41 (Enter = yes)
+    ok(run("record", input="wall\ny\n"))  # 3 wall
     ok(run("record", input="knock\nbob\n0\n12\ny\n"))  # 4 kd 0 is gin: 12+25 = 37
-    ok(run("record", input="knock\nbob\n7\n7\ny\n"))   # 5 undercut: A 0+25 = 25
+    ok(run("record", input="knock\nbob\n7\n7\ny\n"))  # 5 undercut: A 0+25 = 25
     assert [(r["kind"], r["winner"], r["points"]) for r in sheet(run)["rounds"]] == [
-        ("gin", A, 45), ("big_gin", B, 41), ("wall", None, 0), ("gin", B, 37),
-        ("undercut", A, 25)]
+        ("gin", A, 45),
+        ("big_gin", B, 41),
+        ("wall", None, 0),
+        ("gin", B, 37),
+        ("undercut", A, 25),
+    ]
 
 
 def test_record_asks_again_on_an_ambiguous_prefix(run: Run) -> None:
@@ -1003,8 +1326,7 @@ def test_record_without_big_gin(run: Run) -> None:
     assert sheet(run)["rounds"][0]["kind"] == "gin"
 
 
-def test_record_answer_no_records_nothing(
-        run: Run, snapshot: Snapshot, store_dir: Path) -> None:
+def test_record_answer_no_records_nothing(run: Run, snapshot: Snapshot, store_dir: Path) -> None:
     new_match(run)
     ok(run("knock", "bob", "5", "15"))
     before = snapshot(store_dir)
@@ -1037,10 +1359,13 @@ def test_record_shows_the_player_choices(run: Run) -> None:
 def _sample_export(**changes: Any) -> dict[str, Any]:
     """A valid export (A v B, default rules, target 100) with some fields changed."""
     data = {
-        "format": "scorekeeper-match", "version": 1, "players": [A, B],
-        "rules": DEFAULT_RULES, "first_dealer": A, "created": "2026-01-01T20:00:00+01:00",
-        "hands": [{"entry": "knock", "knocker": B, "knocker_deadwood": 5,
-                   "opponent_deadwood": 15}],
+        "format": "scorekeeper-match",
+        "version": 1,
+        "players": [A, B],
+        "rules": DEFAULT_RULES,
+        "first_dealer": A,
+        "created": "2026-01-01T20:00:00+01:00",
+        "hands": [{"entry": "knock", "knocker": B, "knocker_deadwood": 5, "opponent_deadwood": 15}],
     }
     data.update(changes)
     return data
@@ -1048,6 +1373,7 @@ def _sample_export(**changes: Any) -> dict[str, Any]:
 
 def _write(name: str, content: str | bytes | dict[str, Any]) -> Callable[[Path], list[str]]:
     """Args for ``import FILE`` after writing ``content`` to FILE in the test's directory."""
+
     def prepare(directory: Path) -> list[str]:
         path = directory / name
         if isinstance(content, dict):
@@ -1057,6 +1383,7 @@ def _write(name: str, content: str | bytes | dict[str, Any]) -> Callable[[Path],
         else:
             path.write_text(content, encoding="utf-8")
         return ["import", str(path)]
+
     return prepare
 
 
@@ -1073,10 +1400,17 @@ def _existing_output(directory: Path) -> list[str]:
 
 STANDARD = [["new", A, B, "--dealer", "al"], ["knock", "bob", "5", "15"]]
 AL_ALAN = [["new", "Alexandra", "Alan", "--dealer", "alan"]]
-FINISHED = [["new", "Ann", "Ben", "--target", "10", "--columns", "2"],
-            ["knock", "ann", "1", "20"], ["knock", "ann", "1", "20"]]
-SHORT_3 = [["new", A, B, "--target", "50", "--end-after-first-game"],
-           ["knock", "bob", "2", "20"], ["knock", "al", "2", "20"], ["knock", "bob", "2", "20"]]
+FINISHED = [
+    ["new", "Ann", "Ben", "--target", "10", "--columns", "2"],
+    ["knock", "ann", "1", "20"],
+    ["knock", "ann", "1", "20"],
+]
+SHORT_3 = [
+    ["new", A, B, "--target", "50", "--end-after-first-game"],
+    ["knock", "bob", "2", "20"],
+    ["knock", "al", "2", "20"],
+    ["knock", "bob", "2", "20"],
+]
 
 
 @dataclass
@@ -1092,8 +1426,13 @@ class Bad:
 
 BAD = [
     # Deadwood
-    Bad("deadwood-99", STANDARD, ["knock", "bob", "5", "99"], 2,
-        ["the opponent's deadwood must be from 0 to 98, not 99"]),
+    Bad(
+        "deadwood-99",
+        STANDARD,
+        ["knock", "bob", "5", "99"],
+        2,
+        ["the opponent's deadwood must be from 0 to 98, not 99"],
+    ),
     Bad("knocker-deadwood-99", STANDARD, ["knock", "bob", "99", "5"], 2, ["99"]),
     Bad("gin-deadwood-99", STANDARD, ["gin", "bob", "99"], 2, ["99"]),
     Bad("negative-deadwood", STANDARD, ["knock", "bob", "--", "5", "-3"], 2, ["-3"]),
@@ -1101,34 +1440,89 @@ BAD = [
     Bad("non-number-deadwood", STANDARD, ["knock", "bob", "five", "15"], 2, ["'five'"]),
     Bad("non-number-gin-deadwood", STANDARD, ["gin", "bob", "1.5"], 2, ["1.5"]),
     Bad("knock-over-limit", STANDARD, ["knock", "bob", "11", "30"], 2, ["knock limit is 10"]),
-    Bad("knock-over-custom-limit", [["new", A, B, "--knock-limit", "5"]],
-        ["knock", "bob", "6", "30"], 2, ["knock limit is 5"]),
-    Bad("undercut-contradicts-counts", STANDARD, ["knock", "bob", "3", "30", "--undercut"], 2,
-        ["3 v 30 is not an undercut"]),
-    Bad("undercut-on-gin", STANDARD, ["knock", "bob", "0", "0", "--undercut"], 2,
-        ["not an undercut", "gin cannot be undercut"]),
-    Bad("amend-undercut-contradicts", STANDARD,
-        ["amend", "1", "knock", "bob", "3", "30", "--undercut"], 2, ["not an undercut"]),
-    Bad("big-gin-switched-off", [["new", A, B, "--big-gin-bonus", "0"]],
-        ["gin", "bob", "10", "--big"], 2, ["big gin is not played"]),
+    Bad(
+        "knock-over-custom-limit",
+        [["new", A, B, "--knock-limit", "5"]],
+        ["knock", "bob", "6", "30"],
+        2,
+        ["knock limit is 5"],
+    ),
+    Bad(
+        "undercut-contradicts-counts",
+        STANDARD,
+        ["knock", "bob", "3", "30", "--undercut"],
+        2,
+        ["3 v 30 is not an undercut"],
+    ),
+    Bad(
+        "undercut-on-gin",
+        STANDARD,
+        ["knock", "bob", "0", "0", "--undercut"],
+        2,
+        ["not an undercut", "gin cannot be undercut"],
+    ),
+    Bad(
+        "amend-undercut-contradicts",
+        STANDARD,
+        ["amend", "1", "knock", "bob", "3", "30", "--undercut"],
+        2,
+        ["not an undercut"],
+    ),
+    Bad(
+        "big-gin-switched-off",
+        [["new", A, B, "--big-gin-bonus", "0"]],
+        ["gin", "bob", "10", "--big"],
+        2,
+        ["big gin is not played"],
+    ),
     Bad("missing-argument", STANDARD, ["knock", "bob", "5"], 2, ["Give both deadwood counts"]),
     Bad("unknown-command", STANDARD, ["frobnicate"], 2, ["frobnicate"]),
-    Bad("amend-unknown-outcome", STANDARD, ["amend", "1", "undercut", "bob", "5", "3"], 2,
-        ["undercut"]),
+    Bad(
+        "amend-unknown-outcome",
+        STANDARD,
+        ["amend", "1", "undercut", "bob", "5", "3"],
+        2,
+        ["undercut"],
+    ),
     # Players
-    Bad("unknown-player", STANDARD, ["knock", "zed", "3", "30"], 2,
-        ["'zed' is not a player", "Alexandra", "Bob"]),
+    Bad(
+        "unknown-player",
+        STANDARD,
+        ["knock", "zed", "3", "30"],
+        2,
+        ["'zed' is not a player", "Alexandra", "Bob"],
+    ),
     Bad("unknown-player-gin", STANDARD, ["gin", "zed", "3"], 2, ["'zed' is not a player"]),
     Bad("empty-player", STANDARD, ["knock", "", "3", "30"], 2, ["is not a player"]),
-    Bad("ambiguous-prefix", AL_ALAN, ["knock", "al", "3", "30"], 2,
-        ["'al' could be Alexandra or Alan"]),
-    Bad("ambiguous-prefix-amend", AL_ALAN + [["wall"]], ["amend", "1", "gin", "AL", "3"], 2,
-        ["could be"]),
-    Bad("ambiguous-dealer", [], ["new", "Alexandra", "Alan", "--dealer", "al"], 2,
-        ["could be"]),
-    Bad("ambiguous-prefix-exact-elsewhere", [["new", "Al", "Alan"]], ["knock", "a", "3", "30"],
-        2, ["'a' could be Al or Alan"]),
-    Bad("unknown-dealer", [], ["new", A, B, "--dealer", "zed"], 2, ["'zed' is not one of the players: name Alexandra or Bob"]),
+    Bad(
+        "ambiguous-prefix",
+        AL_ALAN,
+        ["knock", "al", "3", "30"],
+        2,
+        ["'al' could be Alexandra or Alan"],
+    ),
+    Bad(
+        "ambiguous-prefix-amend",
+        AL_ALAN + [["wall"]],
+        ["amend", "1", "gin", "AL", "3"],
+        2,
+        ["could be"],
+    ),
+    Bad("ambiguous-dealer", [], ["new", "Alexandra", "Alan", "--dealer", "al"], 2, ["could be"]),
+    Bad(
+        "ambiguous-prefix-exact-elsewhere",
+        [["new", "Al", "Alan"]],
+        ["knock", "a", "3", "30"],
+        2,
+        ["'a' could be Al or Alan"],
+    ),
+    Bad(
+        "unknown-dealer",
+        [],
+        ["new", A, B, "--dealer", "zed"],
+        2,
+        ["'zed' is not one of the players: name Alexandra or Bob"],
+    ),
     # Names
     Bad("same-names-ignoring-case", [], ["new", "bob", "BOB"], 2, ["both players"]),
     Bad("same-names-casefold", [], ["new", "Straße", "STRASSE"], 2, ["both players"]),
@@ -1141,13 +1535,19 @@ BAD = [
     # Rule options
     Bad("target-5", [], ["new", A, B, "--target", "5"], 2, ["--target", "10 to 1000"]),
     Bad("columns-4", [], ["new", A, B, "--columns", "4"], 2, ["--columns"]),
-    Bad("knock-limit-11", [], ["new", A, B, "--knock-limit", "11"], 2,
-        ["--knock-limit", "1 to 10"]),
+    Bad(
+        "knock-limit-11", [], ["new", A, B, "--knock-limit", "11"], 2, ["--knock-limit", "1 to 10"]
+    ),
     Bad("knock-limit-0", [], ["new", A, B, "--knock-limit", "0"], 2, ["--knock-limit"]),
     Bad("gin-bonus-negative", [], ["new", A, B, "--gin-bonus", "-1"], 2, ["--gin-bonus"]),
     Bad("box-bonus-not-a-number", [], ["new", A, B, "--box-bonus", "ten"], 2, ["ten"]),
-    Bad("unknown-preset", [], ["new", A, B, "--preset", "nope"], 2,
-        ["unknown preset 'nope'", "standard", "pagat"]),
+    Bad(
+        "unknown-preset",
+        [],
+        ["new", A, B, "--preset", "nope"],
+        2,
+        ["unknown preset 'nope'", "standard", "pagat"],
+    ),
     Bad("unknown-shutout", [], ["new", A, B, "--shutout", "double"], 2, ["'double'"]),
     Bad("unknown-next-dealer", [], ["new", A, B, "--next-dealer", "nobody"], 2, ["'nobody'"]),
     # State of the match
@@ -1157,12 +1557,22 @@ BAD = [
     Bad("record-after-match-ended", FINISHED, ["record"], 1, ["is over"], input="wall\ny\n"),
     Bad("amend-missing-hand", STANDARD, ["amend", "9", "wall"], 2, ["no hand 9"]),
     Bad("amend-missing-hand-finished", FINISHED, ["amend", "9", "wall"], 2, ["no hand 9"]),
-    Bad("amend-bad-hand-finished", FINISHED, ["amend", "1", "knock", "ann", "11", "20"], 2,
-        ["knock limit"]),
+    Bad(
+        "amend-bad-hand-finished",
+        FINISHED,
+        ["amend", "1", "knock", "ann", "11", "20"],
+        2,
+        ["knock limit"],
+    ),
     Bad("amend-hand-0", STANDARD, ["amend", "0", "wall"], 2, ["no hand 0"]),
     Bad("amend-negative-hand", STANDARD, ["amend", "--", "-1", "wall"], 2, ["-1"]),
-    Bad("amend-ends-match-early", SHORT_3, ["amend", "1", "gin", "bob", "98", "--big"], 1,
-        ["end the match"]),
+    Bad(
+        "amend-ends-match-early",
+        SHORT_3,
+        ["amend", "1", "gin", "bob", "98", "--big"],
+        1,
+        ["end the match"],
+    ),
     Bad("nothing-to-undo", [["new", A, B]], ["undo"], 1, ["no hand to undo"]),
     Bad("no-current-match-knock", [], ["knock", "bob", "5", "15"], 1, ["no current match"]),
     Bad("no-current-match-show", [], ["show"], 1, ["no current match"]),
@@ -1171,64 +1581,159 @@ BAD = [
     Bad("no-current-match-export", [], ["export"], 1, ["no current match"]),
     Bad("unknown-match-show", STANDARD, ["show", "7"], 1, ["no match 7"]),
     Bad("unknown-match-use", STANDARD, ["use", "7"], 1, ["no match 7"]),
-    Bad("unknown-match-knock", STANDARD, ["knock", "-m", "7", "bob", "5", "15"], 1,
-        ["no match 7"]),
+    Bad("unknown-match-knock", STANDARD, ["knock", "-m", "7", "bob", "5", "15"], 1, ["no match 7"]),
     Bad("unknown-match-log", STANDARD, ["log", "7"], 1, ["no match 7"]),
     Bad("unknown-match-empty-store", [], ["use", "1"], 1, ["no match 1"]),
     Bad("match-id-not-a-number", STANDARD, ["show", "one"], 2, ["'one'"]),
     # import and export
-    Bad("import-missing-file", STANDARD, ["import", "/nonexistent/match.json"], 2,
-        ["cannot read", "/nonexistent/match.json"]),
-    Bad("import-invalid-json", STANDARD, _write("bad.json", "{not json"), 2,
-        ["bad.json", "not valid JSON"]),
-    Bad("import-not-utf8", STANDARD, _write("bytes.json", b"\xff\xfe\x00\x01"), 2,
-        ["bytes.json"]),
-    Bad("import-json-list", STANDARD, _write("list.json", "[1, 2, 3]"), 2,
-        ["not a scorekeeper match export"]),
-    Bad("import-wrong-version", STANDARD, _write("v9.json", _sample_export(version=9)), 2,
-        ["version 9"]),
-    Bad("import-players-wrong-shape", STANDARD,
-        _write("players.json", _sample_export(players="Alexandra and Bob")), 2, ["'players'"]),
-    Bad("import-hands-wrong-shape", STANDARD,
-        _write("hands.json", _sample_export(hands={"1": "knock"})), 2, ["'hands'"]),
-    Bad("import-unknown-rule", STANDARD,
-        _write("rule.json", _sample_export(rules={"target": 100, "jokers": 2})), 2,
-        ["jokers"]),
-    Bad("import-hand-over-knock-limit", STANDARD,
-        _write("limit.json", _sample_export(hands=[
-            {"entry": "knock", "knocker": B, "knocker_deadwood": 11, "opponent_deadwood": 30}])),
-        2, ["knock limit"]),
-    Bad("import-unknown-knocker", STANDARD,
-        _write("zed.json", _sample_export(hands=[
-            {"entry": "gin", "knocker": "Zed", "knocker_deadwood": 0, "opponent_deadwood": 3}])),
-        2, ["'Zed' is not a player"]),
-    Bad("import-deadwood-99", STANDARD,
-        _write("99.json", _sample_export(hands=[
-            {"entry": "gin", "knocker": B, "knocker_deadwood": 0, "opponent_deadwood": 99}])),
-        2, ["99"]),
-    Bad("import-hand-after-the-end", STANDARD,
-        _write("after.json", _sample_export(rules={**DEFAULT_RULES, "target": 10,
-                                                   "end_after_first_game": True}, hands=[
-            {"entry": "gin", "knocker": B, "knocker_deadwood": 0, "opponent_deadwood": 3},
-            {"entry": "wall"}])),
-        2, ["ended with hand 1"]),
-    Bad("import-over-1MB", STANDARD,
-        _write("big.json", _sample_export(description="x" * 1_000_001)), 2,
-        ["larger than 1000000 bytes"]),
-    Bad("import-over-1MB-non-ascii", STANDARD, _write("big-utf8.json", _over_1mb_utf8()), 2,
-        ["larger than 1000000 bytes"]),
-    Bad("import-a-directory", STANDARD, lambda directory: ["import", str(directory)], 2,
-        ["directory"]),
-    Bad("export-over-existing-file", STANDARD, _existing_output, 2,
-        ["already exists", "--force"]),
+    Bad(
+        "import-missing-file",
+        STANDARD,
+        ["import", "/nonexistent/match.json"],
+        2,
+        ["cannot read", "/nonexistent/match.json"],
+    ),
+    Bad(
+        "import-invalid-json",
+        STANDARD,
+        _write("bad.json", "{not json"),
+        2,
+        ["bad.json", "not valid JSON"],
+    ),
+    Bad("import-not-utf8", STANDARD, _write("bytes.json", b"\xff\xfe\x00\x01"), 2, ["bytes.json"]),
+    Bad(
+        "import-json-list",
+        STANDARD,
+        _write("list.json", "[1, 2, 3]"),
+        2,
+        ["not a scorekeeper match export"],
+    ),
+    Bad(
+        "import-wrong-version",
+        STANDARD,
+        _write("v9.json", _sample_export(version=9)),
+        2,
+        ["version 9"],
+    ),
+    Bad(
+        "import-players-wrong-shape",
+        STANDARD,
+        _write("players.json", _sample_export(players="Alexandra and Bob")),
+        2,
+        ["'players'"],
+    ),
+    Bad(
+        "import-hands-wrong-shape",
+        STANDARD,
+        _write("hands.json", _sample_export(hands={"1": "knock"})),
+        2,
+        ["'hands'"],
+    ),
+    Bad(
+        "import-unknown-rule",
+        STANDARD,
+        _write("rule.json", _sample_export(rules={"target": 100, "jokers": 2})),
+        2,
+        ["jokers"],
+    ),
+    Bad(
+        "import-hand-over-knock-limit",
+        STANDARD,
+        _write(
+            "limit.json",
+            _sample_export(
+                hands=[
+                    {
+                        "entry": "knock",
+                        "knocker": B,
+                        "knocker_deadwood": 11,
+                        "opponent_deadwood": 30,
+                    }
+                ]
+            ),
+        ),
+        2,
+        ["knock limit"],
+    ),
+    Bad(
+        "import-unknown-knocker",
+        STANDARD,
+        _write(
+            "zed.json",
+            _sample_export(
+                hands=[
+                    {
+                        "entry": "gin",
+                        "knocker": "Zed",
+                        "knocker_deadwood": 0,
+                        "opponent_deadwood": 3,
+                    }
+                ]
+            ),
+        ),
+        2,
+        ["'Zed' is not a player"],
+    ),
+    Bad(
+        "import-deadwood-99",
+        STANDARD,
+        _write(
+            "99.json",
+            _sample_export(
+                hands=[
+                    {"entry": "gin", "knocker": B, "knocker_deadwood": 0, "opponent_deadwood": 99}
+                ]
+            ),
+        ),
+        2,
+        ["99"],
+    ),
+    Bad(
+        "import-hand-after-the-end",
+        STANDARD,
+        _write(
+            "after.json",
+            _sample_export(
+                rules={**DEFAULT_RULES, "target": 10, "end_after_first_game": True},
+                hands=[
+                    {"entry": "gin", "knocker": B, "knocker_deadwood": 0, "opponent_deadwood": 3},
+                    {"entry": "wall"},
+                ],
+            ),
+        ),
+        2,
+        ["ended with hand 1"],
+    ),
+    Bad(
+        "import-over-1MB",
+        STANDARD,
+        _write("big.json", _sample_export(description="x" * 1_000_001)),
+        2,
+        ["larger than 1000000 bytes"],
+    ),
+    Bad(
+        "import-over-1MB-non-ascii",
+        STANDARD,
+        _write("big-utf8.json", _over_1mb_utf8()),
+        2,
+        ["larger than 1000000 bytes"],
+    ),
+    Bad(
+        "import-a-directory",
+        STANDARD,
+        lambda directory: ["import", str(directory)],
+        2,
+        ["directory"],
+    ),
+    Bad("export-over-existing-file", STANDARD, _existing_output, 2, ["already exists", "--force"]),
     Bad("export-unknown-format", STANDARD, ["export", "--format", "xlsx"], 2, ["'xlsx'"]),
 ]
 
 
-@pytest.mark.parametrize(
-    "case", [pytest.param(case, id=case.id, marks=case.marks) for case in BAD])
+@pytest.mark.parametrize("case", [pytest.param(case, id=case.id, marks=case.marks) for case in BAD])
 def test_bad_input_is_refused_and_changes_nothing(
-        case: Bad, run: Run, store_dir: Path, snapshot: Snapshot) -> None:
+    case: Bad, run: Run, store_dir: Path, snapshot: Snapshot
+) -> None:
     for args in case.setup:
         ok(run(*args))
     args = case.args(store_dir.parent) if callable(case.args) else case.args
@@ -1242,7 +1747,8 @@ def test_bad_input_is_refused_and_changes_nothing(
 
 
 def test_refused_import_keeps_the_case_of_the_path(
-        run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes.json").write_text("{not json", encoding="utf-8")
     error = refused(run("import", "notes.json"), 2, "not valid JSON")
@@ -1250,7 +1756,8 @@ def test_refused_import_keeps_the_case_of_the_path(
 
 
 def test_store_error_keeps_a_relative_path_as_typed(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     env = {"SCOREKEEPER_DB": None}
@@ -1282,9 +1789,10 @@ def _json_list(path: Path) -> None:
 
 
 def _tinydb_without_players(path: Path) -> None:
-    path.write_text(json.dumps({"meta": {"1": {"schema": 1}},
-                                "match": {"1": {"id": 1, "first_dealer": "A"}}}),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps({"meta": {"1": {"schema": 1}}, "match": {"1": {"id": 1, "first_dealer": "A"}}}),
+        encoding="utf-8",
+    )
 
 
 def _tinydb_hand_not_object(path: Path) -> None:
@@ -1312,24 +1820,37 @@ def _no_schema(path: Path) -> None:
 
 
 CORRUPTIONS = {
-    "truncated": _truncate, "random-bytes": _random_bytes, "json-list": _json_list,
-    "no-players": _tinydb_without_players, "hand-not-an-object": _tinydb_hand_not_object,
-    "impossible-hand": _impossible_hand, "newer-schema": _newer_schema, "no-schema": _no_schema,
+    "truncated": _truncate,
+    "random-bytes": _random_bytes,
+    "json-list": _json_list,
+    "no-players": _tinydb_without_players,
+    "hand-not-an-object": _tinydb_hand_not_object,
+    "impossible-hand": _impossible_hand,
+    "newer-schema": _newer_schema,
+    "no-schema": _no_schema,
 }
 MATCH_COMMANDS = {
-    "show": ["show"], "show-json": ["show", "--json"], "log": ["log", "--all"],
-    "knock": ["knock", "bob", "3", "20"], "undo": ["undo"], "amend": ["amend", "1", "wall"],
-    "export": ["export", "--format", "json"], "matches": ["matches"], "use": ["use", "1"],
-    "rules": ["rules"], "record": ["record"],
+    "show": ["show"],
+    "show-json": ["show", "--json"],
+    "log": ["log", "--all"],
+    "knock": ["knock", "bob", "3", "20"],
+    "undo": ["undo"],
+    "amend": ["amend", "1", "wall"],
+    "export": ["export", "--format", "json"],
+    "matches": ["matches"],
+    "use": ["use", "1"],
+    "rules": ["rules"],
+    "record": ["record"],
 }
 
 
 @pytest.mark.parametrize("command", list(MATCH_COMMANDS))
 @pytest.mark.parametrize("corruption", list(CORRUPTIONS))
-def test_corrupt_match_file(run: Run, store_dir: Path, snapshot: Snapshot,
-                            corruption: str, command: str) -> None:
+def test_corrupt_match_file(
+    run: Run, store_dir: Path, snapshot: Snapshot, corruption: str, command: str
+) -> None:
     new_match(run)
-    ok(run("knock", "bob", "5", "15"))                 # an open match: not in the index
+    ok(run("knock", "bob", "5", "15"))  # an open match: not in the index
     path = store_dir / "matches" / "1.json"
     CORRUPTIONS[corruption](path)
     before = snapshot(store_dir)
@@ -1337,23 +1858,31 @@ def test_corrupt_match_file(run: Run, store_dir: Path, snapshot: Snapshot,
     assert snapshot(store_dir) == before
 
 
-STATE_COMMANDS = {"show": ["show"], "knock": ["knock", "bob", "3", "20"],
-                  "matches": ["matches"], "use": ["use", "1"], "new": ["new", "Ann", "Ben"],
-                  "import": ["import", "__export__"]}
+STATE_COMMANDS = {
+    "show": ["show"],
+    "knock": ["knock", "bob", "3", "20"],
+    "matches": ["matches"],
+    "use": ["use", "1"],
+    "new": ["new", "Ann", "Ben"],
+    "import": ["import", "__export__"],
+}
 
 
 @pytest.mark.parametrize("command", list(STATE_COMMANDS))
-@pytest.mark.parametrize("corruption", ["truncated", "random-bytes", "json-list", "newer-schema",
-                                        "no-schema"])
-def test_corrupt_store_file(run: Run, store_dir: Path, snapshot: Snapshot, tmp_path: Path,
-                            corruption: str, command: str) -> None:
+@pytest.mark.parametrize(
+    "corruption", ["truncated", "random-bytes", "json-list", "newer-schema", "no-schema"]
+)
+def test_corrupt_store_file(
+    run: Run, store_dir: Path, snapshot: Snapshot, tmp_path: Path, corruption: str, command: str
+) -> None:
     new_match(run)
     ok(run("export", "--format", "json", "-o", tmp_path / "export.json"))
     path = store_dir / "store.json"
     CORRUPTIONS[corruption](path)
     before = snapshot(store_dir)
-    args = [str(tmp_path / "export.json") if a == "__export__" else a
-            for a in STATE_COMMANDS[command]]
+    args = [
+        str(tmp_path / "export.json") if a == "__export__" else a for a in STATE_COMMANDS[command]
+    ]
     refused(run(*args), 1, str(path))
     assert snapshot(store_dir) == before
 
@@ -1361,7 +1890,7 @@ def test_corrupt_store_file(run: Run, store_dir: Path, snapshot: Snapshot, tmp_p
 def finished_match(run: Run, store_dir: Path) -> Path:
     """A store with one finished match (Bob 28 >= 10); returns its index.json."""
     new_match(run, "--target", "10", "--end-after-first-game")
-    ok(run("knock", "bob", "2", "30"))                 # finished: written to the index
+    ok(run("knock", "bob", "2", "30"))  # finished: written to the index
     path = store_dir / "index.json"
     assert path.is_file()
     return path
@@ -1372,34 +1901,42 @@ def assert_listed_and_rebuilt(run: Run, path: Path) -> None:
     assert ok(run("matches")).splitlines()[1].split()[-3:] == ["1", "finished", "Bob"]
     columns = json.loads(path.read_text(encoding="utf-8"))["columns"]["1"]
     assert (columns["ids"], columns["players"], columns["hands"], columns["winner"]) == (
-        [1], [[A, B]], [1], ["Bob"])
+        [1],
+        [[A, B]],
+        [1],
+        ["Bob"],
+    )
 
 
-@pytest.mark.parametrize("corruption", ["truncated", "random-bytes", "json-list", "newer-schema",
-                                        "no-schema"])
-def test_a_damaged_index_is_worked_out_again(run: Run, store_dir: Path,
-                                             corruption: str) -> None:
+@pytest.mark.parametrize(
+    "corruption", ["truncated", "random-bytes", "json-list", "newer-schema", "no-schema"]
+)
+def test_a_damaged_index_is_worked_out_again(run: Run, store_dir: Path, corruption: str) -> None:
     path = finished_match(run, store_dir)
     CORRUPTIONS[corruption](path)
     assert_listed_and_rebuilt(run, path)
 
 
-@pytest.mark.parametrize("change", [
-    pytest.param({"ids": 1}, id="ids-not-a-list"),
-    pytest.param({"ids": ["1"]}, id="ids-not-numbers"),
-    pytest.param({"ids": [1, 1]}, id="an-id-twice"),
-    pytest.param({"hands": [1, 2]}, id="a-column-longer"),
-    pytest.param({"winner": None}, id="a-column-missing"),
-    pytest.param({"players": [["Ann"]]}, id="one-player"),
-    pytest.param({"players": [["Ann", 5]]}, id="a-player-not-a-name"),
-    pytest.param({"players": [["Ann", "\x1b[2J"]]}, id="a-player-with-an-escape"),
-    pytest.param({"hands": [True]}, id="hands-not-a-number"),
-    pytest.param({"winner": [7]}, id="winner-not-a-name"),
-    pytest.param({"inodes": [0]}, id="another-file"),
-    pytest.param({"version": "0.0.1/cache-1"}, id="another-version"),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param({"ids": 1}, id="ids-not-a-list"),
+        pytest.param({"ids": ["1"]}, id="ids-not-numbers"),
+        pytest.param({"ids": [1, 1]}, id="an-id-twice"),
+        pytest.param({"hands": [1, 2]}, id="a-column-longer"),
+        pytest.param({"winner": None}, id="a-column-missing"),
+        pytest.param({"players": [["Ann"]]}, id="one-player"),
+        pytest.param({"players": [["Ann", 5]]}, id="a-player-not-a-name"),
+        pytest.param({"players": [["Ann", "\x1b[2J"]]}, id="a-player-with-an-escape"),
+        pytest.param({"hands": [True]}, id="hands-not-a-number"),
+        pytest.param({"winner": [7]}, id="winner-not-a-name"),
+        pytest.param({"inodes": [0]}, id="another-file"),
+        pytest.param({"version": "0.0.1/cache-1"}, id="another-version"),
+    ],
+)
 def test_an_index_of_the_wrong_shape_is_worked_out_again(
-        run: Run, store_dir: Path, change: dict[str, Any]) -> None:
+    run: Run, store_dir: Path, change: dict[str, Any]
+) -> None:
     path = finished_match(run, store_dir)
     data = json.loads(path.read_text(encoding="utf-8"))
     columns = data["columns"]["1"]
@@ -1421,7 +1958,8 @@ def test_a_row_that_holds_is_listed_from_the_index(run: Run, store_dir: Path) ->
 
 
 def test_a_column_the_index_does_not_know_is_dropped_when_it_is_rewritten(
-        run: Run, store_dir: Path) -> None:
+    run: Run, store_dir: Path
+) -> None:
     path = finished_match(run, store_dir)
     data = json.loads(path.read_text(encoding="utf-8"))
     data["columns"]["1"]["note"] = 5
@@ -1431,8 +1969,14 @@ def test_a_column_the_index_does_not_know_is_dropped_when_it_is_rewritten(
     assert data["meta"]["1"]["schema"] == 3
     columns = data["columns"]["1"]
     del columns["version"]
-    assert columns == {"ids": [], "inodes": [], "players": [], "started": [], "hands": [],
-                       "winner": []}
+    assert columns == {
+        "ids": [],
+        "inodes": [],
+        "players": [],
+        "started": [],
+        "hands": [],
+        "winner": [],
+    }
 
 
 def test_check_compares_the_figures_with_the_matches(run: Run, store_dir: Path) -> None:
@@ -1450,12 +1994,12 @@ def test_check_compares_the_figures_with_the_matches(run: Run, store_dir: Path) 
 
 
 @pytest.mark.parametrize("command", ["show", "matches"])
-def test_store_file_row_not_an_object(run: Run, store_dir: Path, snapshot: Snapshot,
-                                      command: str) -> None:
+def test_store_file_row_not_an_object(
+    run: Run, store_dir: Path, snapshot: Snapshot, command: str
+) -> None:
     new_match(run)
     path = store_dir / "store.json"
-    path.write_text(json.dumps({"meta": {"1": {"schema": 1}}, "store": {"1": 5}}),
-                    encoding="utf-8")
+    path.write_text(json.dumps({"meta": {"1": {"schema": 1}}, "store": {"1": 5}}), encoding="utf-8")
     before = snapshot(store_dir)
     refused(run(command), 1, str(path))
     assert snapshot(store_dir) == before
@@ -1464,14 +2008,25 @@ def test_store_file_row_not_an_object(run: Run, store_dir: Path, snapshot: Snaps
 def test_store_file_current_of_the_wrong_type(run: Run, store_dir: Path) -> None:
     new_match(run)
     path = store_dir / "store.json"
-    path.write_text(json.dumps({"meta": {"1": {"schema": 1}}, "store": {"1": {"current": "x"}}}),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps({"meta": {"1": {"schema": 1}}, "store": {"1": {"current": "x"}}}),
+        encoding="utf-8",
+    )
     refused(run("show"), 1, str(path))
 
 
-@pytest.mark.parametrize("command", [["show"], ["new", A, B], ["matches"],
-                                     ["knock", "bob", "3", "20"], ["use", "1"], ["log"],
-                                     ["import", "__export__"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["show"],
+        ["new", A, B],
+        ["matches"],
+        ["knock", "bob", "3", "20"],
+        ["use", "1"],
+        ["log"],
+        ["import", "__export__"],
+    ],
+)
 def test_db_pointing_at_a_regular_file(tmp_path: Path, command: list[str]) -> None:
     path = tmp_path / "notes.txt"
     path.write_bytes(b"my shopping list\n")
@@ -1491,8 +2046,7 @@ HOSTILE = "[bold red]x[/]"
 
 
 def test_markup_in_a_name_is_shown_literally(run: Run) -> None:
-    ok(run("new", HOSTILE, "[link=http://e.vil]Bob[/link]", "--dealer", "[b",
-           "--target", "20"))
+    ok(run("new", HOSTILE, "[link=http://e.vil]Bob[/link]", "--dealer", "[b", "--target", "20"))
     report = ok(run("knock", "[bold", "3", "20"))
     assert f"Hand 1: {HOSTILE} knocks 3 v 20 -> {HOSTILE} +17 in Game 1" in report
     assert f"  {HOSTILE}" in report
@@ -1517,8 +2071,8 @@ def _cells(rows: list[list[str]]) -> list[str]:
 def test_csv_neutralises_formula_names(run: Run) -> None:
     p1, p2 = '=HYPERLINK("x")', "+1"
     ok(run("new", p1, p2, "--dealer", "+", "--columns", "2", "--target", "10"))
-    ok(run("knock", "+", "2", "30"))      # 1 +1 deals; +1 28 [1] -> G1 ends (28 v 0)
-    ok(run("knock", "=", "5", "3"))       # 2 =H deals (loser); undercut: +1 5-3+25=27 -> G2 [2]
+    ok(run("knock", "+", "2", "30"))  # 1 +1 deals; +1 28 [1] -> G1 ends (28 v 0)
+    ok(run("knock", "=", "5", "3"))  # 2 =H deals (loser); undercut: +1 5-3+25=27 -> G2 [2]
     rows = parse_csv(ok(run("export")))
     q1, q2 = "'" + p1, "'" + p2
     assert rows[0][9:] == [f"{q1} game 1", f"{q1} game 2", f"{q2} game 1", f"{q2} game 2"]
@@ -1531,7 +2085,7 @@ def test_csv_neutralises_formula_names(run: Run) -> None:
         ["box bonus", *blank, "0", "0", "25", "25"],
         ["game bonus", *blank, "0", "0", "200", "200"],
         ["total", *blank, "0", "0", "253", "252"],
-        ["net", *blank, "-253", "-252", "253", "252"],   # numbers stay plain numbers
+        ["net", *blank, "-253", "-252", "253", "252"],  # numbers stay plain numbers
         ["winner", "", "", "", "", "", q2, "", "", "", "", "", ""],
     ]
 
@@ -1539,21 +2093,21 @@ def test_csv_neutralises_formula_names(run: Run) -> None:
 def test_csv_neutralises_at_and_minus_names(run: Run) -> None:
     p1, p2 = "@x", "-2"
     ok(run("new", "--dealer", "@", "--columns", "2", "--target", "10", "--", p1, p2))
-    ok(run("gin", "@", "10"))                  # 1 @x deals; @x 35 [1] -> G1 ends
-    ok(run("knock", "--", "-", "3", "10"))     # 2 -2 deals; -2 7 -> opens G2 [2]
-    ok(run("knock", "--", "-2", "1", "20"))    # 3 @x deals; -2 19 [2] -> G2 26 ends: drawn
+    ok(run("gin", "@", "10"))  # 1 @x deals; @x 35 [1] -> G1 ends
+    ok(run("knock", "--", "-", "3", "10"))  # 2 -2 deals; -2 7 -> opens G2 [2]
+    ok(run("knock", "--", "-2", "1", "20"))  # 3 @x deals; -2 19 [2] -> G2 26 ends: drawn
     rows = parse_csv(ok(run("export")))
     q1, q2 = "'" + p1, "'" + p2
     assert rows[0][9:] == [f"{q1} game 1", f"{q1} game 2", f"{q2} game 1", f"{q2} game 2"]
-    assert [row[1] for row in rows[1:4]] == [q1, q2, q1]          # dealers
-    assert [row[3] for row in rows[1:4]] == [q1, q2, q2]          # knockers
-    assert [row[6] for row in rows[1:4]] == [q1, q2, q2]          # winners
+    assert [row[1] for row in rows[1:4]] == [q1, q2, q1]  # dealers
+    assert [row[3] for row in rows[1:4]] == [q1, q2, q2]  # knockers
+    assert [row[6] for row in rows[1:4]] == [q1, q2, q2]  # winners
     # G1: @x 35 + 25 + 200 = 260; G2: -2 26 + 2x25 + 200 = 276.
     assert rows[-2] == ["net", *[""] * 8, "260", "-276", "-260", "276"]
-    assert rows[-1][6] == ""                                       # a drawn match
+    assert rows[-1][6] == ""  # a drawn match
     for cell in _cells(rows):
         if cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
-            int(cell)                         # only a number may start with - (or +)
+            int(cell)  # only a number may start with - (or +)
 
 
 # Help, documentation, version
@@ -1576,23 +2130,39 @@ def test_every_listed_command_is_found_under_its_own_name() -> None:
 def test_an_unknown_command_is_refused_with_the_one_meant(run: Run) -> None:
     assert refused(run("knok", "bob", "5", "20"), 2) == (
         "Error: There is no command 'knok'; did you mean 'knock'? 'scorekeeper --help' lists "
-        "the commands.")
+        "the commands."
+    )
     assert refused(run("bob", "5", "20"), 2) == (
-        "Error: There is no command 'bob'; 'scorekeeper --help' lists the commands.")
+        "Error: There is no command 'bob'; 'scorekeeper --help' lists the commands."
+    )
 
 
-@pytest.mark.parametrize("args, problem, usage", [
-    (["knock", "al", "3", "-5"], "Invalid value for 'OPPONENT_DEADWOOD': the opponent's "
-     "deadwood must be from 0 to 98, not -5.", "scorekeeper knock [OPTIONS] PLAYER"),
-    (["amend", "x", "wall"], "Invalid value for 'NUMBER': 'x' is not a whole number; type it "
-     "with the digits 0 to 9, e.g. 12.",
-     "scorekeeper amend [OPTIONS] NUMBER COMMAND [ARGS]..."),
-    (["export", "--format", "xml"], "Invalid value for '--format'",
-     "scorekeeper export [OPTIONS] [MATCH]"),
-    (["--bogus", "show"], "No such option", "scorekeeper [OPTIONS] COMMAND [ARGS]..."),
-])
+@pytest.mark.parametrize(
+    "args, problem, usage",
+    [
+        (
+            ["knock", "al", "3", "-5"],
+            "Invalid value for 'OPPONENT_DEADWOOD': the opponent's "
+            "deadwood must be from 0 to 98, not -5.",
+            "scorekeeper knock [OPTIONS] PLAYER",
+        ),
+        (
+            ["amend", "x", "wall"],
+            "Invalid value for 'NUMBER': 'x' is not a whole number; type it "
+            "with the digits 0 to 9, e.g. 12.",
+            "scorekeeper amend [OPTIONS] NUMBER COMMAND [ARGS]...",
+        ),
+        (
+            ["export", "--format", "xml"],
+            "Invalid value for '--format'",
+            "scorekeeper export [OPTIONS] [MATCH]",
+        ),
+        (["--bogus", "show"], "No such option", "scorekeeper [OPTIONS] COMMAND [ARGS]..."),
+    ],
+)
 def test_a_mistyped_command_line_is_one_error_line_with_the_usage(
-        run: Run, args: list[str], problem: str, usage: str) -> None:
+    run: Run, args: list[str], problem: str, usage: str
+) -> None:
     """Whatever click refuses is one ``Error:`` line too: what is wrong, then how to write it."""
     new_match(run)
     result = run(*args)
@@ -1618,14 +2188,24 @@ def test_recording_a_hand_loads_only_the_commands_it_needs(tmp_path: Path) -> No
         "from scorekeeper.cli import cli\n"
         f"for args in (['new', 'Ann', 'Bob'], ['knock', 'ann', '3', '20']):\n"
         f"    cli.main(['--db', {store!r}, *args], standalone_mode=False)\n"
-        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('scorekeeper', 'rich')))))")
-    loaded = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
-                            check=True).stdout.split("\n")[-2].split()
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('scorekeeper', 'rich')))))"
+    )
+    loaded = (
+        subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+        .stdout.split("\n")[-2]
+        .split()
+    )
     assert "scorekeeper.commands.recording" in loaded
     assert "scorekeeper.commands.matches" in loaded  # for 'new'
-    for never in ("rich", "scorekeeper.render", "scorekeeper.stats", "scorekeeper.cards",
-                  "scorekeeper.commands.reading", "scorekeeper.commands.correcting",
-                  "scorekeeper.commands.files"):
+    for never in (
+        "rich",
+        "scorekeeper.render",
+        "scorekeeper.stats",
+        "scorekeeper.cards",
+        "scorekeeper.commands.reading",
+        "scorekeeper.commands.correcting",
+        "scorekeeper.commands.files",
+    ):
         assert never not in loaded
 
 
@@ -1634,15 +2214,18 @@ def _all_commands() -> list[tuple[list[str], click.Command]]:
     for name, command in _commands().items():
         found.append(([name], command))
         if isinstance(command, click.Group):
-            found += [([name, "1", sub], subcommand)
-                      for sub, subcommand in command.commands.items()]
+            found += [
+                ([name, "1", sub], subcommand) for sub, subcommand in command.commands.items()
+            ]
     return found
 
 
-@pytest.mark.parametrize("path, command", _all_commands(),
-                         ids=[" ".join(p[0]) or "scorekeeper" for p in _all_commands()])
-def test_every_command_has_help_with_an_example(run: Run, path: list[str],
-                                                command: click.Command) -> None:
+@pytest.mark.parametrize(
+    "path, command", _all_commands(), ids=[" ".join(p[0]) or "scorekeeper" for p in _all_commands()]
+)
+def test_every_command_has_help_with_an_example(
+    run: Run, path: list[str], command: click.Command
+) -> None:
     assert "Example" in (command.help or "")
     for flag in ("--help", "-h"):
         out = ok(run(*path, flag))
@@ -1659,8 +2242,9 @@ def test_amend_has_knock_gin_and_wall() -> None:
 @pytest.mark.skipif(not README.exists(), reason="README.md is being written")
 def test_readme_names_every_command() -> None:
     text = README.read_text(encoding="utf-8")
-    missing = [name for name in _commands()
-               if f"scorekeeper {name}" not in text and f"`{name}" not in text]
+    missing = [
+        name for name in _commands() if f"scorekeeper {name}" not in text and f"`{name}" not in text
+    ]
     assert not missing
 
 

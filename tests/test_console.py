@@ -14,14 +14,21 @@ from scorekeeper.store import Store
 
 
 def scorekeeper(store: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorekeeper", "--db", str(store), *args],
-                          capture_output=True, text=True, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--db", str(store), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
 
 
 def test_version_and_exit_code_zero(tmp_path: Path) -> None:
     result = scorekeeper(tmp_path, "--version")
     assert (result.returncode, result.stdout, result.stderr) == (
-        0, f"scorekeeper, version {__version__}\n", "")
+        0,
+        f"scorekeeper, version {__version__}\n",
+        "",
+    )
 
 
 def test_bad_input_keeps_its_exit_code_and_error(tmp_path: Path) -> None:
@@ -61,7 +68,8 @@ def test_a_closed_output_keeps_the_exit_code_and_the_hand(tmp_path: Path) -> Non
     assert scorekeeper(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
     assert closed(tmp_path, 1, "knock", "ann", "3", "20") == 0
     assert [tuple(s.hand)[:4] for s in Store(tmp_path).load(1).in_force()] == [
-        ("knock", "Ann", 3, 20)]
+        ("knock", "Ann", 3, 20)
+    ]
     assert closed(tmp_path, 2, "knock", "zed", "3", "20") == 2
     assert closed(tmp_path, 2, "use", "9") == 1
     assert len(Store(tmp_path).load(1).in_force()) == 1
@@ -69,9 +77,11 @@ def test_a_closed_output_keeps_the_exit_code_and_the_hand(tmp_path: Path) -> Non
 
 def test_output_cut_short_by_the_reader_ends_without_a_traceback(tmp_path: Path) -> None:
     assert scorekeeper(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
-    process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "--db", str(tmp_path),
-                                "rules", "--presets"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "--db", str(tmp_path), "rules", "--presets"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # the reader went away before a line was read
     assert process.wait() != 0

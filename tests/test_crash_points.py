@@ -31,18 +31,24 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import cli
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(sys.platform != "linux", reason="strace is Linux's")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sys.platform != "linux", reason="strace is Linux's"),
+]
 
 ENV = {"NO_COLOR": "1", "COLUMNS": "200", "SCOREKEEPER_LANG": "en", "SCOREKEEPER_DB": None}
 
 #: The match states every scenario starts from: a finished match 1 (with its summaries kept)
 #: and an open match 2, current.
-BASE = [["new", "Ann", "Bob", "--dealer", "ann", "--target", "10", "--end-after-first-game"],
-        ["knock", "ann", "2", "30"],
-        ["new", "Cid", "Dee", "--dealer", "cid"],
-        ["knock", "cid", "3", "20"], ["knock", "dee", "4", "30"],
-        ["matches"], ["stats"]]
+BASE = [
+    ["new", "Ann", "Bob", "--dealer", "ann", "--target", "10", "--end-after-first-game"],
+    ["knock", "ann", "2", "30"],
+    ["new", "Cid", "Dee", "--dealer", "cid"],
+    ["knock", "cid", "3", "20"],
+    ["knock", "dee", "4", "30"],
+    ["matches"],
+    ["stats"],
+]
 
 #: Each changing command, with what it needs beyond BASE.
 SCENARIOS: dict[str, tuple[list[list[str]], list[str]]] = {
@@ -51,7 +57,8 @@ SCENARIOS: dict[str, tuple[list[list[str]], list[str]]] = {
     "knock": ([], ["knock", "cid", "5", "15"]),
     "knock-ending-the-match": (
         [["new", "Gus", "Hal", "--dealer", "gus", "--target", "10", "--end-after-first-game"]],
-        ["knock", "gus", "2", "30"]),
+        ["knock", "gus", "2", "30"],
+    ),
     "undo": ([], ["undo"]),
     "undo-of-a-finished-match": ([], ["undo", "--match", "1"]),
     "amend": ([], ["amend", "1", "knock", "dee", "2", "20"]),
@@ -60,8 +67,14 @@ SCENARIOS: dict[str, tuple[list[list[str]], list[str]]] = {
 
 #: What each kind of call is failed with (calls not named here are only killed at): a call
 #: that writes or creates runs out of space, one that flushes, renames, closes or removes fails.
-ERRORS = {"write": "ENOSPC", "mkdir": "ENOSPC", "fsync": "EIO", "rename": "EIO",
-          "close": "EIO", "unlink": "EIO"}
+ERRORS = {
+    "write": "ENOSPC",
+    "mkdir": "ENOSPC",
+    "fsync": "EIO",
+    "rename": "EIO",
+    "close": "EIO",
+    "unlink": "EIO",
+}
 
 
 def error(name: str, line: str) -> str | None:
@@ -69,6 +82,7 @@ def error(name: str, line: str) -> str | None:
     if name == "openat" and "O_CREAT" in line:
         return "ENOSPC"
     return ERRORS.get(name)
+
 
 TIME = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?([+-]\d\d:\d\d)?")
 
@@ -95,8 +109,11 @@ def observe(store: Path) -> dict[str, Any]:
     """The store as a user reads it through the command line (times left out: a command run
     again records its own)."""
     seen: dict[str, Any] = {}
-    for name, args in (("matches", ["matches"]), ("stats", ["stats"]),
-                       ("current", ["show", "--json"])):
+    for name, args in (
+        ("matches", ["matches"]),
+        ("stats", ["stats"]),
+        ("current", ["show", "--json"]),
+    ):
         result = invoke(store, *args)
         seen[name] = (result.exit_code, TIME.sub("<time>", result.output))
     ids = sorted(int(path.stem) for path in (store / "matches").glob("*.json"))
@@ -121,15 +138,32 @@ class Run(NamedTuple):
 
 
 def command_line(strace: str, store: Path, args: list[str], *options: str) -> list[str]:
-    return [strace, "-f", "-qq", *options, "--", sys.executable, "-m", "scorekeeper",
-            "--db", str(store), *args]
+    return [
+        strace,
+        "-f",
+        "-qq",
+        *options,
+        "--",
+        sys.executable,
+        "-m",
+        "scorekeeper",
+        "--db",
+        str(store),
+        *args,
+    ]
 
 
 def environment() -> dict[str, str]:
     """The same system calls on every run: no hash randomisation, no bytecode written."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("SCOREKEEPER")}
-    return {**env, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", "NO_COLOR": "1",
-            "COLUMNS": "200", "SCOREKEEPER_LANG": "en"}
+    return {
+        **env,
+        "PYTHONHASHSEED": "0",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "NO_COLOR": "1",
+        "COLUMNS": "200",
+        "SCOREKEEPER_LANG": "en",
+    }
 
 
 def points(strace: str, template: Path, work: Path, args: list[str]) -> list[tuple[str, int, str]]:
@@ -138,8 +172,12 @@ def points(strace: str, template: Path, work: Path, args: list[str]) -> list[tup
     store = work / "s0000" / "store"
     shutil.copytree(template, store)
     trace = work / "trace.txt"
-    subprocess.run(command_line(strace, store, args, "-y", "-o", str(trace)),
-                   env=environment(), capture_output=True, check=True)
+    subprocess.run(
+        command_line(strace, store, args, "-y", "-o", str(trace)),
+        env=environment(),
+        capture_output=True,
+        check=True,
+    )
     counts: Counter[str] = Counter()
     found = []
     for line in trace.read_text(encoding="utf-8", errors="replace").splitlines():
@@ -154,19 +192,34 @@ def points(strace: str, template: Path, work: Path, args: list[str]) -> list[tup
     return found
 
 
-def inject(strace: str, template: Path, store: Path, args: list[str], name: str, number: int,
-           fault: str) -> Run:
+def inject(
+    strace: str, template: Path, store: Path, args: list[str], name: str, number: int, fault: str
+) -> Run:
     shutil.copytree(template, store)
     result = subprocess.run(
-        command_line(strace, store, args, "-o", "/dev/null", "-e", f"trace={name}",
-                     "-e", f"inject={name}:{fault}:when={number}"),
-        env=environment(), capture_output=True, text=True, errors="replace")
+        command_line(
+            strace,
+            store,
+            args,
+            "-o",
+            "/dev/null",
+            "-e",
+            f"trace={name}",
+            "-e",
+            f"inject={name}:{fault}:when={number}",
+        ),
+        env=environment(),
+        capture_output=True,
+        text=True,
+        errors="replace",
+    )
     return Run(f"{fault} at {name} #{number}", result.returncode, result.stderr, store)
 
 
 @pytest.mark.parametrize("scenario", list(SCENARIOS))
 def test_every_crash_point_leaves_the_before_or_the_after_state(
-        strace: str, tmp_path: Path, scenario: str) -> None:
+    strace: str, tmp_path: Path, scenario: str
+) -> None:
     setup, args = SCENARIOS[scenario]
     template = tmp_path / "template"
     export = tmp_path / "match-1.json"
@@ -178,8 +231,12 @@ def test_every_crash_point_leaves_the_before_or_the_after_state(
     before = observe(template)
     after_store = tmp_path / "after"
     shutil.copytree(template, after_store)
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "--db", str(after_store), *args],
-                          env=environment(), capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--db", str(after_store), *args],
+        env=environment(),
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     after = observe(after_store)
     assert after != before
@@ -187,32 +244,50 @@ def test_every_crash_point_leaves_the_before_or_the_after_state(
     found = points(strace, template, tmp_path, args)
     assert any(name == "rename" for name, _number, _line in found), "the commit is traced"
     runs = [(name, number, "signal=KILL") for name, number, _line in found]
-    runs += [(name, number, f"error={error(name, line)}") for name, number, line in found
-             if error(name, line)]
+    runs += [
+        (name, number, f"error={error(name, line)}")
+        for name, number, line in found
+        if error(name, line)
+    ]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(
-            lambda job: inject(strace, template, tmp_path / f"s{job[0] + 1:04}" / "store",
-                               args, *job[1]), enumerate(runs)))
+        results = list(
+            pool.map(
+                lambda job: inject(
+                    strace, template, tmp_path / f"s{job[0] + 1:04}" / "store", args, *job[1]
+                ),
+                enumerate(runs),
+            )
+        )
 
     violations = []
     outcomes: Counter[str] = Counter()
     for run in results:
         state = observe(run.store)
         killed = run.returncode in (-9, 137)
-        outcomes[("killed" if killed else f"exit {run.returncode}") + ", " + (
-            "before" if state == before else "after" if state == after else "neither")] += 1
+        outcomes[
+            ("killed" if killed else f"exit {run.returncode}")
+            + ", "
+            + ("before" if state == before else "after" if state == after else "neither")
+        ] += 1
         if "Traceback" in run.stderr:
             violations.append(f"{run.point}: a traceback\n{run.stderr}")
         elif killed and state not in (before, after):
             violations.append(f"{run.point}: killed, neither the before nor the after state")
         elif not killed and run.returncode == 0 and state != after:
             violations.append(f"{run.point}: exit 0, but not the after state\n{run.stderr}")
-        elif not killed and run.returncode != 0 and (
-                state != before or not run.stderr.startswith("Error: ")):
-            violations.append(f"{run.point}: exit {run.returncode}, but not the before state "
-                              f"with an Error: line\n{run.stderr}")
+        elif (
+            not killed
+            and run.returncode != 0
+            and (state != before or not run.stderr.startswith("Error: "))
+        ):
+            violations.append(
+                f"{run.point}: exit {run.returncode}, but not the before state "
+                f"with an Error: line\n{run.stderr}"
+            )
         shutil.rmtree(run.store.parent)
     kinds = Counter(run.point.split(" at ")[0] for run in results)
-    print(f"\n{scenario}: {len(found)} calls touch the store; runs {dict(kinds)}; "
-          f"outcomes {dict(outcomes)}; {len(violations)} violations")
+    print(
+        f"\n{scenario}: {len(found)} calls touch the store; runs {dict(kinds)}; "
+        f"outcomes {dict(outcomes)}; {len(violations)} violations"
+    )
     assert violations == []

@@ -17,8 +17,9 @@ OPPONENT = "8s 9s kh kc qh jc 3h 4h 9d 10c"
 
 
 def run(tmp_path: Path, *args: str) -> Result:
-    return CliRunner().invoke(cli, ["--db", str(tmp_path / "store"), *args],
-                              env={"NO_COLOR": "1", "COLUMNS": "200"})
+    return CliRunner().invoke(
+        cli, ["--db", str(tmp_path / "store"), *args], env={"NO_COLOR": "1", "COLUMNS": "200"}
+    )
 
 
 def test_deadwood_of_a_hand_where_a_card_fits_a_set_or_a_run(tmp_path: Path) -> None:
@@ -26,29 +27,36 @@ def test_deadwood_of_a_hand_where_a_card_fits_a_set_or_a_run(tmp_path: Path) -> 
     # A♠ 2♠ 3♠ and 7♠ 7♥ 7♦, deadwood 10♥ J♦ Q♦ K♣ = 40.
     result = run(tmp_path, "deadwood", "AS", "2s", "3S", "10h", "JD", "qd", "kc", "7♠", "7♥", "7d")
     assert result.exit_code == 0
-    assert result.output == ("Cards: A♠ 2♠ 3♠  |  7♠ 7♥ 7♦\n"
-                             "  deadwood 10♥ J♦ Q♦ K♣ = 40\n")
+    assert result.output == ("Cards: A♠ 2♠ 3♠  |  7♠ 7♥ 7♦\n  deadwood 10♥ J♦ Q♦ K♣ = 40\n")
 
 
 def test_deadwood_after_laying_off_onto_melds(tmp_path: Path) -> None:
     result = run(tmp_path, "deadwood", *OPPONENT.split(), "--onto", "5s 6s 7s / 2c 2d 2h")
-    assert result.output == ("Opponent: no meld\n"
-                             "  laid off 8♠ 9♠ onto 5♠ 6♠ 7♠\n"
-                             "  deadwood 3♥ 4♥ 9♦ 10♣ J♣ Q♥ K♥ K♣ = 66\n")
+    assert result.output == (
+        "Opponent: no meld\n"
+        "  laid off 8♠ 9♠ onto 5♠ 6♠ 7♠\n"
+        "  deadwood 3♥ 4♥ 9♦ 10♣ J♣ Q♥ K♥ K♣ = 66\n"
+    )
 
 
 def test_eleven_cards_all_melded_are_big_gin(tmp_path: Path) -> None:
-    result = run(tmp_path, "deadwood", *["2s", "3s", "4s", "5h", "6h", "7h", "8c", "9c", "10c", "jc", "qc"])
+    result = run(
+        tmp_path, "deadwood", *["2s", "3s", "4s", "5h", "6h", "7h", "8c", "9c", "10c", "jc", "qc"]
+    )
     assert result.output.endswith("  big gin: all 11 cards melded\n")
 
 
-@pytest.mark.parametrize("args, message", [
-    (["AS", "AS"], "A♠ is given twice"),
-    (["ZZ"], "'ZZ' is not a card"),
-    (["2s", "--onto", "3s 4s 5s", "--knocker", "3s"], "not both"),
-])
-def test_deadwood_refuses_cards_it_cannot_read(tmp_path: Path, args: list[str],
-                                                message: str) -> None:
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["AS", "AS"], "A♠ is given twice"),
+        (["ZZ"], "'ZZ' is not a card"),
+        (["2s", "--onto", "3s 4s 5s", "--knocker", "3s"], "not both"),
+    ],
+)
+def test_deadwood_refuses_cards_it_cannot_read(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
     result = run(tmp_path, "deadwood", *args)
     assert result.exit_code == 2
     assert message in result.output
@@ -67,17 +75,20 @@ def test_a_knock_entered_as_cards_records_the_counts(tmp_path: Path) -> None:
 
 def test_a_gin_hand_entered_as_cards_is_recorded_as_gin(tmp_path: Path) -> None:
     run(tmp_path, "new", "Ann", "Ben", "--dealer", "ann")
-    gin = "2s 3s 4s 5h 6h 7h 6c 7c 8c 9c"   # three runs, one of four clubs: no deadwood
+    gin = "2s 3s 4s 5h 6h 7h 6c 7c 8c 9c"  # three runs, one of four clubs: no deadwood
     result = run(tmp_path, "knock", "ben", "--cards", gin, "--opponent-cards", OPPONENT)
     # No lay-offs against gin: the opponent keeps all 8+9+10+10+10+10+3+4+9+10 = 83.
     assert "Hand 1: Ben goes gin v 83 -> Ben +108 in Game 1" in result.output
 
 
-@pytest.mark.parametrize("args", [
-    ["knock", "ann", "1", "20", "--cards", KNOCKER, "--opponent-cards", OPPONENT],
-    ["knock", "ann", "--cards", KNOCKER],
-    ["knock", "ann", "3"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["knock", "ann", "1", "20", "--cards", KNOCKER, "--opponent-cards", OPPONENT],
+        ["knock", "ann", "--cards", KNOCKER],
+        ["knock", "ann", "3"],
+    ],
+)
 def test_counts_and_cards_do_not_mix(tmp_path: Path, args: list[str]) -> None:
     run(tmp_path, "new", "Ann", "Ben", "--dealer", "ann")
     result = run(tmp_path, *args)

@@ -31,8 +31,13 @@ KILLS = int(os.environ.get("SCOREKEEPER_KILLS", 200))
 
 def scorekeeper(root: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     assert SCRIPT is not None
-    return subprocess.run([SCRIPT, "--db", str(root), *args], capture_output=True, text=True,
-                          env={**os.environ, **env}, timeout=60)
+    return subprocess.run(
+        [SCRIPT, "--db", str(root), *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=60,
+    )
 
 
 def hands_in_force(root: Path, match_id: int = 1) -> list[tuple[object, ...]]:
@@ -61,12 +66,15 @@ def test_killed_commands_never_lose_a_reported_hand(tmp_path: Path) -> None:
         number = chance.randint(1, max(len(hands), 1))
         args, done = {
             "knock": (["knock", name, str(kd), str(od)], hands + [hand]),
-            "amend": (["amend", str(number), "knock", name, str(kd), str(od)],
-                      hands[:number - 1] + [hand] + hands[number:]),
+            "amend": (
+                ["amend", str(number), "knock", name, str(kd), str(od)],
+                hands[: number - 1] + [hand] + hands[number:],
+            ),
             "undo": (["undo"], hands[:-1]),
         }[action]
-        process = subprocess.Popen([SCRIPT, "--db", str(root), *args],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        process = subprocess.Popen(
+            [SCRIPT, "--db", str(root), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
         time.sleep(chance.uniform(0, 0.12))
         process.send_signal(signal.SIGKILL)
         returncode = process.wait()
@@ -93,16 +101,29 @@ def test_four_concurrent_writers_keep_all_hundred_hands(tmp_path: Path) -> None:
     same store, all at once: every hand is kept exactly once and no command fails."""
     root = tmp_path / "store"
     for players in (("Ann", "Ben"), ("Cid", "Dee")):
-        assert scorekeeper(root, "new", *players, "--dealer", players[0],
-                           "--target", "1000").returncode == 0
+        assert (
+            scorekeeper(
+                root, "new", *players, "--dealer", players[0], "--target", "1000"
+            ).returncode
+            == 0
+        )
 
     def writer(match: int, player: str) -> list[int]:
         codes = []
         for hand in range(25):
             deadwood = hand % 10 + 1  # each writer's hands can be told apart by their counts
-            codes.append(scorekeeper(root, "knock", "-m", str(match), player, str(deadwood),
-                                     str(deadwood + 1 + (player in ("ben", "dee")) * 20),
-                                     SCOREKEEPER_LOCK_TIMEOUT="30").returncode)
+            codes.append(
+                scorekeeper(
+                    root,
+                    "knock",
+                    "-m",
+                    str(match),
+                    player,
+                    str(deadwood),
+                    str(deadwood + 1 + (player in ("ben", "dee")) * 20),
+                    SCOREKEEPER_LOCK_TIMEOUT="30",
+                ).returncode
+            )
         return codes
 
     jobs = [(1, "ann"), (1, "ben"), (2, "cid"), (2, "dee")]
@@ -151,8 +172,11 @@ def test_a_waiting_writer_proceeds_once_the_lock_is_released(tmp_path: Path) -> 
     lock = os.open(root, os.O_RDONLY)
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        process = subprocess.Popen([SCRIPT, "--db", str(root), "knock", "ann", "3", "20"],
-                                   stdout=subprocess.PIPE, text=True)
+        process = subprocess.Popen(
+            [SCRIPT, "--db", str(root), "knock", "ann", "3", "20"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         time.sleep(0.5)
         assert process.poll() is None, "the writer must wait while the lock is held"
     finally:
@@ -185,8 +209,9 @@ def read_only(*folders: Path) -> Iterator[None]:
 
 
 def files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file()}
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
 
 
 def test_a_read_only_store_refuses_to_record_and_changes_nothing(tmp_path: Path) -> None:

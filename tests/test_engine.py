@@ -63,6 +63,7 @@ def columns(sheet: Scoresheet, player: str) -> tuple[int, ...]:
 # Section 1: one hand
 # --------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "rules, hand, expected",
     [
@@ -74,10 +75,15 @@ def columns(sheet: Scoresheet, player: str) -> tuple[int, ...]:
         # undercut: od <= kd -> opponent scores kd - od + undercut_bonus
         pytest.param(STD, K(ANN, 8, 5), Score(Kind.UNDERCUT, BEN, 28), id="undercut"),  # 3+25
         pytest.param(STD, K(ANN, 7, 7), Score(Kind.UNDERCUT, BEN, 25), id="undercut-on-a-tie"),
-        pytest.param(STD, K(BEN, 4, 0), Score(Kind.UNDERCUT, ANN, 29),
-                     id="undercut-opponent-deadwood-0"),  # 4-0+25
-        pytest.param(STD, K(ANN, 10, 10), Score(Kind.UNDERCUT, BEN, 25),
-                     id="undercut-on-a-tie-at-the-knock-limit"),
+        pytest.param(
+            STD, K(BEN, 4, 0), Score(Kind.UNDERCUT, ANN, 29), id="undercut-opponent-deadwood-0"
+        ),  # 4-0+25
+        pytest.param(
+            STD,
+            K(ANN, 10, 10),
+            Score(Kind.UNDERCUT, BEN, 25),
+            id="undercut-on-a-tie-at-the-knock-limit",
+        ),
         # gin: od + gin_bonus
         pytest.param(STD, G(ANN, 30), Score(Kind.GIN, ANN, 55), id="gin"),  # 30+25
         pytest.param(STD, G(BEN, 0), Score(Kind.GIN, BEN, 25), id="gin-against-0"),
@@ -88,33 +94,73 @@ def columns(sheet: Scoresheet, player: str) -> tuple[int, ...]:
         # wall
         pytest.param(STD, WALL, Score(Kind.WALL, None, 0), id="wall"),
         # a knock with kd 0 is gin, and gin can never be undercut
-        pytest.param(STD, K(ANN, 0, 12), Score(Kind.GIN, ANN, 37),
-                     id="knock-with-kd-0-is-gin"),  # 12+25
-        pytest.param(STD, K(BEN, 0, 0), Score(Kind.GIN, BEN, 25),
-                     id="knock-with-kd-0-against-0-is-gin-not-undercut"),
+        pytest.param(
+            STD, K(ANN, 0, 12), Score(Kind.GIN, ANN, 37), id="knock-with-kd-0-is-gin"
+        ),  # 12+25
+        pytest.param(
+            STD,
+            K(BEN, 0, 0),
+            Score(Kind.GIN, BEN, 25),
+            id="knock-with-kd-0-against-0-is-gin-not-undercut",
+        ),
         # options
-        pytest.param(Rules(gin_bonus=20), G(ANN, 30), Score(Kind.GIN, ANN, 50),
-                     id="gin-bonus-20"),
+        pytest.param(Rules(gin_bonus=20), G(ANN, 30), Score(Kind.GIN, ANN, 50), id="gin-bonus-20"),
         pytest.param(Rules(gin_bonus=0), G(ANN, 30), Score(Kind.GIN, ANN, 30), id="gin-bonus-0"),
-        pytest.param(Rules(gin_bonus=20), K(ANN, 0, 30), Score(Kind.GIN, ANN, 50),
-                     id="gin-bonus-20-applies-to-knock-with-kd-0"),
-        pytest.param(Rules(undercut_bonus=10), K(ANN, 6, 4), Score(Kind.UNDERCUT, BEN, 12),
-                     id="undercut-bonus-10"),  # 6-4+10
-        pytest.param(Rules(undercut_bonus=15), K(ANN, 5, 5), Score(Kind.UNDERCUT, BEN, 15),
-                     id="undercut-bonus-15-on-a-tie"),
-        pytest.param(Rules(undercut_bonus=0), K(ANN, 9, 2), Score(Kind.UNDERCUT, BEN, 7),
-                     id="undercut-bonus-0"),
-        pytest.param(Rules(big_gin_bonus=50), BG(ANN, 30), Score(Kind.BIG_GIN, ANN, 80),
-                     id="big-gin-bonus-50"),
-        pytest.param(Rules(big_gin_bonus=0), G(ANN, 30), Score(Kind.GIN, ANN, 55),
-                     id="gin-still-scores-when-big-gin-disabled"),
-        pytest.param(Rules(knock_limit=5), K(ANN, 5, 9), Score(Kind.KNOCK, ANN, 4),
-                     id="knock-limit-5-allows-5"),
-        pytest.param(Rules(knock_limit=1), K(ANN, 1, 1), Score(Kind.UNDERCUT, BEN, 25),
-                     id="knock-limit-1-tie-is-undercut"),
+        pytest.param(
+            Rules(gin_bonus=20),
+            K(ANN, 0, 30),
+            Score(Kind.GIN, ANN, 50),
+            id="gin-bonus-20-applies-to-knock-with-kd-0",
+        ),
+        pytest.param(
+            Rules(undercut_bonus=10),
+            K(ANN, 6, 4),
+            Score(Kind.UNDERCUT, BEN, 12),
+            id="undercut-bonus-10",
+        ),  # 6-4+10
+        pytest.param(
+            Rules(undercut_bonus=15),
+            K(ANN, 5, 5),
+            Score(Kind.UNDERCUT, BEN, 15),
+            id="undercut-bonus-15-on-a-tie",
+        ),
+        pytest.param(
+            Rules(undercut_bonus=0),
+            K(ANN, 9, 2),
+            Score(Kind.UNDERCUT, BEN, 7),
+            id="undercut-bonus-0",
+        ),
+        pytest.param(
+            Rules(big_gin_bonus=50),
+            BG(ANN, 30),
+            Score(Kind.BIG_GIN, ANN, 80),
+            id="big-gin-bonus-50",
+        ),
+        pytest.param(
+            Rules(big_gin_bonus=0),
+            G(ANN, 30),
+            Score(Kind.GIN, ANN, 55),
+            id="gin-still-scores-when-big-gin-disabled",
+        ),
+        pytest.param(
+            Rules(knock_limit=5),
+            K(ANN, 5, 9),
+            Score(Kind.KNOCK, ANN, 4),
+            id="knock-limit-5-allows-5",
+        ),
+        pytest.param(
+            Rules(knock_limit=1),
+            K(ANN, 1, 1),
+            Score(Kind.UNDERCUT, BEN, 25),
+            id="knock-limit-1-tie-is-undercut",
+        ),
         pytest.param(PRESETS["pagat"], G(ANN, 30), Score(Kind.GIN, ANN, 50), id="pagat-gin"),
-        pytest.param(PRESETS["pagat"], K(ANN, 7, 7), Score(Kind.UNDERCUT, BEN, 10),
-                     id="pagat-undercut-on-a-tie"),
+        pytest.param(
+            PRESETS["pagat"],
+            K(ANN, 7, 7),
+            Score(Kind.UNDERCUT, BEN, 10),
+            id="pagat-undercut-on-a-tie",
+        ),
     ],
 )
 def test_score_one_hand(rules: Rules, hand: Hand, expected: Score) -> None:
@@ -134,8 +180,9 @@ def test_score_one_hand(rules: Rules, hand: Hand, expected: Score) -> None:
         pytest.param(STD, K(ANN, 3, -1), id="negative-opponent-deadwood-refused"),
         pytest.param(STD, G(ANN, -5), id="gin-negative-opponent-deadwood-refused"),
         pytest.param(STD, K(ANN, -1, 10), id="negative-knocker-deadwood-refused"),
-        pytest.param(Rules(big_gin_bonus=0), BG(ANN, 30),
-                     id="big-gin-refused-when-big-gin-bonus-0"),
+        pytest.param(
+            Rules(big_gin_bonus=0), BG(ANN, 30), id="big-gin-refused-when-big-gin-bonus-0"
+        ),
         pytest.param(STD, K("Cid", 3, 20), id="unknown-knocker-refused"),
         pytest.param(STD, G("Cid", 20), id="unknown-gin-player-refused"),
         pytest.param(STD, K(ANN, 3, 20.5), id="fractional-deadwood-refused"),
@@ -154,15 +201,21 @@ def test_impossible_hand_refused(rules: Rules, hand: Hand) -> None:
 # Section 2: Hollywood columns
 # --------------------------------------------------------------------------------------------
 
+
 def test_seed_worked_example() -> None:
     """Seed 000: Bob wins 10, Alexandra 18, Bob 30, Bob 4 -> Alexandra 18/0/0, Bob 44/34/4."""
     players = ("Alexandra", "Bob")
-    sheet = replay(players, STD, "Alexandra", [
-        K("Bob", 5, 15),         # Bob 10: his 1st win -> Game 1
-        K("Alexandra", 2, 20),   # Alexandra 18: her 1st win -> Game 1
-        K("Bob", 3, 33),         # Bob 30: 2nd win -> Games 1+2
-        K("Bob", 6, 10),         # Bob 4: 3rd win -> Games 1+2+3
-    ])
+    sheet = replay(
+        players,
+        STD,
+        "Alexandra",
+        [
+            K("Bob", 5, 15),  # Bob 10: his 1st win -> Game 1
+            K("Alexandra", 2, 20),  # Alexandra 18: her 1st win -> Game 1
+            K("Bob", 3, 33),  # Bob 30: 2nd win -> Games 1+2
+            K("Bob", 6, 10),  # Bob 4: 3rd win -> Games 1+2+3
+        ],
+    )
     assert columns(sheet, "Alexandra") == (18, 0, 0)
     assert columns(sheet, "Bob") == (44, 34, 4)  # 10+30+4, 30+4, 4
     assert [r.winner for r in sheet.rounds] == ["Bob", "Alexandra", "Bob", "Bob"]
@@ -176,7 +229,9 @@ def test_seed_worked_example() -> None:
         {"Alexandra": (18, 0, 0), "Bob": (44, 34, 4)},
     ]
     assert [dict(g.boxes) for g in sheet.games] == [
-        {"Alexandra": 1, "Bob": 3}, {"Alexandra": 0, "Bob": 2}, {"Alexandra": 0, "Bob": 1},
+        {"Alexandra": 1, "Bob": 3},
+        {"Alexandra": 0, "Bob": 2},
+        {"Alexandra": 0, "Bob": 1},
     ]
     assert [g.open for g in sheet.games] == [True, True, True]
     assert [g.winner for g in sheet.games] == [None, None, None]
@@ -193,153 +248,283 @@ def test_seed_worked_example() -> None:
 #  game winners, finished, match winner)
 ROUTING = [
     pytest.param(
-        STD, [K(ANN, 2, 12)] * 4,
-        [(1,), (1, 2), (1, 2, 3), (1, 2, 3)], [(), (), (), ()],
-        (40, 30, 20), (0, 0, 0), (None, None, None), False, None,
+        STD,
+        [K(ANN, 2, 12)] * 4,
+        [(1,), (1, 2), (1, 2, 3), (1, 2, 3)],
+        [(), (), (), ()],
+        (40, 30, 20),
+        (0, 0, 0),
+        (None, None, None),
+        False,
+        None,
         id="opening-1st-win-game-1-2nd-games-1-2-3rd-and-later-all-three",
     ),
     pytest.param(
-        STD, [K(ANN, 2, 12), K(BEN, 1, 6), K(BEN, 1, 6), K(ANN, 2, 12), K(BEN, 1, 6)],
-        [(1,), (1,), (1, 2), (1, 2), (1, 2, 3)], [()] * 5,
+        STD,
+        [K(ANN, 2, 12), K(BEN, 1, 6), K(BEN, 1, 6), K(ANN, 2, 12), K(BEN, 1, 6)],
+        [(1,), (1,), (1, 2), (1, 2), (1, 2, 3)],
+        [()] * 5,
         # Ann 10+10, 10, 0; Ben 5+5+5, 5+5, 5
-        (20, 10, 0), (15, 10, 5), (None, None, None), False, None,
+        (20, 10, 0),
+        (15, 10, 5),
+        (None, None, None),
+        False,
+        None,
         id="opening-counted-per-player-independent-of-opponent",
     ),
     pytest.param(
-        STD, [G(ANN, 80), K(BEN, 2, 22), K(BEN, 3, 13), K(ANN, 1, 11), K(ANN, 1, 11)],
+        STD,
+        [G(ANN, 80), K(BEN, 2, 22), K(BEN, 3, 13), K(ANN, 1, 11), K(ANN, 1, 11)],
         # Ann 105 closes Game 1; Ben's 1st win opens Game 2, his 2nd scores in 2+3;
         # Ann's next win opens Game 2 (her Game 1 has ended), the one after scores in 2+3
-        [(1,), (2,), (2, 3), (2,), (2, 3)], [(1,), (), (), (), ()],
-        (105, 20, 10), (0, 30, 10), (ANN, None, None), False, None,
+        [(1,), (2,), (2, 3), (2,), (2, 3)],
+        [(1,), (), (), (), ()],
+        (105, 20, 10),
+        (0, 30, 10),
+        (ANN, None, None),
+        False,
+        None,
         id="ann-105-closes-game-1-ben-first-win-opens-game-2",
     ),
     pytest.param(
-        STD, [K(ANN, 2, 12), G(ANN, 80), K(BEN, 1, 6), K(ANN, 2, 12)],
+        STD,
+        [K(ANN, 2, 12), G(ANN, 80), K(BEN, 1, 6), K(ANN, 2, 12)],
         # Ann 10 then 105: Game 1 10+105=115, Game 2 105 both end on hand 2;
         # Ben (no wins yet) opens Game 3; Ann's next win also opens Game 3
-        [(1,), (1, 2), (3,), (3,)], [(), (1, 2), (), ()],
-        (115, 105, 10), (0, 0, 5), (ANN, ANN, None), False, None,
+        [(1,), (1, 2), (3,), (3,)],
+        [(), (1, 2), (), ()],
+        (115, 105, 10),
+        (0, 0, 5),
+        (ANN, ANN, None),
+        False,
+        None,
         id="two-games-end-on-one-hand-then-fewer-wins-player-opens-game-3",
     ),
     pytest.param(
-        STD, [K(BEN, 1, 6), K(BEN, 1, 6), K(ANN, 2, 12), G(ANN, 80), K(BEN, 1, 6)],
+        STD,
+        [K(BEN, 1, 6), K(BEN, 1, 6), K(ANN, 2, 12), G(ANN, 80), K(BEN, 1, 6)],
         # Ben 5, 5 (Games 1, 1+2); Ann 10, 105 -> Game 1 115, Game 2 105 end together;
         # Ben's 3rd win: only Game 3 is in progress, he opens it and scores only there
-        [(1,), (1, 2), (1,), (1, 2), (3,)], [(), (), (), (1, 2), ()],
-        (115, 105, 0), (10, 5, 5), (ANN, ANN, None), False, None,
+        [(1,), (1, 2), (1,), (1, 2), (3,)],
+        [(), (), (), (1, 2), ()],
+        (115, 105, 0),
+        (10, 5, 5),
+        (ANN, ANN, None),
+        False,
+        None,
         id="two-games-end-on-one-hand-then-next-win-opens-game-3-in-progress",
     ),
     pytest.param(
-        STD, [K(ANN, 2, 12), K(ANN, 2, 12), G(ANN, 98)],
+        STD,
+        [K(ANN, 2, 12), K(ANN, 2, 12), G(ANN, 98)],
         # 10, 10, 123: Game 1 143, Game 2 133, Game 3 123 all end on hand 3
-        [(1,), (1, 2), (1, 2, 3)], [(), (), (1, 2, 3)],
-        (143, 133, 123), (0, 0, 0), (ANN, ANN, ANN), True, ANN,
+        [(1,), (1, 2), (1, 2, 3)],
+        [(), (), (1, 2, 3)],
+        (143, 133, 123),
+        (0, 0, 0),
+        (ANN, ANN, ANN),
+        True,
+        ANN,
         id="three-games-end-on-the-hand-that-opens-game-3",
     ),
     pytest.param(
-        STD, [K(ANN, 2, 12)] * 3 + [G(ANN, 65)],
+        STD,
+        [K(ANN, 2, 12)] * 3 + [G(ANN, 65)],
         # 10, 10, 10, then 90: Game 1 120, Game 2 110, Game 3 100 all end on hand 4
-        [(1,), (1, 2), (1, 2, 3), (1, 2, 3)], [(), (), (), (1, 2, 3)],
-        (120, 110, 100), (0, 0, 0), (ANN, ANN, ANN), True, ANN,
+        [(1,), (1, 2), (1, 2, 3), (1, 2, 3)],
+        [(), (), (), (1, 2, 3)],
+        (120, 110, 100),
+        (0, 0, 0),
+        (ANN, ANN, ANN),
+        True,
+        ANN,
         id="three-games-end-on-one-hand",
     ),
     pytest.param(
-        STD, [K(ANN, 1, 61), K(ANN, 1, 41)],
-        [(1,), (1, 2)], [(), (1,)],
-        (100, 40, 0), (0, 0, 0), (ANN, None, None), False, None,  # 60+40 = 100
+        STD,
+        [K(ANN, 1, 61), K(ANN, 1, 41)],
+        [(1,), (1, 2)],
+        [(), (1,)],
+        (100, 40, 0),
+        (0, 0, 0),
+        (ANN, None, None),
+        False,
+        None,  # 60+40 = 100
         id="game-ends-when-column-reaches-target-exactly",
     ),
     pytest.param(
-        STD, [K(ANN, 1, 61), K(ANN, 1, 40)],
-        [(1,), (1, 2)], [(), ()],
-        (99, 39, 0), (0, 0, 0), (None, None, None), False, None,  # 60+39 = 99
+        STD,
+        [K(ANN, 1, 61), K(ANN, 1, 40)],
+        [(1,), (1, 2)],
+        [(), ()],
+        (99, 39, 0),
+        (0, 0, 0),
+        (None, None, None),
+        False,
+        None,  # 60+39 = 99
         id="game-stays-open-one-below-target",
     ),
     pytest.param(
-        STD, [K(ANN, 1, 61), G(BEN, 75), K(ANN, 1, 41)],
+        STD,
+        [K(ANN, 1, 61), G(BEN, 75), K(ANN, 1, 41)],
         # Ben's 100 ends Game 1 for both players; Ann's 2nd win then opens Game 2 only
-        [(1,), (1,), (2,)], [(), (1,), ()],
-        (60, 40, 0), (100, 0, 0), (BEN, None, None), False, None,
+        [(1,), (1,), (2,)],
+        [(), (1,), ()],
+        (60, 40, 0),
+        (100, 0, 0),
+        (BEN, None, None),
+        False,
+        None,
         id="game-closed-for-both-players-when-either-reaches-target",
     ),
     pytest.param(
-        Rules(target=75), [K(ANN, 2, 52), K(ANN, 2, 27)],
-        [(1,), (1, 2)], [(), (1,)],
-        (75, 25, 0), (0, 0, 0), (ANN, None, None), False, None,  # 50+25 = 75
+        Rules(target=75),
+        [K(ANN, 2, 52), K(ANN, 2, 27)],
+        [(1,), (1, 2)],
+        [(), (1,)],
+        (75, 25, 0),
+        (0, 0, 0),
+        (ANN, None, None),
+        False,
+        None,  # 50+25 = 75
         id="target-75-ends-game-at-75",
     ),
     pytest.param(
-        Rules(target=150), [G(ANN, 98), K(ANN, 1, 27), K(ANN, 1, 2)],
+        Rules(target=150),
+        [G(ANN, 98), K(ANN, 1, 27), K(ANN, 1, 2)],
         # 123+26 = 149 stays open; +1 = 150 ends Game 1
-        [(1,), (1, 2), (1, 2, 3)], [(), (), (1,)],
-        (150, 27, 1), (0, 0, 0), (ANN, None, None), False, None,
+        [(1,), (1, 2), (1, 2, 3)],
+        [(), (), (1,)],
+        (150, 27, 1),
+        (0, 0, 0),
+        (ANN, None, None),
+        False,
+        None,
         id="target-150-ends-game-at-150-not-149",
     ),
     pytest.param(
-        STD, [G(ANN, 98), K(BEN, 2, 52), K(BEN, 2, 52), K(BEN, 2, 52)],
+        STD,
+        [G(ANN, 98), K(BEN, 2, 52), K(BEN, 2, 52), K(BEN, 2, 52)],
         # Ann 123 wins Game 1; Ben 50 (G2), 50 (G2 100, G3 50), 50 (G3 100)
-        [(1,), (2,), (2, 3), (3,)], [(1,), (), (2,), (3,)],
-        (123, 0, 0), (0, 100, 100), (ANN, BEN, BEN), True, BEN,
+        [(1,), (2,), (2, 3), (3,)],
+        [(1,), (), (2,), (3,)],
+        (123, 0, 0),
+        (0, 100, 100),
+        (ANN, BEN, BEN),
+        True,
+        BEN,
         id="match-winner-by-majority-even-when-loser-has-highest-column",
     ),
     pytest.param(
-        STD, [WALL, K(ANN, 2, 12), WALL],
-        [(), (1,), ()], [(), (), ()],
-        (10, 0, 0), (0, 0, 0), (None, None, None), False, None,
+        STD,
+        [WALL, K(ANN, 2, 12), WALL],
+        [(), (1,), ()],
+        [(), (), ()],
+        (10, 0, 0),
+        (0, 0, 0),
+        (None, None, None),
+        False,
+        None,
         id="wall-records-nothing",
     ),
     pytest.param(
-        STD, [K(ANN, 8, 5), K(ANN, 7, 7)],
+        STD,
+        [K(ANN, 8, 5), K(ANN, 7, 7)],
         # undercuts score for Ben: 28 (G1), then 25 (G1+G2)
-        [(1,), (1, 2)], [(), ()],
-        (0, 0, 0), (53, 25, 0), (None, None, None), False, None,
+        [(1,), (1, 2)],
+        [(), ()],
+        (0, 0, 0),
+        (53, 25, 0),
+        (None, None, None),
+        False,
+        None,
         id="undercut-scores-in-the-opponents-columns",
     ),
     pytest.param(
-        Rules(columns=2), [K(ANN, 2, 12)] * 3,
-        [(1,), (1, 2), (1, 2)], [(), (), ()],
-        (30, 20), (0, 0), (None, None), False, None,
+        Rules(columns=2),
+        [K(ANN, 2, 12)] * 3,
+        [(1,), (1, 2), (1, 2)],
+        [(), (), ()],
+        (30, 20),
+        (0, 0),
+        (None, None),
+        False,
+        None,
         id="columns-2-third-win-scores-in-both",
     ),
     pytest.param(
-        Rules(columns=2), [G(ANN, 80), G(BEN, 75)],
+        Rules(columns=2),
+        [G(ANN, 80), G(BEN, 75)],
         # Ann 105 wins Game 1, Ben's 100 wins Game 2: one game each is a drawn match
-        [(1,), (2,)], [(1,), (2,)],
-        (105, 0), (0, 100), (ANN, BEN), True, None,
+        [(1,), (2,)],
+        [(1,), (2,)],
+        (105, 0),
+        (0, 100),
+        (ANN, BEN),
+        True,
+        None,
         id="columns-2-one-game-each-is-a-draw",
     ),
     pytest.param(
-        Rules(columns=2), [K(ANN, 2, 12), G(ANN, 80)],
-        [(1,), (1, 2)], [(), (1, 2)],
-        (115, 105), (0, 0), (ANN, ANN), True, ANN,
+        Rules(columns=2),
+        [K(ANN, 2, 12), G(ANN, 80)],
+        [(1,), (1, 2)],
+        [(), (1, 2)],
+        (115, 105),
+        (0, 0),
+        (ANN, ANN),
+        True,
+        ANN,
         id="columns-2-both-games-wins-the-match",
     ),
     pytest.param(
         Rules(end_after_first_game=True),
         [K(ANN, 1, 61), K(BEN, 1, 31), K(BEN, 1, 31), K(BEN, 1, 31), K(ANN, 1, 46)],
         # Ann 60, 45 -> 105/45/0 = 150; Ben 30 x3 -> 90/60/30 = 180: Ben wins the match
-        [(1,), (1,), (1, 2), (1, 2, 3), (1, 2)], [(), (), (), (), (1,)],
-        (105, 45, 0), (90, 60, 30), (ANN, None, None), True, BEN,
+        [(1,), (1,), (1, 2), (1, 2, 3), (1, 2)],
+        [(), (), (), (), (1,)],
+        (105, 45, 0),
+        (90, 60, 30),
+        (ANN, None, None),
+        True,
+        BEN,
         id="end-after-first-game-higher-raw-sum-wins-over-game-winner",
     ),
     pytest.param(
         Rules(end_after_first_game=True),
         [K(ANN, 1, 61), K(BEN, 1, 26), K(BEN, 1, 26), K(BEN, 1, 26), K(ANN, 1, 46)],
         # Ann 105+45+0 = 150, Ben 75+50+25 = 150: equal sums draw
-        [(1,), (1,), (1, 2), (1, 2, 3), (1, 2)], [(), (), (), (), (1,)],
-        (105, 45, 0), (75, 50, 25), (ANN, None, None), True, None,
+        [(1,), (1,), (1, 2), (1, 2, 3), (1, 2)],
+        [(), (), (), (), (1,)],
+        (105, 45, 0),
+        (75, 50, 25),
+        (ANN, None, None),
+        True,
+        None,
         id="end-after-first-game-equal-sums-draw",
     ),
     pytest.param(
-        Rules(end_after_first_game=True), [G(ANN, 80)],
-        [(1,)], [(1,)],
-        (105, 0, 0), (0, 0, 0), (ANN, None, None), True, ANN,
+        Rules(end_after_first_game=True),
+        [G(ANN, 80)],
+        [(1,)],
+        [(1,)],
+        (105, 0, 0),
+        (0, 0, 0),
+        (ANN, None, None),
+        True,
+        ANN,
         id="end-after-first-game-ends-on-first-game",
     ),
     pytest.param(
-        Rules(end_after_first_game=True), [K(ANN, 2, 12), G(ANN, 80)],
-        [(1,), (1, 2)], [(), (1, 2)],
-        (115, 105, 0), (0, 0, 0), (ANN, ANN, None), True, ANN,
+        Rules(end_after_first_game=True),
+        [K(ANN, 2, 12), G(ANN, 80)],
+        [(1,), (1, 2)],
+        [(), (1, 2)],
+        (115, 105, 0),
+        (0, 0, 0),
+        (ANN, ANN, None),
+        True,
+        ANN,
         id="end-after-first-game-two-games-ending-together",
     ),
 ]
@@ -349,9 +534,15 @@ ROUTING = [
     "rules, hands, games, ended, ann, ben, game_winners, finished, winner", ROUTING
 )
 def test_columns_and_games(
-    rules: Rules, hands: list[Hand], games: list[tuple[int, ...]],
-    ended: list[tuple[int, ...]], ann: tuple[int, ...], ben: tuple[int, ...],
-    game_winners: tuple[str | None, ...], finished: bool, winner: str | None,
+    rules: Rules,
+    hands: list[Hand],
+    games: list[tuple[int, ...]],
+    ended: list[tuple[int, ...]],
+    ann: tuple[int, ...],
+    ben: tuple[int, ...],
+    game_winners: tuple[str | None, ...],
+    finished: bool,
+    winner: str | None,
 ) -> None:
     sheet = replay(PLAYERS, rules, ANN, hands)
     assert [r.games for r in sheet.rounds] == games
@@ -376,14 +567,22 @@ def test_columns_and_games(
     "rules, hands, next_games",
     [
         pytest.param(STD, [], {ANN: (1,), BEN: (1,)}, id="next-games-fresh-match"),
-        pytest.param(STD, [K(ANN, 2, 12)], {ANN: (1, 2), BEN: (1,)},
-                     id="next-games-after-one-win"),
-        pytest.param(STD, [G(ANN, 80)], {ANN: (2,), BEN: (2,)},
-                     id="next-games-shut-out-player-opens-game-2"),
-        pytest.param(STD, [K(ANN, 2, 12), G(ANN, 80)], {ANN: (3,), BEN: (3,)},
-                     id="next-games-after-two-games-end-together"),
-        pytest.param(Rules(columns=2), [K(ANN, 2, 12), K(ANN, 2, 12)], {ANN: (1, 2), BEN: (1,)},
-                     id="next-games-columns-2"),
+        pytest.param(STD, [K(ANN, 2, 12)], {ANN: (1, 2), BEN: (1,)}, id="next-games-after-one-win"),
+        pytest.param(
+            STD, [G(ANN, 80)], {ANN: (2,), BEN: (2,)}, id="next-games-shut-out-player-opens-game-2"
+        ),
+        pytest.param(
+            STD,
+            [K(ANN, 2, 12), G(ANN, 80)],
+            {ANN: (3,), BEN: (3,)},
+            id="next-games-after-two-games-end-together",
+        ),
+        pytest.param(
+            Rules(columns=2),
+            [K(ANN, 2, 12), K(ANN, 2, 12)],
+            {ANN: (1, 2), BEN: (1,)},
+            id="next-games-columns-2",
+        ),
     ],
 )
 def test_next_games(rules: Rules, hands: list[Hand], next_games: dict) -> None:
@@ -393,14 +592,30 @@ def test_next_games(rules: Rules, hands: list[Hand], next_games: dict) -> None:
 @pytest.mark.parametrize(
     "rules, hands, number",
     [
-        pytest.param(STD, [K(ANN, 2, 12), K(ANN, 2, 12), G(ANN, 98)], 3,
-                     id="hand-after-three-games-end-refused"),
-        pytest.param(STD, [G(ANN, 98), K(BEN, 2, 52), K(BEN, 2, 52), K(BEN, 2, 52)], 4,
-                     id="hand-after-majority-match-end-refused"),
-        pytest.param(Rules(columns=2), [G(ANN, 80), G(BEN, 75)], 2,
-                     id="hand-after-drawn-two-column-match-refused"),
-        pytest.param(Rules(end_after_first_game=True), [G(ANN, 80)], 1,
-                     id="hand-after-end-after-first-game-refused"),
+        pytest.param(
+            STD,
+            [K(ANN, 2, 12), K(ANN, 2, 12), G(ANN, 98)],
+            3,
+            id="hand-after-three-games-end-refused",
+        ),
+        pytest.param(
+            STD,
+            [G(ANN, 98), K(BEN, 2, 52), K(BEN, 2, 52), K(BEN, 2, 52)],
+            4,
+            id="hand-after-majority-match-end-refused",
+        ),
+        pytest.param(
+            Rules(columns=2),
+            [G(ANN, 80), G(BEN, 75)],
+            2,
+            id="hand-after-drawn-two-column-match-refused",
+        ),
+        pytest.param(
+            Rules(end_after_first_game=True),
+            [G(ANN, 80)],
+            1,
+            id="hand-after-end-after-first-game-refused",
+        ),
     ],
 )
 @pytest.mark.parametrize("extra", [WALL, K(BEN, 1, 6), G(ANN, 10)], ids=["wall", "knock", "gin"])
@@ -425,110 +640,159 @@ SHUTOUT_HANDS = [K(ANN, 1, 61), K(ANN, 1, 51)]
 # Ann 60, Ben 20, Ann 50: Game 1 Ann 110 (2 boxes), Ben 20 (1 box).
 SCORED_HANDS = [K(ANN, 1, 61), K(BEN, 1, 21), K(ANN, 1, 51)]
 # Ann 10, 10, 10, Ben 5, Ann 80 (Games 1 and 2 end), Ben 5 (Game 3), Ann 10 (Game 3 ends).
-BOX_HANDS = [K(ANN, 2, 12), K(ANN, 2, 12), K(ANN, 2, 12), K(BEN, 1, 6), G(ANN, 55),
-             K(BEN, 1, 6), K(ANN, 2, 12)]
+BOX_HANDS = [
+    K(ANN, 2, 12),
+    K(ANN, 2, 12),
+    K(ANN, 2, 12),
+    K(BEN, 1, 6),
+    G(ANN, 55),
+    K(BEN, 1, 6),
+    K(ANN, 2, 12),
+]
 MAJORITY_HANDS = [G(ANN, 98), K(BEN, 2, 52), K(BEN, 2, 52), K(BEN, 2, 52)]
 ZERO = Line(0, 0, 0, False, 0)
 
 SETTLEMENTS = [
     pytest.param(
-        STD, SHUTOUT_HANDS, 1,
-        {ANN: Line(110, 50, 200, True, 360), BEN: ZERO}, 360,  # 110 + 2x25 + 2x100
+        STD,
+        SHUTOUT_HANDS,
+        1,
+        {ANN: Line(110, 50, 200, True, 360), BEN: ZERO},
+        360,  # 110 + 2x25 + 2x100
         id="shutout-game-bonus-doubles-the-game-bonus",
     ),
     pytest.param(
-        Rules(shutout=Shutout.POINTS), SHUTOUT_HANDS, 1,
-        {ANN: Line(220, 50, 100, True, 370), BEN: ZERO}, 370,  # 2x110 + 50 + 100
+        Rules(shutout=Shutout.POINTS),
+        SHUTOUT_HANDS,
+        1,
+        {ANN: Line(220, 50, 100, True, 370), BEN: ZERO},
+        370,  # 2x110 + 50 + 100
         id="shutout-points-doubles-hand-points-before-boxes",
     ),
     pytest.param(
-        Rules(shutout=Shutout.TOTAL), SHUTOUT_HANDS, 1,
-        {ANN: Line(110, 50, 100, True, 520), BEN: ZERO}, 520,  # (110 + 50 + 100) x 2
+        Rules(shutout=Shutout.TOTAL),
+        SHUTOUT_HANDS,
+        1,
+        {ANN: Line(110, 50, 100, True, 520), BEN: ZERO},
+        520,  # (110 + 50 + 100) x 2
         id="shutout-total-doubles-the-whole-total",
     ),
     pytest.param(
-        Rules(shutout=Shutout.NONE), SHUTOUT_HANDS, 1,
-        {ANN: Line(110, 50, 100, False, 260), BEN: ZERO}, 260,  # 110 + 50 + 100
+        Rules(shutout=Shutout.NONE),
+        SHUTOUT_HANDS,
+        1,
+        {ANN: Line(110, 50, 100, False, 260), BEN: ZERO},
+        260,  # 110 + 50 + 100
         id="shutout-none-no-reward",
     ),
     *[
         pytest.param(
-            Rules(shutout=mode), SCORED_HANDS, 1,
+            Rules(shutout=mode),
+            SCORED_HANDS,
+            1,
             # Ann 110 + 2x25 + 100 = 260; Ben 20 + 25 = 45; net 215
-            {ANN: Line(110, 50, 100, False, 260), BEN: Line(20, 25, 0, False, 45)}, 215,
+            {ANN: Line(110, 50, 100, False, 260), BEN: Line(20, 25, 0, False, 45)},
+            215,
             id=f"no-shutout-when-loser-scored-{mode.value}",
         )
         for mode in Shutout
     ],
     pytest.param(
-        Rules(box_bonus=10, game_bonus=50), SCORED_HANDS, 1,
+        Rules(box_bonus=10, game_bonus=50),
+        SCORED_HANDS,
+        1,
         # Ann 110 + 2x10 + 50 = 180; Ben 20 + 10 = 30; net 150
-        {ANN: Line(110, 20, 50, False, 180), BEN: Line(20, 10, 0, False, 30)}, 150,
+        {ANN: Line(110, 20, 50, False, 180), BEN: Line(20, 10, 0, False, 30)},
+        150,
         id="box-bonus-10-game-bonus-50",
     ),
     pytest.param(
-        Rules(box_bonus=10, game_bonus=50), SHUTOUT_HANDS, 1,
+        Rules(box_bonus=10, game_bonus=50),
+        SHUTOUT_HANDS,
+        1,
         # 110 + 2x10 + 2x50 = 230
-        {ANN: Line(110, 20, 100, True, 230), BEN: ZERO}, 230,
+        {ANN: Line(110, 20, 100, True, 230), BEN: ZERO},
+        230,
         id="box-bonus-10-game-bonus-50-shutout-doubles-50",
     ),
     pytest.param(
-        Rules(box_bonus=0, game_bonus=0), SHUTOUT_HANDS, 1,
-        {ANN: Line(110, 0, 0, True, 110), BEN: ZERO}, 110,
+        Rules(box_bonus=0, game_bonus=0),
+        SHUTOUT_HANDS,
+        1,
+        {ANN: Line(110, 0, 0, True, 110), BEN: ZERO},
+        110,
         id="box-bonus-0-game-bonus-0",
     ),
     pytest.param(
-        PRESETS["pagat"], SCORED_HANDS, 1,
+        PRESETS["pagat"],
+        SCORED_HANDS,
+        1,
         # Ann 110 + 2x20 + 100 = 250; Ben 20 + 20 = 40; net 210
-        {ANN: Line(110, 40, 100, False, 250), BEN: Line(20, 20, 0, False, 40)}, 210,
+        {ANN: Line(110, 40, 100, False, 250), BEN: Line(20, 20, 0, False, 40)},
+        210,
         id="pagat-box-bonus-20",
     ),
     pytest.param(
-        STD, BOX_HANDS, 1,
+        STD,
+        BOX_HANDS,
+        1,
         # Game 1: Ann 10+10+10+80 = 110 with 4 boxes; Ben 5 with 1 box
         # Ann 110 + 4x25 + 100 = 310; Ben 5 + 25 = 30; net 280
-        {ANN: Line(110, 100, 100, False, 310), BEN: Line(5, 25, 0, False, 30)}, 280,
+        {ANN: Line(110, 100, 100, False, 310), BEN: Line(5, 25, 0, False, 30)},
+        280,
         id="boxes-only-hands-entered-in-game-1",
     ),
     pytest.param(
-        STD, BOX_HANDS, 2,
+        STD,
+        BOX_HANDS,
+        2,
         # Game 2: Ann 10+10+80 = 100 with 3 boxes; Ben nothing (his wins went to Games 1, 3)
         # Ann 100 + 3x25 + 2x100 = 375
-        {ANN: Line(100, 75, 200, True, 375), BEN: ZERO}, 375,
+        {ANN: Line(100, 75, 200, True, 375), BEN: ZERO},
+        375,
         id="boxes-only-hands-entered-in-game-2",
     ),
     pytest.param(
-        STD, BOX_HANDS, 3,
+        STD,
+        BOX_HANDS,
+        3,
         # Game 3: Ann 10+80+10 = 100 with 3 boxes (of her 5 wins); Ben 5 with 1 box
         # Ann 100 + 75 + 100 = 275; Ben 5 + 25 = 30; net 245
-        {ANN: Line(100, 75, 100, False, 275), BEN: Line(5, 25, 0, False, 30)}, 245,
+        {ANN: Line(100, 75, 100, False, 275), BEN: Line(5, 25, 0, False, 30)},
+        245,
         id="boxes-only-hands-entered-in-game-3",
     ),
     pytest.param(
-        STD, MAJORITY_HANDS, 1,
-        {ANN: Line(123, 25, 200, True, 348), BEN: ZERO}, 348,  # 123 + 25 + 200
+        STD,
+        MAJORITY_HANDS,
+        1,
+        {ANN: Line(123, 25, 200, True, 348), BEN: ZERO},
+        348,  # 123 + 25 + 200
         id="settle-game-1-won-with-one-hand",
     ),
     pytest.param(
-        STD, MAJORITY_HANDS, 3,
+        STD,
+        MAJORITY_HANDS,
+        3,
         # Game 3 got Ben's 2nd and 3rd wins: 50+50 = 100, 2 boxes; + 2x100 = 350
-        {ANN: ZERO, BEN: Line(100, 50, 200, True, 350)}, 350,
+        {ANN: ZERO, BEN: Line(100, 50, 200, True, 350)},
+        350,
         id="settle-game-won-by-second-player",
     ),
     pytest.param(
         Rules(end_after_first_game=True),
-        [K(ANN, 1, 61), K(BEN, 1, 31), K(BEN, 1, 31), K(BEN, 1, 31), K(ANN, 1, 46)], 1,
+        [K(ANN, 1, 61), K(BEN, 1, 31), K(BEN, 1, 31), K(BEN, 1, 31), K(ANN, 1, 46)],
+        1,
         # Ann 105 + 2x25 + 100 = 255; Ben 90 + 3x25 = 165; net 90
-        {ANN: Line(105, 50, 100, False, 255), BEN: Line(90, 75, 0, False, 165)}, 90,
+        {ANN: Line(105, 50, 100, False, 255), BEN: Line(90, 75, 0, False, 165)},
+        90,
         id="end-after-first-game-settles-the-ended-game",
     ),
 ]
 
 
 @pytest.mark.parametrize("rules, hands, number, lines, net", SETTLEMENTS)
-def test_settlement(
-    rules: Rules, hands: list[Hand], number: int, lines: dict, net: int
-) -> None:
+def test_settlement(rules: Rules, hands: list[Hand], number: int, lines: dict, net: int) -> None:
     settlement = replay(PLAYERS, rules, ANN, hands).games[number - 1].settlement
     assert settlement is not None
     assert dict(settlement.lines) == lines
@@ -540,10 +804,18 @@ def test_boxes_count_only_hands_entered_in_each_game() -> None:
     # Ann won 5 hands: Game 1 got wins 1-4, Game 2 wins 2-4, Game 3 wins 3-5.
     # Ben won 2: the 1st in Game 1, the 2nd in Game 3.
     assert [dict(g.boxes) for g in sheet.games] == [
-        {ANN: 4, BEN: 1}, {ANN: 3, BEN: 0}, {ANN: 3, BEN: 1},
+        {ANN: 4, BEN: 1},
+        {ANN: 3, BEN: 0},
+        {ANN: 3, BEN: 1},
     ]
     assert [r.games for r in sheet.rounds] == [
-        (1,), (1, 2), (1, 2, 3), (1,), (1, 2, 3), (3,), (3,),
+        (1,),
+        (1, 2),
+        (1, 2, 3),
+        (1,),
+        (1, 2, 3),
+        (3,),
+        (3,),
     ]
     assert [r.ended for r in sheet.rounds] == [(), (), (), (), (1, 2), (), (3,)]
     assert sheet.finished and sheet.winner == ANN
@@ -557,16 +829,24 @@ def test_open_game_is_not_settled() -> None:
 
 
 def test_end_after_first_game_only_ended_games_settled() -> None:
-    sheet = replay(PLAYERS, Rules(end_after_first_game=True), ANN,
-                   [K(ANN, 1, 61), K(BEN, 1, 31), K(BEN, 1, 31), K(BEN, 1, 31), K(ANN, 1, 46)])
+    sheet = replay(
+        PLAYERS,
+        Rules(end_after_first_game=True),
+        ANN,
+        [K(ANN, 1, 61), K(BEN, 1, 31), K(BEN, 1, 31), K(BEN, 1, 31), K(ANN, 1, 46)],
+    )
     assert sheet.finished and sheet.winner == BEN  # 90+60+30 = 180 > 105+45+0 = 150
     assert [g.winner for g in sheet.games] == [ANN, None, None]
     assert [g.settlement is None for g in sheet.games] == [False, True, True]
     assert [g.open for g in sheet.games] == [False, False, False]
     assert dict(sheet.next_games) == {ANN: (), BEN: ()}
     with pytest.raises(MatchFinished) as caught:
-        replay(PLAYERS, Rules(end_after_first_game=True), ANN,
-               [K(ANN, 1, 61), K(BEN, 1, 31), K(BEN, 1, 31), K(BEN, 1, 31), K(ANN, 1, 46), WALL])
+        replay(
+            PLAYERS,
+            Rules(end_after_first_game=True),
+            ANN,
+            [K(ANN, 1, 61), K(BEN, 1, 31), K(BEN, 1, 31), K(BEN, 1, 31), K(ANN, 1, 46), WALL],
+        )
     assert caught.value.number == 5
 
 
@@ -583,32 +863,98 @@ DEAL_HANDS = [K(BEN, 1, 6), WALL, K(ANN, 2, 12), K(ANN, 2, 12)]
     [
         pytest.param(STD, ANN, [], [], ANN, id="first-dealer-deals-first"),
         pytest.param(STD, BEN, [], [], BEN, id="first-dealer-deals-first-second-player"),
-        pytest.param(Rules(next_dealer=DealerRule.LOSER), ANN, DEAL_HANDS,
-                     [ANN, ANN, ANN, BEN], BEN, id="loser-deals"),
-        pytest.param(Rules(next_dealer=DealerRule.LOSER), BEN, DEAL_HANDS,
-                     [BEN, ANN, ANN, BEN], BEN, id="loser-deals-ben-first"),
-        pytest.param(Rules(next_dealer=DealerRule.WINNER), ANN, DEAL_HANDS,
-                     [ANN, BEN, BEN, ANN], ANN, id="winner-deals"),
-        pytest.param(Rules(next_dealer=DealerRule.WINNER), BEN, DEAL_HANDS,
-                     [BEN, BEN, BEN, ANN], ANN, id="winner-deals-ben-first"),
-        pytest.param(Rules(next_dealer=DealerRule.ALTERNATE), ANN, DEAL_HANDS,
-                     [ANN, BEN, BEN, ANN], BEN, id="alternate-deals"),
-        pytest.param(Rules(next_dealer=DealerRule.ALTERNATE), BEN, DEAL_HANDS,
-                     [BEN, ANN, ANN, BEN], ANN, id="alternate-deals-ben-first"),
-        pytest.param(Rules(next_dealer=DealerRule.ALTERNATE), ANN, [K(ANN, 2, 12)] * 3,
-                     [ANN, BEN, ANN], BEN, id="alternate-deals-regardless-of-winner"),
-        pytest.param(Rules(next_dealer=DealerRule.LOSER), ANN, [WALL, WALL],
-                     [ANN, ANN], ANN, id="wall-same-dealer-loser-rule"),
-        pytest.param(Rules(next_dealer=DealerRule.WINNER), BEN, [WALL, WALL],
-                     [BEN, BEN], BEN, id="wall-same-dealer-winner-rule"),
-        pytest.param(Rules(next_dealer=DealerRule.ALTERNATE), ANN, [WALL, WALL],
-                     [ANN, ANN], ANN, id="wall-same-dealer-alternate-rule"),
-        pytest.param(STD, BEN, [K(ANN, 8, 5)], [BEN], ANN,
-                     id="undercut-knocker-loses-and-deals"),
-        pytest.param(Rules(next_dealer=DealerRule.WINNER), ANN, [K(ANN, 8, 5)], [ANN], BEN,
-                     id="undercut-opponent-wins-and-deals"),
-        pytest.param(PRESETS["pagat"], ANN, DEAL_HANDS, [ANN, BEN, BEN, ANN], ANN,
-                     id="pagat-winner-deals"),
+        pytest.param(
+            Rules(next_dealer=DealerRule.LOSER),
+            ANN,
+            DEAL_HANDS,
+            [ANN, ANN, ANN, BEN],
+            BEN,
+            id="loser-deals",
+        ),
+        pytest.param(
+            Rules(next_dealer=DealerRule.LOSER),
+            BEN,
+            DEAL_HANDS,
+            [BEN, ANN, ANN, BEN],
+            BEN,
+            id="loser-deals-ben-first",
+        ),
+        pytest.param(
+            Rules(next_dealer=DealerRule.WINNER),
+            ANN,
+            DEAL_HANDS,
+            [ANN, BEN, BEN, ANN],
+            ANN,
+            id="winner-deals",
+        ),
+        pytest.param(
+            Rules(next_dealer=DealerRule.WINNER),
+            BEN,
+            DEAL_HANDS,
+            [BEN, BEN, BEN, ANN],
+            ANN,
+            id="winner-deals-ben-first",
+        ),
+        pytest.param(
+            Rules(next_dealer=DealerRule.ALTERNATE),
+            ANN,
+            DEAL_HANDS,
+            [ANN, BEN, BEN, ANN],
+            BEN,
+            id="alternate-deals",
+        ),
+        pytest.param(
+            Rules(next_dealer=DealerRule.ALTERNATE),
+            BEN,
+            DEAL_HANDS,
+            [BEN, ANN, ANN, BEN],
+            ANN,
+            id="alternate-deals-ben-first",
+        ),
+        pytest.param(
+            Rules(next_dealer=DealerRule.ALTERNATE),
+            ANN,
+            [K(ANN, 2, 12)] * 3,
+            [ANN, BEN, ANN],
+            BEN,
+            id="alternate-deals-regardless-of-winner",
+        ),
+        pytest.param(
+            Rules(next_dealer=DealerRule.LOSER),
+            ANN,
+            [WALL, WALL],
+            [ANN, ANN],
+            ANN,
+            id="wall-same-dealer-loser-rule",
+        ),
+        pytest.param(
+            Rules(next_dealer=DealerRule.WINNER),
+            BEN,
+            [WALL, WALL],
+            [BEN, BEN],
+            BEN,
+            id="wall-same-dealer-winner-rule",
+        ),
+        pytest.param(
+            Rules(next_dealer=DealerRule.ALTERNATE),
+            ANN,
+            [WALL, WALL],
+            [ANN, ANN],
+            ANN,
+            id="wall-same-dealer-alternate-rule",
+        ),
+        pytest.param(STD, BEN, [K(ANN, 8, 5)], [BEN], ANN, id="undercut-knocker-loses-and-deals"),
+        pytest.param(
+            Rules(next_dealer=DealerRule.WINNER),
+            ANN,
+            [K(ANN, 8, 5)],
+            [ANN],
+            BEN,
+            id="undercut-opponent-wins-and-deals",
+        ),
+        pytest.param(
+            PRESETS["pagat"], ANN, DEAL_HANDS, [ANN, BEN, BEN, ANN], ANN, id="pagat-winner-deals"
+        ),
     ],
 )
 def test_dealing(
@@ -625,12 +971,25 @@ def test_dealing(
 # --------------------------------------------------------------------------------------------
 
 STANDARD_DICT = {
-    "target": 100, "columns": 3, "gin_bonus": 25, "big_gin_bonus": 31, "undercut_bonus": 25,
-    "box_bonus": 25, "game_bonus": 100, "shutout": "game_bonus", "knock_limit": 10,
-    "next_dealer": "loser", "end_after_first_game": False,
+    "target": 100,
+    "columns": 3,
+    "gin_bonus": 25,
+    "big_gin_bonus": 31,
+    "undercut_bonus": 25,
+    "box_bonus": 25,
+    "game_bonus": 100,
+    "shutout": "game_bonus",
+    "knock_limit": 10,
+    "next_dealer": "loser",
+    "end_after_first_game": False,
 }
-PAGAT_DICT = {**STANDARD_DICT, "gin_bonus": 20, "undercut_bonus": 10, "box_bonus": 20,
-              "next_dealer": "winner"}
+PAGAT_DICT = {
+    **STANDARD_DICT,
+    "gin_bonus": 20,
+    "undercut_bonus": 10,
+    "box_bonus": 20,
+    "next_dealer": "winner",
+}
 
 
 @pytest.mark.parametrize(
@@ -661,9 +1020,14 @@ def test_unknown_preset_refused() -> None:
 
 def test_ranges_are_the_documented_ones() -> None:
     assert RANGES == {
-        "target": (10, 1000), "columns": (2, 3), "gin_bonus": (0, 1000),
-        "big_gin_bonus": (0, 1000), "undercut_bonus": (0, 1000), "box_bonus": (0, 1000),
-        "game_bonus": (0, 1000), "knock_limit": (1, 10),
+        "target": (10, 1000),
+        "columns": (2, 3),
+        "gin_bonus": (0, 1000),
+        "big_gin_bonus": (0, 1000),
+        "undercut_bonus": (0, 1000),
+        "box_bonus": (0, 1000),
+        "game_bonus": (0, 1000),
+        "knock_limit": (1, 10),
     }
 
 
@@ -741,8 +1105,9 @@ def test_option_at_range_edge_accepted(option: str, value: int) -> None:
         pytest.param("shutout", "none", Shutout.NONE, id="shutout-none-text"),
         pytest.param("next_dealer", "loser", DealerRule.LOSER, id="next-dealer-loser-text"),
         pytest.param("next_dealer", "winner", DealerRule.WINNER, id="next-dealer-winner-text"),
-        pytest.param("next_dealer", "alternate", DealerRule.ALTERNATE,
-                     id="next-dealer-alternate-text"),
+        pytest.param(
+            "next_dealer", "alternate", DealerRule.ALTERNATE, id="next-dealer-alternate-text"
+        ),
     ],
 )
 def test_choice_options_accept_their_text(option: str, text: str, member: object) -> None:
@@ -754,28 +1119,59 @@ def test_choice_options_accept_their_text(option: str, text: str, member: object
     [
         pytest.param(Rules(), id="round-trip-standard"),
         pytest.param(PRESETS["pagat"], id="round-trip-pagat"),
-        pytest.param(Rules(target=75, columns=2, gin_bonus=0, big_gin_bonus=0, undercut_bonus=15,
-                           box_bonus=10, game_bonus=0, shutout=Shutout.TOTAL, knock_limit=1,
-                           next_dealer=DealerRule.ALTERNATE, end_after_first_game=True),
-                     id="round-trip-every-option-changed"),
+        pytest.param(
+            Rules(
+                target=75,
+                columns=2,
+                gin_bonus=0,
+                big_gin_bonus=0,
+                undercut_bonus=15,
+                box_bonus=10,
+                game_bonus=0,
+                shutout=Shutout.TOTAL,
+                knock_limit=1,
+                next_dealer=DealerRule.ALTERNATE,
+                end_after_first_game=True,
+            ),
+            id="round-trip-every-option-changed",
+        ),
         pytest.param(Rules(shutout=Shutout.NONE, target=150), id="round-trip-shutout-none"),
     ],
 )
 def test_to_dict_from_dict_round_trip(rules: Rules) -> None:
     data = rules.to_dict()
-    assert all(isinstance(v, (int, str, bool)) and type(v).__module__ == "builtins"
-               for v in data.values())
+    assert all(
+        isinstance(v, (int, str, bool)) and type(v).__module__ == "builtins" for v in data.values()
+    )
     assert Rules.from_dict(data) == rules
 
 
 def test_to_dict_every_option_changed() -> None:
-    rules = Rules(target=75, columns=2, gin_bonus=0, big_gin_bonus=0, undercut_bonus=15,
-                  box_bonus=10, game_bonus=0, shutout=Shutout.TOTAL, knock_limit=1,
-                  next_dealer=DealerRule.ALTERNATE, end_after_first_game=True)
+    rules = Rules(
+        target=75,
+        columns=2,
+        gin_bonus=0,
+        big_gin_bonus=0,
+        undercut_bonus=15,
+        box_bonus=10,
+        game_bonus=0,
+        shutout=Shutout.TOTAL,
+        knock_limit=1,
+        next_dealer=DealerRule.ALTERNATE,
+        end_after_first_game=True,
+    )
     assert rules.to_dict() == {
-        "target": 75, "columns": 2, "gin_bonus": 0, "big_gin_bonus": 0, "undercut_bonus": 15,
-        "box_bonus": 10, "game_bonus": 0, "shutout": "total", "knock_limit": 1,
-        "next_dealer": "alternate", "end_after_first_game": True,
+        "target": 75,
+        "columns": 2,
+        "gin_bonus": 0,
+        "big_gin_bonus": 0,
+        "undercut_bonus": 15,
+        "box_bonus": 10,
+        "game_bonus": 0,
+        "shutout": "total",
+        "knock_limit": 1,
+        "next_dealer": "alternate",
+        "end_after_first_game": True,
     }
 
 
@@ -791,7 +1187,9 @@ def test_from_dict_missing_keys_take_defaults_and_unknown_keys_refused() -> None
 # --------------------------------------------------------------------------------------------
 
 PROPERTY_SETTINGS = settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 rules_strategy = st.builds(
@@ -808,7 +1206,9 @@ rules_strategy = st.builds(
     next_dealer=st.sampled_from(list(DealerRule)),
     end_after_first_game=st.booleans(),
     # The variants have tests of their own; here every hand is a plain Hollywood hand.
-    oklahoma=st.just(False), ace_knocks_one=st.just(False), straight=st.just(False),
+    oklahoma=st.just(False),
+    ace_knocks_one=st.just(False),
+    straight=st.just(False),
 )
 
 
@@ -833,7 +1233,7 @@ def replay_until_finished(
     try:
         return hands, replay(PLAYERS, rules, first, hands)
     except MatchFinished as finished:
-        hands = hands[:finished.number]
+        hands = hands[: finished.number]
         return hands, replay(PLAYERS, rules, first, hands)
 
 
@@ -904,14 +1304,19 @@ def test_property_settlement_adds_up(match) -> None:
             expected_bonus = 0
             if player == winner:
                 expected_bonus = rules.game_bonus * (
-                    2 if rewarded and rules.shutout is Shutout.GAME_BONUS else 1)
+                    2 if rewarded and rules.shutout is Shutout.GAME_BONUS else 1
+                )
             assert line.game_bonus == expected_bonus
             base = line.points + line.box_bonus + line.game_bonus
             assert line.total == base * (2 if rewarded and rules.shutout is Shutout.TOTAL else 1)
         assert game.settlement.net == lines[winner].total - lines[loser].total
-        assert lines[loser] == Line(game.points[loser], rules.box_bonus * game.boxes[loser], 0,
-                                    False, game.points[loser] + rules.box_bonus
-                                    * game.boxes[loser])
+        assert lines[loser] == Line(
+            game.points[loser],
+            rules.box_bonus * game.boxes[loser],
+            0,
+            False,
+            game.points[loser] + rules.box_bonus * game.boxes[loser],
+        )
 
 
 @PROPERTY_SETTINGS
@@ -929,8 +1334,11 @@ def test_property_columns_bounded_by_target(match) -> None:
         # nothing is entered in a game after it ended
         for player in PLAYERS:
             assert ending.totals[player][game.number - 1] == game.points[player]
-            assert all(r.totals[player][game.number - 1] == game.points[player]
-                       for r in sheet.rounds if r.number > ending.number)
+            assert all(
+                r.totals[player][game.number - 1] == game.points[player]
+                for r in sheet.rounds
+                if r.number > ending.number
+            )
 
 
 @PROPERTY_SETTINGS

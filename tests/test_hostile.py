@@ -41,7 +41,8 @@ def edit(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
 
 
 def test_a_leftover_temporary_file_is_removed_by_the_next_writer(
-        run: Run, ok: Callable[[Result], str], match_file: Path, store_dir: Path) -> None:
+    run: Run, ok: Callable[[Result], str], match_file: Path, store_dir: Path
+) -> None:
     leftover = store_dir / "tmp" / ".scorekeeper-0123456789ab.tmp"
     leftover.write_text("half a match", encoding="utf-8")
     ok(run("show"))
@@ -51,12 +52,16 @@ def test_a_leftover_temporary_file_is_removed_by_the_next_writer(
 
 
 def test_files_the_store_did_not_make_are_left_alone(
-        run: Run, ok: Callable[[Result], str], match_file: Path, store_dir: Path,
-        tmp_path: Path) -> None:
+    run: Run, ok: Callable[[Result], str], match_file: Path, store_dir: Path, tmp_path: Path
+) -> None:
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me", encoding="utf-8")
-    mine = [store_dir / ".notes.tmp", store_dir / "matches" / ".1.json.tmp",
-            store_dir / "tmp" / ".scorekeeper-notes.tmp", store_dir / "tmp" / "draft.txt"]
+    mine = [
+        store_dir / ".notes.tmp",
+        store_dir / "matches" / ".1.json.tmp",
+        store_dir / "tmp" / ".scorekeeper-notes.tmp",
+        store_dir / "tmp" / "draft.txt",
+    ]
     for path in mine:
         path.write_text("a user's file", encoding="utf-8")
     link = store_dir / "tmp" / ".scorekeeper-abcdefabcdef.tmp"  # our name, but a link
@@ -68,8 +73,7 @@ def test_files_the_store_did_not_make_are_left_alone(
     assert all(path.read_text(encoding="utf-8") == "a user's file" for path in mine)
 
 
-def test_temporary_files_are_created_exclusively_and_never_through_a_link(
-        tmp_path: Path) -> None:
+def test_temporary_files_are_created_exclusively_and_never_through_a_link(tmp_path: Path) -> None:
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me", encoding="utf-8")
     folder = tmp_path / "tmp"
@@ -85,15 +89,16 @@ def test_temporary_files_are_created_exclusively_and_never_through_a_link(
         patch.setattr(os, "open", watching)
         files.write_atomically(str(tmp_path / "out.json"), b"{}", str(folder))
     created = [flag for path, flag in flags if path.startswith(str(folder))]
-    assert created and all(flag & os.O_EXCL and flag & os.O_NOFOLLOW and flag & os.O_CREAT
-                           for flag in created)
+    assert created and all(
+        flag & os.O_EXCL and flag & os.O_NOFOLLOW and flag & os.O_CREAT for flag in created
+    )
     assert (tmp_path / "out.json").read_bytes() == b"{}"
     assert list(folder.iterdir()) == [] and victim.read_text(encoding="utf-8") == "keep me"
 
 
 def test_a_removed_lock_file_lets_no_second_writer_in(
-        run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path,
-        snapshot: Snapshot) -> None:
+    run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path, snapshot: Snapshot
+) -> None:
     """The lock is the store directory itself: there is no file to remove or replace."""
     import fcntl
 
@@ -109,11 +114,17 @@ def test_a_removed_lock_file_lets_no_second_writer_in(
         os.close(lock)
 
 
-@pytest.mark.parametrize("kind", ["fifo", "directory", "link-to-a-device", "link-to-a-file",
-                                  "huge"])
+@pytest.mark.parametrize(
+    "kind", ["fifo", "directory", "link-to-a-device", "link-to-a-file", "huge"]
+)
 def test_a_store_file_that_is_not_a_regular_file_is_refused_by_name(
-        run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path,
-        snapshot: Snapshot, kind: str) -> None:
+    run: Run,
+    refused: Callable[..., str],
+    match_file: Path,
+    store_dir: Path,
+    snapshot: Snapshot,
+    kind: str,
+) -> None:
     moved = match_file.with_name("saved")
     match_file.rename(moved)
     if kind == "fifo":
@@ -137,7 +148,8 @@ def test_a_store_file_that_is_not_a_regular_file_is_refused_by_name(
 
 
 def test_a_store_folder_that_is_a_file_is_refused_by_name(
-        run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path) -> None:
+    run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path
+) -> None:
     (store_dir / "tmp").rmdir()
     (store_dir / "tmp").write_text("not a folder", encoding="utf-8")
     refused(run("wall"), 1, str(store_dir / "tmp"))
@@ -145,7 +157,8 @@ def test_a_store_folder_that_is_a_file_is_refused_by_name(
 
 
 def test_unexpected_files_among_the_matches_are_passed_over(
-        run: Run, ok: Callable[[Result], str], match_file: Path, store_dir: Path) -> None:
+    run: Run, ok: Callable[[Result], str], match_file: Path, store_dir: Path
+) -> None:
     for name in ("notes.txt", "old.json", "١.json", "2.json.bak"):
         (store_dir / "matches" / name).write_text("not a match", encoding="utf-8")
     assert len(ok(run("matches")).splitlines()) == 2
@@ -162,25 +175,38 @@ def _hand(number: int) -> Callable[[dict[str, Any]], dict[str, Any]]:
 DAMAGE: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "an-unknown-key": (lambda d: _hand(1)(d).update(knocker_dedwood=3), "unknown key"),
     "a-missing-key": (lambda d: _hand(2)(d).pop("status"), "the key 'status' is missing"),
-    "a-rule-missing": (lambda d: d["match"]["1"]["rules"].pop("target"),
-                       "the key 'target' is missing"),
-    "an-unknown-rule": (lambda d: d["match"]["1"]["rules"].update(targte=100),
-                        "unknown key 'targte'"),
+    "a-rule-missing": (
+        lambda d: d["match"]["1"]["rules"].pop("target"),
+        "the key 'target' is missing",
+    ),
+    "an-unknown-rule": (
+        lambda d: d["match"]["1"]["rules"].update(targte=100),
+        "unknown key 'targte'",
+    ),
     "an-unknown-header-key": (lambda d: d["match"]["1"].update(note="x"), "unknown key 'note'"),
     "order-numbers-repeat": (lambda d: _hand(2)(d).update(slot=1), "order number 1"),
     "order-numbers-jump": (lambda d: _hand(2)(d).update(slot=3), "jump from 1 to 3"),
-    "a-replacement-pointing-nowhere": (lambda d: _hand(2)(d).update(status="replaced"),
-                                       "no hand replaces it"),
-    "a-version-not-a-number": (lambda d: d["meta"]["1"].update(schema="3"),
-                               "no scorekeeper schema version"),
+    "a-replacement-pointing-nowhere": (
+        lambda d: _hand(2)(d).update(status="replaced"),
+        "no hand replaces it",
+    ),
+    "a-version-not-a-number": (
+        lambda d: d["meta"]["1"].update(schema="3"),
+        "no scorekeeper schema version",
+    ),
     "an-unknown-table": (lambda d: d.update(extra={}), "unknown table 'extra'"),
 }
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
 def test_a_damaged_match_file_is_refused_and_reported_by_check(
-        run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path,
-        snapshot: Snapshot, damage: str) -> None:
+    run: Run,
+    refused: Callable[..., str],
+    match_file: Path,
+    store_dir: Path,
+    snapshot: Snapshot,
+    damage: str,
+) -> None:
     change, said = DAMAGE[damage]
     edit(match_file, change)
     before = snapshot(store_dir)
@@ -191,45 +217,97 @@ def test_a_damaged_match_file_is_refused_and_reported_by_check(
     assert snapshot(store_dir) == before
 
 
-@pytest.mark.parametrize("hands, said", [
-    pytest.param([{"entry": "knock", "knocker": "Ann", "knocker_deadwood": 3,
-                   "opponent_deadwood": 20, "slot": 1},
-                  {"entry": "knock", "knocker": "Ben", "knocker_deadwood": 4,
-                   "opponent_deadwood": 30, "slot": 1}], "order number 1", id="shared-slot"),
-    pytest.param([{"entry": "wall", "slot": 2}], "jump from 0 to 2", id="slot-jumps"),
-    pytest.param([{"entry": "wall", "status": "replaced"}], "no hand replaces it",
-                 id="replaced-by-nothing"),
-    pytest.param([{"entry": "wall", "colour": "red"}], "unknown key 'colour'", id="unknown-key"),
-])
+@pytest.mark.parametrize(
+    "hands, said",
+    [
+        pytest.param(
+            [
+                {
+                    "entry": "knock",
+                    "knocker": "Ann",
+                    "knocker_deadwood": 3,
+                    "opponent_deadwood": 20,
+                    "slot": 1,
+                },
+                {
+                    "entry": "knock",
+                    "knocker": "Ben",
+                    "knocker_deadwood": 4,
+                    "opponent_deadwood": 30,
+                    "slot": 1,
+                },
+            ],
+            "order number 1",
+            id="shared-slot",
+        ),
+        pytest.param([{"entry": "wall", "slot": 2}], "jump from 0 to 2", id="slot-jumps"),
+        pytest.param(
+            [{"entry": "wall", "status": "replaced"}],
+            "no hand replaces it",
+            id="replaced-by-nothing",
+        ),
+        pytest.param(
+            [{"entry": "wall", "colour": "red"}], "unknown key 'colour'", id="unknown-key"
+        ),
+    ],
+)
 def test_an_import_whose_hands_do_not_tell_one_story_is_refused(
-        run: Run, refused: Callable[..., str], tmp_path: Path, store_dir: Path,
-        hands: list[dict[str, Any]], said: str) -> None:
+    run: Run,
+    refused: Callable[..., str],
+    tmp_path: Path,
+    store_dir: Path,
+    hands: list[dict[str, Any]],
+    said: str,
+) -> None:
     path = tmp_path / "match.json"
-    path.write_text(json.dumps({"format": "scorekeeper-match", "version": 1,
-                                "players": ["Ann", "Ben"], "rules": {}, "first_dealer": "Ann",
-                                "hands": hands}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "format": "scorekeeper-match",
+                "version": 1,
+                "players": ["Ann", "Ben"],
+                "rules": {},
+                "first_dealer": "Ann",
+                "hands": hands,
+            }
+        ),
+        encoding="utf-8",
+    )
     refused(run("import", path), 2, said)
     assert not (store_dir / "matches").exists() or not any((store_dir / "matches").iterdir())
 
 
 def test_an_import_with_an_unknown_key_is_refused(
-        run: Run, refused: Callable[..., str], tmp_path: Path) -> None:
+    run: Run, refused: Callable[..., str], tmp_path: Path
+) -> None:
     path = tmp_path / "match.json"
-    path.write_text(json.dumps({"format": "scorekeeper-match", "version": 1,
-                                "players": ["Ann", "Ben"], "first_dealer": "Ann",
-                                "hands": [], "plaeyrs": []}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "format": "scorekeeper-match",
+                "version": 1,
+                "players": ["Ann", "Ben"],
+                "first_dealer": "Ann",
+                "hands": [],
+                "plaeyrs": [],
+            }
+        ),
+        encoding="utf-8",
+    )
     refused(run("import", path), 2, "unknown key 'plaeyrs'")
 
 
 def test_a_name_in_the_pointer_or_summaries_never_reaches_the_terminal_unchecked(
-        run: Run, ok: Callable[[Result], str], store_dir: Path) -> None:
+    run: Run, ok: Callable[[Result], str], store_dir: Path
+) -> None:
     ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--end-after-first-game"))
     ok(run("knock", "ann", "2", "30"))
     ok(run("stats"))
     for name in ("index.json", "figures.json"):
         path = store_dir / name
-        path.write_text(path.read_text(encoding="utf-8").replace('"Ann"', '"\\u001b[2JAnn"'),
-                        encoding="utf-8")
+        path.write_text(
+            path.read_text(encoding="utf-8").replace('"Ann"', '"\\u001b[2JAnn"'), encoding="utf-8"
+        )
     for command in ("matches", "stats"):
         output = ok(run(command))
         assert "\x1b" not in output and "Ann" in output
@@ -240,11 +318,17 @@ def test_a_name_in_the_pointer_or_summaries_never_reaches_the_terminal_unchecked
 
 @pytest.mark.parametrize("typed", ["٣", "３", "1_0", "+3", "3.0", "³"])
 def test_a_number_in_other_digits_is_refused_with_what_to_type(
-        run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path,
-        snapshot: Snapshot, typed: str) -> None:
+    run: Run,
+    refused: Callable[..., str],
+    match_file: Path,
+    store_dir: Path,
+    snapshot: Snapshot,
+    typed: str,
+) -> None:
     before = snapshot(store_dir)
-    refused(run("knock", "ann", typed, "20"), 2, f"{typed!r} is not a number",
-            "a whole number from 0")
+    refused(
+        run("knock", "ann", typed, "20"), 2, f"{typed!r} is not a number", "a whole number from 0"
+    )
     refused(run("use", typed), 2, f"{typed!r} is not a whole number", "digits 0 to 9")
     refused(run("amend", typed, "wall"), 2, f"{typed!r} is not a whole number")
     refused(run("new", "Cid", "Dee", "--target", typed), 2, f"{typed!r} is not a whole number")
@@ -252,7 +336,8 @@ def test_a_number_in_other_digits_is_refused_with_what_to_type(
 
 
 def test_export_to_a_dangling_link_is_refused(
-        run: Run, refused: Callable[..., str], match_file: Path, tmp_path: Path) -> None:
+    run: Run, refused: Callable[..., str], match_file: Path, tmp_path: Path
+) -> None:
     link = tmp_path / "out.csv"
     link.symlink_to(tmp_path / "nowhere" / "out.csv")
     refused(run("export", "-o", link), 2, "a link to a file that does not exist")
@@ -261,7 +346,8 @@ def test_export_to_a_dangling_link_is_refused(
 
 
 def test_export_through_a_link_to_a_file_replaces_that_file(
-        run: Run, ok: Callable[[Result], str], match_file: Path, tmp_path: Path) -> None:
+    run: Run, ok: Callable[[Result], str], match_file: Path, tmp_path: Path
+) -> None:
     target = tmp_path / "evening.csv"
     target.write_text("old", encoding="utf-8")
     link = tmp_path / "latest.csv"
@@ -271,8 +357,12 @@ def test_export_through_a_link_to_a_file_replaces_that_file(
 
 
 def test_export_on_a_full_disk_leaves_nothing_partial(
-        run: Run, refused: Callable[..., str], match_file: Path, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    run: Run,
+    refused: Callable[..., str],
+    match_file: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     target = tmp_path / "evening.csv"
     target.write_text("the earlier export", encoding="utf-8")
     real_write = os.write
@@ -292,40 +382,49 @@ def test_export_on_a_full_disk_leaves_nothing_partial(
 def scorekeeper(store: Path, *args: str, **options: Any) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1"}
     env.update(options.pop("env", {}))
-    return subprocess.run([sys.executable, "-m", "scorekeeper", "--db", str(store), *args],
-                          text=True, encoding="utf-8", env=env, **options)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--db", str(store), *args],
+        text=True,
+        encoding="utf-8",
+        env=env,
+        **options,
+    )
 
 
 def test_a_hand_whose_report_meets_a_full_disk_is_kept_and_says_so(
-        match_file: Path, store_dir: Path) -> None:
+    match_file: Path, store_dir: Path
+) -> None:
     with open("/dev/full", "w") as full:
-        result = scorekeeper(store_dir, "knock", "ann", "5", "15", stdout=full,
-                             stderr=subprocess.PIPE)
+        result = scorekeeper(
+            store_dir, "knock", "ann", "5", "15", stdout=full, stderr=subprocess.PIPE
+        )
     assert result.returncode == 0, "the hand was recorded: the exit status says so"
-    assert result.stderr.startswith("Error: The change was saved, but its report could not "
-                                    "be shown (No space left on device)")
+    assert result.stderr.startswith(
+        "Error: The change was saved, but its report could not be shown (No space left on device)"
+    )
     shown = scorekeeper(store_dir, "show", "--json", capture_output=True)
     assert len(json.loads(shown.stdout)["rounds"]) == 3
     with open("/dev/full", "w") as full:
         result = scorekeeper(store_dir, "show", stdout=full, stderr=subprocess.PIPE)
     assert result.returncode == 1
-    assert result.stderr == ("Error: The output could not be written: No space left on "
-                             "device.\n")
+    assert result.stderr == ("Error: The output could not be written: No space left on device.\n")
 
 
 def test_an_output_encoding_that_cannot_show_a_name_is_an_error_line(
-        run: Run, ok: Callable[[Result], str], store_dir: Path) -> None:
+    run: Run, ok: Callable[[Result], str], store_dir: Path
+) -> None:
     ok(run("new", "Zoë", "Ben", "--dealer", "ben"))
-    result = scorekeeper(store_dir, "show", capture_output=True,
-                         env={"PYTHONIOENCODING": "ascii"})
+    result = scorekeeper(store_dir, "show", capture_output=True, env={"PYTHONIOENCODING": "ascii"})
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert result.stderr.startswith("Error: the output's encoding (ascii) cannot show 'ë'; "
-                                    "use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8.")
+    assert result.stderr.startswith(
+        "Error: the output's encoding (ascii) cannot show 'ë'; "
+        "use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8."
+    )
 
 
 def test_record_with_stdin_closed_says_what_to_do(match_file: Path, store_dir: Path) -> None:
-    result = scorekeeper(store_dir, "record", capture_output=True,
-                         preexec_fn=lambda: os.close(0))
+    result = scorekeeper(store_dir, "record", capture_output=True, preexec_fn=lambda: os.close(0))
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert result.stderr.startswith("Error: 'scorekeeper record' asks its questions on "
-                                    "standard input, which is closed")
+    assert result.stderr.startswith(
+        "Error: 'scorekeeper record' asks its questions on standard input, which is closed"
+    )

@@ -34,8 +34,9 @@ LOCALE_VARIABLES = ("SCOREKEEPER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LA
 
 def load_update() -> ModuleType:
     """``scorekeeper/locale/update.py``, the tool that keeps the catalogues (not shipped)."""
-    spec = importlib.util.spec_from_file_location("scorekeeper_locale_update",
-                                                  PACKAGE / "locale" / "update.py")
+    spec = importlib.util.spec_from_file_location(
+        "scorekeeper_locale_update", PACKAGE / "locale" / "update.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -52,7 +53,8 @@ def po_file(language: str) -> Path:
 
 def entries(language: str) -> list[Any]:
     return update.parse_po(  # type: ignore[no-any-return]
-        po_file(language).read_text(encoding="utf-8"), str(po_file(language)))
+        po_file(language).read_text(encoding="utf-8"), str(po_file(language))
+    )
 
 
 def live(language: str) -> list[Any]:
@@ -68,14 +70,19 @@ def test_the_extractor_finds_every_kind_of_message(tmp_path: Path) -> None:
     package.mkdir()
     (package / "a.py").write_text(
         'X = N_("marked")\n'
-        'def f(n, name):\n'
+        "def f(n, name):\n"
         '    print(_("Hello, " "{name}!").format(name=name))\n'
         '    print(ngettext("{n} hand", "{n} hands", n).format(n=n))\n'
         '    print(_(X), _(f"{name}"))\n'
-        '    print(_("marked"))\n', encoding="utf-8")
+        '    print(_("marked"))\n',
+        encoding="utf-8",
+    )
     found = update.extract(package)
     assert [(m.msgid, m.plural) for m in found.messages.values()] == [
-        ("marked", None), ("Hello, {name}!", None), ("{n} hand", "{n} hands")]
+        ("marked", None),
+        ("Hello, {name}!", None),
+        ("{n} hand", "{n} hands"),
+    ]
     assert found.messages["marked"].references == ["pkg/a.py:1", "pkg/a.py:6"]
     assert found.dynamic == ["pkg/a.py:5", "pkg/a.py:5"]
 
@@ -84,13 +91,23 @@ def test_merging_keeps_translations_and_sets_aside_the_gone() -> None:
     old = update.parse_po(
         'msgid ""\nmsgstr "Language: de\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
         'msgid "Column"\nmsgstr "Spalte"\n\n'
-        'msgid "Gone"\nmsgstr "Weg"\n')
-    pot = update.template(update.Extracted(
-        {"Column": update.Message("Column", None, ["a.py:1"]),
-         "{n} game": update.Message("{n} game", "{n} games", ["a.py:2"])}, []))
+        'msgid "Gone"\nmsgstr "Weg"\n'
+    )
+    pot = update.template(
+        update.Extracted(
+            {
+                "Column": update.Message("Column", None, ["a.py:1"]),
+                "{n} game": update.Message("{n} game", "{n} games", ["a.py:2"]),
+            },
+            [],
+        )
+    )
     merged = update.merge(pot, old, "de")
     assert [(e.msgid, e.msgstr, e.obsolete) for e in merged[1:]] == [
-        ("Column", ["Spalte"], False), ("{n} game", ["", ""], False), ("Gone", ["Weg"], True)]
+        ("Column", ["Spalte"], False),
+        ("{n} game", ["", ""], False),
+        ("Gone", ["Weg"], True),
+    ]
     assert update.parse_po(update.format_po(merged))[1:] == merged[1:]
 
 
@@ -107,30 +124,37 @@ def test_the_extractor_finds_the_command_help_of_a_click_module(tmp_path: Path) 
     package = tmp_path / "pkg"
     package.mkdir()
     (package / "cli.py").write_text(
-        'import click\n'
+        "import click\n"
         'TEXT = N_("Marked where written.")\n'
-        '@click.group()\n'
-        'def cli():\n'
+        "@click.group()\n"
+        "def cli():\n"
         '    """The tool.\n'
-        '\n'
-        '    \\b\n'
-        '    Example:\n'
-        '      tool go\n'
+        "\n"
+        "    \\b\n"
+        "    Example:\n"
+        "      tool go\n"
         '    """\n'
         '@cli.command("go")\n'
         '@click.option("--fast", help="Go "\n'
         '              "fast.")\n'
         '@click.option("--far", help=TEXT)\n'
         '@click.option("--to", help="Somewhere: " + ", ".join("ab"))\n'
-        'def go(fast, far, to):\n'
+        "def go(fast, far, to):\n"
         '    """Go somewhere."""\n'
-        'def helper():\n'
-        '    """Not a command."""\n', encoding="utf-8")
-    (package / "other.py").write_text('def f(help=""):\n    return dict(help="not click")\n',
-                                      encoding="utf-8")
+        "def helper():\n"
+        '    """Not a command."""\n',
+        encoding="utf-8",
+    )
+    (package / "other.py").write_text(
+        'def f(help=""):\n    return dict(help="not click")\n', encoding="utf-8"
+    )
     found = update.extract(package)
-    assert list(found.messages) == ["Marked where written.", "The tool.\n\n\b\nExample:\n  tool go",
-                                    "Go fast.", "Go somewhere."]
+    assert list(found.messages) == [
+        "Marked where written.",
+        "The tool.\n\n\b\nExample:\n  tool go",
+        "Go fast.",
+        "Go somewhere.",
+    ]
     assert found.messages["Go fast."].references == ["pkg/cli.py:12"]
     assert found.dynamic == ["pkg/cli.py:15"]
 
@@ -149,14 +173,22 @@ def command_help() -> dict[str, str]:
     while commands:
         name, command = commands.pop()
         found[name] = inspect.cleandoc(command.help or "")
-        found.update({f"{name} {param.opts[-1]}": inspect.cleandoc(param.help)
-                      for param in command.params
-                      if isinstance(param, click.Option) and param.help
-                      and param.name not in ("help", "version")})
+        found.update(
+            {
+                f"{name} {param.opts[-1]}": inspect.cleandoc(param.help)
+                for param in command.params
+                if isinstance(param, click.Option)
+                and param.help
+                and param.name not in ("help", "version")
+            }
+        )
         if isinstance(command, click.Group):
             context = click.Context(command)
-            commands += [(f"{name} {sub}", c) for sub in command.list_commands(context)
-                         if (c := command.get_command(context, sub)) is not None]
+            commands += [
+                (f"{name} {sub}", c)
+                for sub in command.list_commands(context)
+                if (c := command.get_command(context, sub)) is not None
+            ]
     return found
 
 
@@ -166,8 +198,11 @@ def test_the_extractor_finds_all_the_help_click_shows() -> None:
     extracted = update.extract().messages
     shown = command_help()
     assert len(shown) > 40
-    assert [where for where, text in shown.items()
-            if text not in extracted and where != "scorekeeper new --preset"] == []
+    assert [
+        where
+        for where, text in shown.items()
+        if text not in extracted and where != "scorekeeper new --preset"
+    ] == []
     assert "Named rule set: {presets}." in extracted  # its fields are filled when shown
 
 
@@ -182,9 +217,13 @@ def test_the_po_writer_keeps_clicks_no_rewrap_marker() -> None:
 def test_every_message_of_the_source_is_translated(language: str) -> None:
     """Run ``python scorekeeper/locale/update.py`` and translate what it lists."""
     translated = {entry.msgid: entry for entry in live(language)}
-    missing = [f"{m.references[0]}: {m.msgid!r}" for m in update.extract().messages.values()
-               if m.msgid not in translated or not translated[m.msgid].translated
-               or (translated[m.msgid].plural or None) != m.plural]
+    missing = [
+        f"{m.references[0]}: {m.msgid!r}"
+        for m in update.extract().messages.values()
+        if m.msgid not in translated
+        or not translated[m.msgid].translated
+        or (translated[m.msgid].plural or None) != m.plural
+    ]
     assert missing == []
 
 
@@ -209,8 +248,11 @@ def test_translations_keep_the_placeholders(language: str) -> None:
     for entry in live(language):
         if not entry.translated:
             continue  # test_every_message_of_the_source_is_translated says so
-        english = [entry.msgid] if entry.plural is None else [entry.msgid] + [entry.plural] * (
-            len(entry.msgstr) - 1)
+        english = (
+            [entry.msgid]
+            if entry.plural is None
+            else [entry.msgid] + [entry.plural] * (len(entry.msgstr) - 1)
+        )
         for source, translation in zip(english, entry.msgstr):
             if update.fields(source) != update.fields(translation):
                 wrong.append((source, translation))
@@ -227,14 +269,20 @@ def test_no_message_is_translated_when_its_module_is_imported() -> None:
         at_import: list[ast.AST] = [tree]  # what runs when the module is imported
         while at_import:
             node = at_import.pop()
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("_", "ngettext")):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("_", "ngettext")
+            ):
                 early.append(f"{path.relative_to(ROOT)}:{node.lineno}")
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                     arguments = child.args  # the body runs later; these run now
-                    at_import += [*getattr(child, "decorator_list", []), *arguments.defaults,
-                                  *(d for d in arguments.kw_defaults if d is not None)]
+                    at_import += [
+                        *getattr(child, "decorator_list", []),
+                        *arguments.defaults,
+                        *(d for d in arguments.kw_defaults if d is not None),
+                    ]
                 else:
                     at_import.append(child)
     assert early == []
@@ -242,7 +290,11 @@ def test_no_message_is_translated_when_its_module_is_imported() -> None:
 
 def test_the_fields_of_a_message() -> None:
     assert update.fields("{a} v {b}: net {net:+d} {{literal}} {value!r}") == {
-        ("a", "", ""), ("b", "", ""), ("net", "", "+d"), ("value", "r", "")}
+        ("a", "", ""),
+        ("b", "", ""),
+        ("net", "", "+d"),
+        ("value", "r", ""),
+    }
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -269,8 +321,10 @@ def test_gnu_msgfmt_accepts_the_po_and_compiles_the_same(language: str, tmp_path
     mo = tmp_path / "gnu.mo"
     subprocess.run(["msgfmt", "--check", "-o", str(mo), str(po_file(language))], check=True)
     with mo.open("rb") as gnu, po_file(language).with_suffix(".mo").open("rb") as shipped:
-        assert (gettext.GNUTranslations(gnu)._catalog  # type: ignore[attr-defined]
-                == gettext.GNUTranslations(shipped)._catalog)  # type: ignore[attr-defined]
+        assert (
+            gettext.GNUTranslations(gnu)._catalog  # type: ignore[attr-defined]
+            == gettext.GNUTranslations(shipped)._catalog
+        )  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -298,29 +352,38 @@ def speaking() -> str:
     return {"Column": "en", "Spalte": "de", "Kolom": "nl"}[i18n._("Column")]
 
 
-@pytest.mark.parametrize("variables, expected", [
-    ({}, "en"),
-    ({"LANG": "de_DE.UTF-8"}, "de"),
-    ({"LANG": "nl_NL.UTF-8"}, "nl"),
-    ({"LANG": "fr_FR.UTF-8"}, "en"),
-    ({"LANG": "C.UTF-8"}, "en"),
-    ({"LC_MESSAGES": "nl_BE", "LANG": "de_DE.UTF-8"}, "nl"),
-    ({"LC_ALL": "de_AT.UTF-8", "LC_MESSAGES": "nl_NL", "LANG": "nl_NL"}, "de"),
-    ({"LANGUAGE": "nl", "LC_ALL": "de_DE.UTF-8"}, "nl"),
-    ({"LANGUAGE": "fr:de", "LANG": "nl_NL"}, "de"),
-    ({"SCOREKEEPER_LANG": "de", "LANGUAGE": "nl", "LANG": "nl_NL.UTF-8"}, "de"),
-    ({"SCOREKEEPER_LANG": "en", "LANG": "de_DE.UTF-8"}, "en"),
-], ids=lambda value: (" ".join(f"{k}={v}" for k, v in value.items()) or "nothing")
-    if isinstance(value, dict) else str(value))
+@pytest.mark.parametrize(
+    "variables, expected",
+    [
+        ({}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "nl_NL.UTF-8"}, "nl"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "nl_BE", "LANG": "de_DE.UTF-8"}, "nl"),
+        ({"LC_ALL": "de_AT.UTF-8", "LC_MESSAGES": "nl_NL", "LANG": "nl_NL"}, "de"),
+        ({"LANGUAGE": "nl", "LC_ALL": "de_DE.UTF-8"}, "nl"),
+        ({"LANGUAGE": "fr:de", "LANG": "nl_NL"}, "de"),
+        ({"SCOREKEEPER_LANG": "de", "LANGUAGE": "nl", "LANG": "nl_NL.UTF-8"}, "de"),
+        ({"SCOREKEEPER_LANG": "en", "LANG": "de_DE.UTF-8"}, "en"),
+    ],
+    ids=lambda value: (
+        (" ".join(f"{k}={v}" for k, v in value.items()) or "nothing")
+        if isinstance(value, dict)
+        else str(value)
+    ),
+)
 def test_the_language_comes_from_the_environment_in_order(
-        environment: pytest.MonkeyPatch, variables: dict[str, str], expected: str) -> None:
+    environment: pytest.MonkeyPatch, variables: dict[str, str], expected: str
+) -> None:
     for variable, value in variables.items():
         environment.setenv(variable, value)
     assert speaking() == expected
 
 
 def test_set_language_wins_over_the_environment_and_forgets_the_cached_catalogue(
-        environment: pytest.MonkeyPatch) -> None:
+    environment: pytest.MonkeyPatch,
+) -> None:
     environment.setenv("LANG", "de_DE.UTF-8")
     assert speaking() == "de"
     i18n.set_language("nl")
@@ -335,8 +398,9 @@ def test_the_available_languages() -> None:
     assert i18n.available() == sorted(i18n.available())
 
 
-def run_in(run: Any, *args: Any, env: dict[str, str | None] | None = None,
-           input: str | None = None) -> Any:
+def run_in(
+    run: Any, *args: Any, env: dict[str, str | None] | None = None, input: str | None = None
+) -> Any:
     """One command in a fresh process, as far as the language goes: nothing cached before it."""
     i18n.set_language(None)
     result = run(*args, env={**{v: None for v in LOCALE_VARIABLES}, **(env or {})}, input=input)
@@ -346,8 +410,16 @@ def run_in(run: Any, *args: Any, env: dict[str, str | None] | None = None,
 
 def test_lang_option_wins_over_every_variable(run: Any) -> None:
     run_in(run, "new", "Ann", "Ben", "--dealer", "ben")
-    said = run_in(run, "--lang", "de", "knock", "ann", "4", "27",
-                  env={"SCOREKEEPER_LANG": "nl", "LANGUAGE": "nl", "LANG": "nl_NL.UTF-8"})
+    said = run_in(
+        run,
+        "--lang",
+        "de",
+        "knock",
+        "ann",
+        "4",
+        "27",
+        env={"SCOREKEEPER_LANG": "nl", "LANGUAGE": "nl", "LANG": "nl_NL.UTF-8"},
+    )
     assert "Runde 1: Ann klopft mit 4 gegen 27 -> Ann +23 in Spiel 1" in said.stdout
     assert "Ben gibt als Nächstes." in said.stdout
 
@@ -364,8 +436,10 @@ def test_locale_variables_choose_the_language_without_the_option(run: Any) -> No
 def test_an_unknown_language_is_refused_with_the_ones_there_are(run: Any, code: str) -> None:
     result = run("--lang", code, "matches")
     assert result.exit_code == 2
-    assert result.stderr == (f"Error: There are no messages in {code!r}; the languages are "
-                             f"{', '.join(i18n.available())}.\n")
+    assert result.stderr == (
+        f"Error: There are no messages in {code!r}; the languages are "
+        f"{', '.join(i18n.available())}.\n"
+    )
     assert "de, en, nl" in result.stderr
 
 
@@ -411,18 +485,22 @@ def words(text: str) -> str:
 
 def test_command_help_is_in_the_language_chosen_by_lang(run: Any) -> None:
     german = words(run_in(run, "--lang", "de", "knock", "--help").stdout)
-    assert ("Ein Klopfen eintragen: PLAYER hat mit KNOCKER_DEADWOOD gegen OPPONENT_DEADWOOD "
-            "geklopft.") in german
+    assert (
+        "Ein Klopfen eintragen: PLAYER hat mit KNOCKER_DEADWOOD gegen OPPONENT_DEADWOOD geklopft."
+    ) in german
     assert "Beispiel: scorekeeper knock bob 6 10 scorekeeper knock bob --cards" in german
-    assert ("--undercut Festhalten, dass das Klopfen unterboten wurde (abgelehnt, wenn die "
-            "Zahlen dagegen sprechen).") in german
+    assert (
+        "--undercut Festhalten, dass das Klopfen unterboten wurde (abgelehnt, wenn die "
+        "Zahlen dagegen sprechen)."
+    ) in german
     assert "-m, --match MATCH Die Partie, in die eingetragen wird" in german
     assert "Record a knock" not in german and "Assert that" not in german
 
     dutch = words(run_in(run, "--lang", "nl", "new", "--help").stdout)
     assert "Begin een partij tussen PLAYER1 en PLAYER2 en maak haar de huidige." in dutch
-    assert ("--teams Partnerschaps-Gin: PLAYER1 en PLAYER2 zijn teams, geschreven als "
-            "'Ann & Bob'.") in dutch
+    assert (
+        "--teams Partnerschaps-Gin: PLAYER1 en PLAYER2 zijn teams, geschreven als 'Ann & Bob'."
+    ) in dutch
     assert "--preset TEXT Voorinstelling van de regels: standard, pagat," in dutch
     assert "--target INTEGER Punten die een spel beëindigen (standaard 100)." in dutch
     assert "Voorbeeld: scorekeeper new Alexandra Bob --dealer bob" in dutch
@@ -444,24 +522,28 @@ def test_command_help_stays_english_in_english(run: Any) -> None:
     run_in(run, "--lang", "nl", "--help")
     assert command_help() == before  # the English is only swapped out while shown
     english = words(run_in(run, "knock", "--help").stdout)
-    assert ("Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD."
-            in english)
+    assert (
+        "Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD." in english
+    )
     assert "Example: scorekeeper knock bob 6 10" in english
     assert "--undercut Assert that the knock was undercut" in english
     assert "--preset TEXT Named rule set: standard, pagat," in words(
-        run_in(run, "new", "--help").stdout)
+        run_in(run, "new", "--help").stdout
+    )
     listing = words(run_in(run, "--lang", "en", "--help").stdout)
     assert "check Verify every file of the store without changing anything." in listing
     assert "Das Punkteblatt" not in listing
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_commands_help_is_translated_and_keeps_its_examples(run: Any,
-                                                                  language: str) -> None:
+def test_every_commands_help_is_translated_and_keeps_its_examples(run: Any, language: str) -> None:
     from scorekeeper.cli import cli
 
-    paths = [[]] + [[name] for name in cli.list_commands(click.Context(cli))] + [
-        ["amend", "1", name] for name in ("knock", "gin", "wall")]
+    paths = (
+        [[]]
+        + [[name] for name in cli.list_commands(click.Context(cli))]
+        + [["amend", "1", name] for name in ("knock", "gin", "wall")]
+    )
     for path in paths:
         english = run_in(run, *path, "--help").stdout
         translated = run_in(run, "--lang", language, *path, "--help").stdout
@@ -475,10 +557,24 @@ def test_every_commands_help_is_translated_and_keeps_its_examples(run: Any,
 
 SHEET_LABELS = {
     "en": ["Column", "Boxes", "Box bonus", "Game bonus", "Net", "MATCH OVER"],
-    "de": ["Spalte", "Boxen", "Box-Bonus", "Spielbonus", "Netto", "PARTIE VORBEI",
-           "Partie 1: Alexandra gegen Bob"],
-    "nl": ["Kolom", "Boxen", "Box-bonus", "Spelbonus", "Netto", "PARTIJ VOORBIJ",
-           "Partij 1: Alexandra tegen Bob"],
+    "de": [
+        "Spalte",
+        "Boxen",
+        "Box-Bonus",
+        "Spielbonus",
+        "Netto",
+        "PARTIE VORBEI",
+        "Partie 1: Alexandra gegen Bob",
+    ],
+    "nl": [
+        "Kolom",
+        "Boxen",
+        "Box-bonus",
+        "Spelbonus",
+        "Netto",
+        "PARTIJ VOORBIJ",
+        "Partij 1: Alexandra tegen Bob",
+    ],
 }
 
 
@@ -513,23 +609,32 @@ def oklahoma(run: Any) -> None:
     run_in(run, "knock", "ann", "6", "5", "--upcard", "10d")
 
 
-MATCHES = {"seed example": lambda run: run_in(run, "import", SAMPLES / "01-seed-example.json"),
-           "walls and undercut": lambda run: run_in(
-               run, "import", SAMPLES / "04-walls-and-tied-undercut.json"),
-           "two columns": lambda run: run_in(
-               run, "import", SAMPLES / "05-house-rules-two-columns.json"),
-           "oklahoma": oklahoma, "partnership": partnership}
+MATCHES = {
+    "seed example": lambda run: run_in(run, "import", SAMPLES / "01-seed-example.json"),
+    "walls and undercut": lambda run: run_in(
+        run, "import", SAMPLES / "04-walls-and-tied-undercut.json"
+    ),
+    "two columns": lambda run: run_in(run, "import", SAMPLES / "05-house-rules-two-columns.json"),
+    "oklahoma": oklahoma,
+    "partnership": partnership,
+}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("match", MATCHES)
-def test_every_reading_command_speaks_the_language(run: Any, language: str,
-                                                   match: str) -> None:
+def test_every_reading_command_speaks_the_language(run: Any, language: str, match: str) -> None:
     """Each command runs in each language (a bad placeholder would fail at ``.format()``), and
     the log keeps the English log's numbers."""
     MATCHES[match](run)
-    for command in (["show"], ["log"], ["log", "--all"], ["rules"], ["rules", "--presets"],
-                    ["matches"], ["check"]):
+    for command in (
+        ["show"],
+        ["log"],
+        ["log", "--all"],
+        ["rules"],
+        ["rules", "--presets"],
+        ["matches"],
+        ["check"],
+    ):
         run_in(run, "--lang", language, *command)
     english = run_in(run, "log").stdout
     translated = run_in(run, "--lang", language, "log").stdout
@@ -538,9 +643,12 @@ def test_every_reading_command_speaks_the_language(run: Any, language: str,
 
 
 @pytest.mark.parametrize("match", ["seed example", "partnership", "oklahoma"])
-@pytest.mark.parametrize("command", [["show", "--json"], ["export"], ["export", "--format", "json"]])
-def test_machine_readable_output_is_the_same_in_every_language(run: Any, command: list[str],
-                                                               match: str) -> None:
+@pytest.mark.parametrize(
+    "command", [["show", "--json"], ["export"], ["export", "--format", "json"]]
+)
+def test_machine_readable_output_is_the_same_in_every_language(
+    run: Any, command: list[str], match: str
+) -> None:
     MATCHES[match](run)
     english = run_in(run, *command).stdout
     assert run_in(run, "--lang", "de", *command).stdout == english

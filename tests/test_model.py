@@ -27,8 +27,11 @@ deadwood = st.integers(min_value=-2, max_value=100)
 
 
 def files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and p.name != "store.lock"}
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and p.name != "store.lock"
+    }
 
 
 class Table(RuleBasedStateMachine):
@@ -71,11 +74,16 @@ class Table(RuleBasedStateMachine):
 
     # Commands
 
-    @rule(pair=st.sampled_from(PAIRS), columns=st.sampled_from([2, 3]),
-          goal=st.sampled_from([10, 50, 100]))
+    @rule(
+        pair=st.sampled_from(PAIRS),
+        columns=st.sampled_from([2, 3]),
+        goal=st.sampled_from([10, 50, 100]),
+    )
     def new(self, pair: tuple[str, str], columns: int, goal: int) -> None:
-        self.attempt(["new", *pair, "--dealer", pair[0], "--columns", str(columns),
-                      "--target", str(goal)], accepted=True)
+        self.attempt(
+            ["new", *pair, "--dealer", pair[0], "--columns", str(columns), "--target", str(goal)],
+            accepted=True,
+        )
         match = max(self.matches, default=0) + 1
         self.matches[match] = (pair, Rules(columns=columns, target=goal), [])
         self.current = match
@@ -95,16 +103,19 @@ class Table(RuleBasedStateMachine):
         pair = self.matches[self.current][0] if self.current else PAIRS[0]
         typed = pair[who][:prefix].lower()
         named = [p for p in pair if p.lower() == typed] or [
-            p for p in pair if p.lower().startswith(typed)]
+            p for p in pair if p.lower().startswith(typed)
+        ]
         valid = 0 <= kd <= 10 and 0 <= od <= 98 and len(named) == 1
-        self.record(["knock", typed, str(kd), str(od)],
-                    Hand.knock(pair[who], kd, od), valid)
+        self.record(["knock", typed, str(kd), str(od)], Hand.knock(pair[who], kd, od), valid)
 
     @rule(who=st.integers(0, 1), od=deadwood, big=st.booleans())
     def gin(self, who: int, od: int, big: bool) -> None:
         pair = self.matches[self.current][0] if self.current else PAIRS[0]
-        self.record(["gin", pair[who], str(od), *(["--big"] if big else [])],
-                    Hand.gin(pair[who], od, big), 0 <= od <= 98)
+        self.record(
+            ["gin", pair[who], str(od), *(["--big"] if big else [])],
+            Hand.gin(pair[who], od, big),
+            0 <= od <= 98,
+        )
 
     @rule()
     def wall(self) -> None:
@@ -117,17 +128,24 @@ class Table(RuleBasedStateMachine):
         if hands:
             hands.pop()
 
-    @rule(number=st.integers(0, 12), who=st.integers(0, 1), kd=st.integers(0, 12),
-          od=st.integers(0, 40))
+    @rule(
+        number=st.integers(0, 12),
+        who=st.integers(0, 1),
+        kd=st.integers(0, 12),
+        od=st.integers(0, 40),
+    )
     def amend(self, number: int, who: int, kd: int, od: int) -> None:
         if self.current is None:
             self.attempt(["amend", str(number), "wall"], accepted=False)
             return
         pair, _rules, hands = self.matches[self.current]
         hand = Hand.knock(pair[who], kd, od)
-        changed = hands[:number - 1] + [hand] + hands[number:]
-        ok = 1 <= number <= len(hands) and kd <= 10 and self.finished(
-            self.current, changed) is not None
+        changed = hands[: number - 1] + [hand] + hands[number:]
+        ok = (
+            1 <= number <= len(hands)
+            and kd <= 10
+            and self.finished(self.current, changed) is not None
+        )
         self.attempt(["amend", str(number), "knock", pair[who], str(kd), str(od)], accepted=ok)
         if ok:
             hands[number - 1] = hand

@@ -48,17 +48,22 @@ def import_and_show(tmp_path: Path, path: Path) -> dict[str, Any]:
     return sheet
 
 
-def line(points: int, box_bonus: int, game_bonus: int, total: int,
-         shutout: bool = False) -> dict[str, Any]:
+def line(
+    points: int, box_bonus: int, game_bonus: int, total: int, shutout: bool = False
+) -> dict[str, Any]:
     """One player's line in a settled game, as ``show --json`` writes it."""
-    return {"points": points, "box_bonus": box_bonus, "game_bonus": game_bonus,
-            "shutout": shutout, "total": total}
+    return {
+        "points": points,
+        "box_bonus": box_bonus,
+        "game_bonus": game_bonus,
+        "shutout": shutout,
+        "total": total,
+    }
 
 
 def outcomes(sheet: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Each round as (dealer, kind, winner, points, games)."""
-    return [(r["dealer"], r["kind"], r["winner"], r["points"], r["games"])
-            for r in sheet["rounds"]]
+    return [(r["dealer"], r["kind"], r["winner"], r["points"], r["games"]) for r in sheet["rounds"]]
 
 
 @sample("01-seed-example.json")
@@ -90,20 +95,35 @@ def test_seed_worked_example_played_to_the_end(tmp_path: Path, path: Path) -> No
         # Game 1: A pts 18+47=65, boxes 2 (hands 2, 5) x25=50, total 115.
         #         B pts 10+30+4+27+37=108, boxes 5 (1, 3, 4, 6, 7) x25=125, game 100,
         #         total 108+125+100=333. net 333-115=218.
-        {"number": 1, "open": False, "points": {A: 65, B: 108}, "boxes": {A: 2, B: 5},
-         "winner": B, "settlement": {A: line(65, 50, 0, 115), B: line(108, 125, 100, 333),
-                                     "net": 218}},
+        {
+            "number": 1,
+            "open": False,
+            "points": {A: 65, B: 108},
+            "boxes": {A: 2, B: 5},
+            "winner": B,
+            "settlement": {A: line(65, 50, 0, 115), B: line(108, 125, 100, 333), "net": 218},
+        },
         # Game 2: A pts 47+26+27=100, boxes 3 (5, 8, 9) x25=75, game 100, total 275.
         #         B pts 30+4+27+37=98, boxes 4 (3, 4, 6, 7) x25=100, total 198. net 77.
-        {"number": 2, "open": False, "points": {A: 100, B: 98}, "boxes": {A: 3, B: 4},
-         "winner": A, "settlement": {A: line(100, 75, 100, 275), B: line(98, 100, 0, 198),
-                                     "net": 77}},
+        {
+            "number": 2,
+            "open": False,
+            "points": {A: 100, B: 98},
+            "boxes": {A: 3, B: 4},
+            "winner": A,
+            "settlement": {A: line(100, 75, 100, 275), B: line(98, 100, 0, 198), "net": 77},
+        },
         # Game 3: A pts 26+27+9=62, boxes 3 (8, 9, 11) x25=75, total 137.
         #         B pts 4+27+37+22+12=102, boxes 5 (4, 6, 7, 10, 12) x25=125, game 100,
         #         total 327. net 327-137=190.
-        {"number": 3, "open": False, "points": {A: 62, B: 102}, "boxes": {A: 3, B: 5},
-         "winner": B, "settlement": {A: line(62, 75, 0, 137), B: line(102, 125, 100, 327),
-                                     "net": 190}},
+        {
+            "number": 3,
+            "open": False,
+            "points": {A: 62, B: 102},
+            "boxes": {A: 3, B: 5},
+            "winner": B,
+            "settlement": {A: line(62, 75, 0, 137), B: line(102, 125, 100, 327), "net": 190},
+        },
     ]
     # Games won: Bob 2 (G1, G3), Alexandra 1. Bob won hand 12, so the loser Alexandra deals.
     assert sheet["finished"] is True
@@ -120,25 +140,51 @@ def test_two_one_winner_has_the_lower_best_column(tmp_path: Path, path: Path) ->
     # 7 M 19-1=18 [2,3] -> M 35/18; 8 T 24-3=21 [2,3] -> T 100/81, G2 ends (Tomasz);
     # 9 M 40-4=36 [3] -> 54; 10 T 15-6=9 [3] -> 90; 11 M big gin 62+31=93 [3] -> 147 (Margaret).
     assert [r["games"] for r in sheet["rounds"]] == [
-        [1], [1], [1, 2], [1, 2, 3], [1, 2], [1, 2, 3], [2, 3], [2, 3], [3], [3], [3]]
+        [1],
+        [1],
+        [1, 2],
+        [1, 2, 3],
+        [1, 2],
+        [1, 2, 3],
+        [2, 3],
+        [2, 3],
+        [3],
+        [3],
+        [3],
+    ]
     assert sheet["rounds"][10]["kind"] == "big_gin"
     assert sheet["rounds"][10]["points"] == 93
     assert sheet["games"] == [
         # Game 1: T pts 25+19+26+34=104, boxes 4 (1, 3, 4, 6) x25=100, game 100, total 304.
         #         M pts 8+17=25, boxes 2 (2, 5) x25=50, total 75. net 304-75=229.
-        {"number": 1, "open": False, "points": {M: 25, T: 104}, "boxes": {M: 2, T: 4},
-         "winner": T, "settlement": {M: line(25, 50, 0, 75), T: line(104, 100, 100, 304),
-                                     "net": 229}},
+        {
+            "number": 1,
+            "open": False,
+            "points": {M: 25, T: 104},
+            "boxes": {M: 2, T: 4},
+            "winner": T,
+            "settlement": {M: line(25, 50, 0, 75), T: line(104, 100, 100, 304), "net": 229},
+        },
         # Game 2: T pts 19+26+34+21=100, boxes 4 (3, 4, 6, 8) x25=100, game 100, total 300.
         #         M pts 17+18=35, boxes 2 (5, 7) x25=50, total 85. net 215.
-        {"number": 2, "open": False, "points": {M: 35, T: 100}, "boxes": {M: 2, T: 4},
-         "winner": T, "settlement": {M: line(35, 50, 0, 85), T: line(100, 100, 100, 300),
-                                     "net": 215}},
+        {
+            "number": 2,
+            "open": False,
+            "points": {M: 35, T: 100},
+            "boxes": {M: 2, T: 4},
+            "winner": T,
+            "settlement": {M: line(35, 50, 0, 85), T: line(100, 100, 100, 300), "net": 215},
+        },
         # Game 3: M pts 18+36+93=147, boxes 3 (7, 9, 11) x25=75, game 100, total 322.
         #         T pts 26+34+21+9=90, boxes 4 (4, 6, 8, 10) x25=100, total 190. net 132.
-        {"number": 3, "open": False, "points": {M: 147, T: 90}, "boxes": {M: 3, T: 4},
-         "winner": M, "settlement": {M: line(147, 75, 100, 322), T: line(90, 100, 0, 190),
-                                     "net": 132}},
+        {
+            "number": 3,
+            "open": False,
+            "points": {M: 147, T: 90},
+            "boxes": {M: 3, T: 4},
+            "winner": M,
+            "settlement": {M: line(147, 75, 100, 322), T: line(90, 100, 0, 190), "net": 132},
+        },
     ]
     # Tomasz wins 2 of 3 games though his best column (104) is below Margaret's 147.
     # Margaret won the last hand, so the loser Tomasz deals.
@@ -149,7 +195,8 @@ def test_two_one_winner_has_the_lower_best_column(tmp_path: Path, path: Path) ->
 
 @sample("03-shutout-game-one.json")
 def test_shutout_in_game_one_then_the_shut_out_player_opens_game_two(
-        tmp_path: Path, path: Path) -> None:
+    tmp_path: Path, path: Path
+) -> None:
     sheet = import_and_show(tmp_path, path)
     P, D = "Priya", "Daniel"
     # 1 P 35-2=33 [1]; 2 P gin 27+25=52 [1,2]; 3 P 26-5=21 [1,2,3] -> P 106/73/21, G1 ends
@@ -171,19 +218,38 @@ def test_shutout_in_game_one_then_the_shut_out_player_opens_game_two(
     assert sheet["games"] == [
         # Game 1: P pts 33+52+21=106, boxes 3 (1, 2, 3) x25=75, game 100 doubled by the
         #         shutout (Daniel 0) = 200, total 106+75+200=381. D 0, 0, 0, total 0. net 381.
-        {"number": 1, "open": False, "points": {P: 106, D: 0}, "boxes": {P: 3, D: 0},
-         "winner": P, "settlement": {P: line(106, 75, 200, 381, shutout=True),
-                                     D: line(0, 0, 0, 0), "net": 381}},
+        {
+            "number": 1,
+            "open": False,
+            "points": {P: 106, D: 0},
+            "boxes": {P: 3, D: 0},
+            "winner": P,
+            "settlement": {
+                P: line(106, 75, 200, 381, shutout=True),
+                D: line(0, 0, 0, 0),
+                "net": 381,
+            },
+        },
         # Game 2: D pts 22+14+66=102, boxes 3 (4, 5, 7) x25=75, game 100, total 277.
         #         P pts 52+21+12=85, boxes 3 (2, 3, 6) x25=75, total 160. net 117.
-        {"number": 2, "open": False, "points": {P: 85, D: 102}, "boxes": {P: 3, D: 3},
-         "winner": D, "settlement": {P: line(85, 75, 0, 160), D: line(102, 75, 100, 277),
-                                     "net": 117}},
+        {
+            "number": 2,
+            "open": False,
+            "points": {P: 85, D: 102},
+            "boxes": {P: 3, D: 3},
+            "winner": D,
+            "settlement": {P: line(85, 75, 0, 160), D: line(102, 75, 100, 277), "net": 117},
+        },
         # Game 3: D pts 14+66+23=103, boxes 3 (5, 7, 9) x25=75, game 100, total 278.
         #         P pts 21+12+29=62, boxes 3 (3, 6, 8) x25=75, total 137. net 141.
-        {"number": 3, "open": False, "points": {P: 62, D: 103}, "boxes": {P: 3, D: 3},
-         "winner": D, "settlement": {P: line(62, 75, 0, 137), D: line(103, 75, 100, 278),
-                                     "net": 141}},
+        {
+            "number": 3,
+            "open": False,
+            "points": {P: 62, D: 103},
+            "boxes": {P: 3, D: 3},
+            "winner": D,
+            "settlement": {P: line(62, 75, 0, 137), D: line(103, 75, 100, 278), "net": 141},
+        },
     ]
     # Daniel wins G2 and G3: the match 2-1. He won hand 9, so the loser Priya deals.
     assert sheet["finished"] is True
@@ -223,19 +289,34 @@ def test_walls_keep_the_dealer_and_a_tie_is_an_undercut(tmp_path: Path, path: Pa
     assert sheet["games"] == [
         # Game 1: S pts 43+28+30=101, boxes 3 (6, 7, 9) x25=75, game 100, total 276.
         #         M pts 19+25+15=59, boxes 3 (2, 3, 8) x25=75, total 134. net 142.
-        {"number": 1, "open": False, "points": {S: 101, M: 59}, "boxes": {S: 3, M: 3},
-         "winner": S, "settlement": {S: line(101, 75, 100, 276), M: line(59, 75, 0, 134),
-                                     "net": 142}},
+        {
+            "number": 1,
+            "open": False,
+            "points": {S: 101, M: 59},
+            "boxes": {S: 3, M: 3},
+            "winner": S,
+            "settlement": {S: line(101, 75, 100, 276), M: line(59, 75, 0, 134), "net": 142},
+        },
         # Game 2: M pts 25+15+63=103, boxes 3 (3, 8, 11) x25=75, game 100, total 278.
         #         S pts 28+30=58, boxes 2 (7, 9) x25=50, total 108. net 170.
-        {"number": 2, "open": False, "points": {S: 58, M: 103}, "boxes": {S: 2, M: 3},
-         "winner": M, "settlement": {S: line(58, 50, 0, 108), M: line(103, 75, 100, 278),
-                                     "net": 170}},
+        {
+            "number": 2,
+            "open": False,
+            "points": {S: 58, M: 103},
+            "boxes": {S: 2, M: 3},
+            "winner": M,
+            "settlement": {S: line(58, 50, 0, 108), M: line(103, 75, 100, 278), "net": 170},
+        },
         # Game 3: M pts 15+63+24=102, boxes 3 (8, 11, 13) x25=75, game 100, total 277.
         #         S pts 30+16=46, boxes 2 (9, 12) x25=50, total 96. net 181.
-        {"number": 3, "open": False, "points": {S: 46, M: 102}, "boxes": {S: 2, M: 3},
-         "winner": M, "settlement": {S: line(46, 50, 0, 96), M: line(102, 75, 100, 277),
-                                     "net": 181}},
+        {
+            "number": 3,
+            "open": False,
+            "points": {S: 46, M: 102},
+            "boxes": {S: 2, M: 3},
+            "winner": M,
+            "settlement": {S: line(46, 50, 0, 96), M: line(102, 75, 100, 277), "net": 181},
+        },
     ]
     # Marcus wins G2 and G3: the match 2-1. Next dealer Sofia (she lost hand 13).
     assert sheet["finished"] is True
@@ -266,14 +347,24 @@ def test_house_rules_two_columns_one_game_each_is_a_draw(tmp_path: Path, path: P
     assert sheet["games"] == [
         # Game 1: L pts 36+21+19=76, boxes 3 (4, 5, 7) x20=60, game 100, total 236.
         #         H pts 15+12+11+16=54, boxes 4 (1, 2, 3, 6) x20=80, total 134. net 102.
-        {"number": 1, "open": False, "points": {H: 54, L: 76}, "boxes": {H: 4, L: 3},
-         "winner": L, "settlement": {H: line(54, 80, 0, 134), L: line(76, 60, 100, 236),
-                                     "net": 102}},
+        {
+            "number": 1,
+            "open": False,
+            "points": {H: 54, L: 76},
+            "boxes": {H: 4, L: 3},
+            "winner": L,
+            "settlement": {H: line(54, 80, 0, 134), L: line(76, 60, 100, 236), "net": 102},
+        },
         # Game 2: H pts 12+11+16+43=82, boxes 4 (2, 3, 6, 8) x20=80, game 100, total 262.
         #         L pts 21+19=40, boxes 2 (5, 7) x20=40, total 80. net 182.
-        {"number": 2, "open": False, "points": {H: 82, L: 40}, "boxes": {H: 4, L: 2},
-         "winner": H, "settlement": {H: line(82, 80, 100, 262), L: line(40, 40, 0, 80),
-                                     "net": 182}},
+        {
+            "number": 2,
+            "open": False,
+            "points": {H: 82, L: 40},
+            "boxes": {H: 4, L: 2},
+            "winner": H,
+            "settlement": {H: line(82, 80, 100, 262), L: line(40, 40, 0, 80), "net": 182},
+        },
     ]
     # One game each with two columns: a drawn match, no winner. Hannah won hand 8 and deals.
     assert sheet["finished"] is True
@@ -303,19 +394,34 @@ def test_one_big_gin_ends_two_games_at_once(tmp_path: Path, path: Path) -> None:
     assert sheet["games"] == [
         # Game 1: O pts 22+26+18+75=141, boxes 4 (1, 3, 4, 6) x25=100, game 100, total 341.
         #         K pts 15+21=36, boxes 2 (2, 5) x25=50, total 86. net 255.
-        {"number": 1, "open": False, "points": {O: 141, K: 36}, "boxes": {O: 4, K: 2},
-         "winner": O, "settlement": {O: line(141, 100, 100, 341), K: line(36, 50, 0, 86),
-                                     "net": 255}},
+        {
+            "number": 1,
+            "open": False,
+            "points": {O: 141, K: 36},
+            "boxes": {O: 4, K: 2},
+            "winner": O,
+            "settlement": {O: line(141, 100, 100, 341), K: line(36, 50, 0, 86), "net": 255},
+        },
         # Game 2: O pts 26+18+75=119, boxes 3 (3, 4, 6) x25=75, game 100, total 294.
         #         K pts 21, boxes 1 (5) x25=25, total 46 (not a shutout). net 248.
-        {"number": 2, "open": False, "points": {O: 119, K: 21}, "boxes": {O: 3, K: 1},
-         "winner": O, "settlement": {O: line(119, 75, 100, 294), K: line(21, 25, 0, 46),
-                                     "net": 248}},
+        {
+            "number": 2,
+            "open": False,
+            "points": {O: 119, K: 21},
+            "boxes": {O: 3, K: 1},
+            "winner": O,
+            "settlement": {O: line(119, 75, 100, 294), K: line(21, 25, 0, 46), "net": 248},
+        },
         # Game 3: K pts 25+58+20=103, boxes 3 (7, 8, 9) x25=75, game 100, total 278.
         #         O pts 18+75=93, boxes 2 (4, 6) x25=50, total 143. net 135.
-        {"number": 3, "open": False, "points": {O: 93, K: 103}, "boxes": {O: 2, K: 3},
-         "winner": K, "settlement": {O: line(93, 50, 0, 143), K: line(103, 75, 100, 278),
-                                     "net": 135}},
+        {
+            "number": 3,
+            "open": False,
+            "points": {O: 93, K: 103},
+            "boxes": {O: 2, K: 3},
+            "winner": K,
+            "settlement": {O: line(93, 50, 0, 143), K: line(103, 75, 100, 278), "net": 135},
+        },
     ]
     # Olivia wins G1 and G2: the match 2-1. Kenji won hand 9, so the loser Olivia deals.
     assert sheet["finished"] is True
@@ -325,7 +431,8 @@ def test_one_big_gin_ends_two_games_at_once(tmp_path: Path, path: Path) -> None:
 
 @sample("07-oklahoma.json")
 def test_oklahoma_spades_double_and_the_upcard_sets_the_knock_limit(
-        tmp_path: Path, path: Path) -> None:
+    tmp_path: Path, path: Path
+) -> None:
     sheet = import_and_show(tmp_path, path)
     R, V = "Rosa", "Viktor"
     # Oklahoma Gin: the up-card's value is the knock limit, a spade doubles the hand's points
@@ -355,23 +462,47 @@ def test_oklahoma_spades_double_and_the_upcard_sets_the_knock_limit(
         (V, "big_gin", V, 102, [3]),
     ]
     assert [r["upcard"] for r in sheet["rounds"]] == [
-        "3♦", "8♠", "A♥", "K♣", "6♠", "Q♠", "2♥", "4♠", "10♠"]
+        "3♦",
+        "8♠",
+        "A♥",
+        "K♣",
+        "6♠",
+        "Q♠",
+        "2♥",
+        "4♠",
+        "10♠",
+    ]
     assert sheet["games"] == [
         # Game 1: R pts 32+92=124, boxes 2 (2, 6) x25=50, game 100, total 274.
         #         V pts 17+39+25=81, boxes 3 (1, 3, 4) x25=75, total 156. net 118.
-        {"number": 1, "open": False, "points": {R: 124, V: 81}, "boxes": {R: 2, V: 3},
-         "winner": R, "settlement": {R: line(124, 50, 100, 274), V: line(81, 75, 0, 156),
-                                     "net": 118}},
+        {
+            "number": 1,
+            "open": False,
+            "points": {R: 124, V: 81},
+            "boxes": {R: 2, V: 3},
+            "winner": R,
+            "settlement": {R: line(124, 50, 100, 274), V: line(81, 75, 0, 156), "net": 118},
+        },
         # Game 2: R pts 92+44=136, boxes 2 (6, 8) x25=50, game 100, total 286.
         #         V pts 39+25+29=93, boxes 3 (3, 4, 7) x25=75, total 168. net 118.
-        {"number": 2, "open": False, "points": {R: 136, V: 93}, "boxes": {R: 2, V: 3},
-         "winner": R, "settlement": {R: line(136, 50, 100, 286), V: line(93, 75, 0, 168),
-                                     "net": 118}},
+        {
+            "number": 2,
+            "open": False,
+            "points": {R: 136, V: 93},
+            "boxes": {R: 2, V: 3},
+            "winner": R,
+            "settlement": {R: line(136, 50, 100, 286), V: line(93, 75, 0, 168), "net": 118},
+        },
         # Game 3: V pts 25+29+102=156, boxes 3 (4, 7, 9) x25=75, game 100, total 331.
         #         R pts 44, boxes 1 (8) x25=25, total 69. net 262.
-        {"number": 3, "open": False, "points": {R: 44, V: 156}, "boxes": {R: 1, V: 3},
-         "winner": V, "settlement": {R: line(44, 25, 0, 69), V: line(156, 75, 100, 331),
-                                     "net": 262}},
+        {
+            "number": 3,
+            "open": False,
+            "points": {R: 44, V: 156},
+            "boxes": {R: 1, V: 3},
+            "winner": V,
+            "settlement": {R: line(44, 25, 0, 69), V: line(156, 75, 100, 331), "net": 262},
+        },
     ]
     # Rosa wins G1 and G2: the match 2-1. Viktor won hand 9, so the loser Rosa deals.
     assert sheet["finished"] is True
@@ -406,24 +537,42 @@ def test_straight_gin_only_gins_and_walls(tmp_path: Path, path: Path) -> None:
         (J, "gin", I, 31, [3]),
     ]
     entered_as_knock = sheet["rounds"][4]
-    assert (entered_as_knock["knocker"], entered_as_knock["knocker_deadwood"],
-            entered_as_knock["opponent_deadwood"]) == (J, 0, 15)
+    assert (
+        entered_as_knock["knocker"],
+        entered_as_knock["knocker_deadwood"],
+        entered_as_knock["opponent_deadwood"],
+    ) == (J, 0, 15)
     assert sheet["games"] == [
         # Game 1: I pts 37+51+29=117, boxes 3 (1, 4, 6) x25=75, game 100, total 292.
         #         J pts 33+40=73, boxes 2 (3, 5) x25=50, total 123. net 169.
-        {"number": 1, "open": False, "points": {I: 117, J: 73}, "boxes": {I: 3, J: 2},
-         "winner": I, "settlement": {I: line(117, 75, 100, 292), J: line(73, 50, 0, 123),
-                                     "net": 169}},
+        {
+            "number": 1,
+            "open": False,
+            "points": {I: 117, J: 73},
+            "boxes": {I: 3, J: 2},
+            "winner": I,
+            "settlement": {I: line(117, 75, 100, 292), J: line(73, 50, 0, 123), "net": 169},
+        },
         # Game 2: J pts 40+56+27=123, boxes 3 (5, 8, 9) x25=75, game 100, total 298.
         #         I pts 51+29=80, boxes 2 (4, 6) x25=50, total 130. net 168.
-        {"number": 2, "open": False, "points": {I: 80, J: 123}, "boxes": {I: 2, J: 3},
-         "winner": J, "settlement": {I: line(80, 50, 0, 130), J: line(123, 75, 100, 298),
-                                     "net": 168}},
+        {
+            "number": 2,
+            "open": False,
+            "points": {I: 80, J: 123},
+            "boxes": {I: 2, J: 3},
+            "winner": J,
+            "settlement": {I: line(80, 50, 0, 130), J: line(123, 75, 100, 298), "net": 168},
+        },
         # Game 3: I pts 29+47+31=107, boxes 3 (6, 10, 11) x25=75, game 100, total 282.
         #         J pts 56+27=83, boxes 2 (8, 9) x25=50, total 133. net 149.
-        {"number": 3, "open": False, "points": {I: 107, J: 83}, "boxes": {I: 3, J: 2},
-         "winner": I, "settlement": {I: line(107, 75, 100, 282), J: line(83, 50, 0, 133),
-                                     "net": 149}},
+        {
+            "number": 3,
+            "open": False,
+            "points": {I: 107, J: 83},
+            "boxes": {I: 3, J: 2},
+            "winner": I,
+            "settlement": {I: line(107, 75, 100, 282), J: line(83, 50, 0, 133), "net": 149},
+        },
     ]
     # Ines wins G1 and G3: the match 2-1. She won hand 11, so the loser Jonas deals.
     assert sheet["finished"] is True
@@ -468,32 +617,51 @@ def check_partnership_sample(sheet: dict[str, Any]) -> None:
         (GH, "deal", GH, 3, [3]),
         (IJ, "deal", IJ, 53, [3]),
     ]
-    tables = [[(t["players"], t["kind"], t["winner"], t["points"]) for t in r["tables"]]
-              for r in sheet["rounds"]]
-    assert tables[2] == [(["Greta", "Ivo"], "gin", "Ivo", 35),
-                         (["Hugo", "Jana"], "wall", None, 0)]
-    assert tables[5] == [(["Greta", "Jana"], "gin", "Jana", 43),
-                         (["Hugo", "Ivo"], "big_gin", "Hugo", 40)]
-    assert tables[7] == [(["Greta", "Jana"], "wall", None, 0),
-                         (["Hugo", "Ivo"], "wall", None, 0)]
-    assert tables[10] == [(["Greta", "Ivo"], "knock", "Ivo", 28),
-                          (["Hugo", "Jana"], "undercut", "Jana", 25)]
+    tables = [
+        [(t["players"], t["kind"], t["winner"], t["points"]) for t in r["tables"]]
+        for r in sheet["rounds"]
+    ]
+    assert tables[2] == [(["Greta", "Ivo"], "gin", "Ivo", 35), (["Hugo", "Jana"], "wall", None, 0)]
+    assert tables[5] == [
+        (["Greta", "Jana"], "gin", "Jana", 43),
+        (["Hugo", "Ivo"], "big_gin", "Hugo", 40),
+    ]
+    assert tables[7] == [(["Greta", "Jana"], "wall", None, 0), (["Hugo", "Ivo"], "wall", None, 0)]
+    assert tables[10] == [
+        (["Greta", "Ivo"], "knock", "Ivo", 28),
+        (["Hugo", "Jana"], "undercut", "Jana", 25),
+    ]
     assert sheet["games"] == [
         # Game 1: GH pts 60+57=117, boxes 2 (deals 1, 5) x25=50, game 100, total 267.
         #         IJ pts 12+35=47, boxes 2 (deals 2, 3) x25=50, total 97. net 170.
-        {"number": 1, "open": False, "points": {GH: 117, IJ: 47}, "boxes": {GH: 2, IJ: 2},
-         "winner": GH, "settlement": {GH: line(117, 50, 100, 267), IJ: line(47, 50, 0, 97),
-                                      "net": 170}},
+        {
+            "number": 1,
+            "open": False,
+            "points": {GH: 117, IJ: 47},
+            "boxes": {GH: 2, IJ: 2},
+            "winner": GH,
+            "settlement": {GH: line(117, 50, 100, 267), IJ: line(47, 50, 0, 97), "net": 170},
+        },
         # Game 2: GH pts 57+56=113, boxes 2 (deals 5, 7) x25=50, game 100, total 263.
         #         IJ pts 35+3=38, boxes 2 (deals 3, 6) x25=50, total 88. net 175.
-        {"number": 2, "open": False, "points": {GH: 113, IJ: 38}, "boxes": {GH: 2, IJ: 2},
-         "winner": GH, "settlement": {GH: line(113, 50, 100, 263), IJ: line(38, 50, 0, 88),
-                                      "net": 175}},
+        {
+            "number": 2,
+            "open": False,
+            "points": {GH: 113, IJ: 38},
+            "boxes": {GH: 2, IJ: 2},
+            "winner": GH,
+            "settlement": {GH: line(113, 50, 100, 263), IJ: line(38, 50, 0, 88), "net": 175},
+        },
         # Game 3: IJ pts 3+70+53=126, boxes 3 (deals 6, 9, 11) x25=75, game 100, total 301.
         #         GH pts 56+3=59, boxes 2 (deals 7, 10) x25=50, total 109. net 192.
-        {"number": 3, "open": False, "points": {GH: 59, IJ: 126}, "boxes": {GH: 2, IJ: 3},
-         "winner": IJ, "settlement": {GH: line(59, 50, 0, 109), IJ: line(126, 75, 100, 301),
-                                      "net": 192}},
+        {
+            "number": 3,
+            "open": False,
+            "points": {GH: 59, IJ: 126},
+            "boxes": {GH: 2, IJ: 3},
+            "winner": IJ,
+            "settlement": {GH: line(59, 50, 0, 109), IJ: line(126, 75, 100, 301), "net": 192},
+        },
     ]
     # Greta & Hugo win G1 and G2: the match 2-1. IJ won deal 11, so the losers GH deal.
     assert sheet["pending"] == []
@@ -516,21 +684,35 @@ def test_partnership_sample_entered_through_the_commands(tmp_path: Path, path: P
     runner = CliRunner()
 
     def run(*args: Any) -> str:
-        result = runner.invoke(cli, ["--db", store, *map(str, args)],
-                               env={"COLUMNS": "200", "NO_COLOR": "1", "LANG": "C"})
+        result = runner.invoke(
+            cli,
+            ["--db", store, *map(str, args)],
+            env={"COLUMNS": "200", "NO_COLOR": "1", "LANG": "C"},
+        )
         assert result.exit_code == 0, result.output
         return result.stdout
 
-    run("new", "--teams", *data["players"], "--dealer", data["first_dealer"],
-        "--description", data["description"])
+    run(
+        "new",
+        "--teams",
+        *data["players"],
+        "--dealer",
+        data["first_dealer"],
+        "--description",
+        data["description"],
+    )
     for hand in data["hands"]:
         if hand["entry"] == "wall":
             run("wall", hand["table"])
         elif hand["entry"] == "knock":
             run("knock", hand["knocker"], hand["knocker_deadwood"], hand["opponent_deadwood"])
         else:
-            run("gin", hand["knocker"], hand["opponent_deadwood"],
-                *(["--big"] if hand["entry"] == "big_gin" else []))
+            run(
+                "gin",
+                hand["knocker"],
+                hand["opponent_deadwood"],
+                *(["--big"] if hand["entry"] == "big_gin" else []),
+            )
     sheet = json.loads(run("show", "--json"))
     assert sheet["players"] == data["players"]
     assert sheet["rules"] == data["rules"]

@@ -26,11 +26,17 @@ def store(tmp_path: Path) -> Path:
     3 Ann gin v 10: +35. 4 Ben big gin v 20: 20+31 = +51.
     """
     root = tmp_path / "store"
-    for args in (["new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2"],
-                 ["knock", "ann", "1", "30"], ["knock", "ben", "2", "10"],
-                 ["knock", "ben", "1", "20"],
-                 ["new", "Ann", "Ben", "--dealer", "ann"], ["knock", "ann", "5", "3"], ["wall"],
-                 ["gin", "ann", "10"], ["gin", "ben", "20", "--big"]):
+    for args in (
+        ["new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2"],
+        ["knock", "ann", "1", "30"],
+        ["knock", "ben", "2", "10"],
+        ["knock", "ben", "1", "20"],
+        ["new", "Ann", "Ben", "--dealer", "ann"],
+        ["knock", "ann", "5", "3"],
+        ["wall"],
+        ["gin", "ann", "10"],
+        ["gin", "ben", "20", "--big"],
+    ):
         assert CliRunner().invoke(cli, ["--db", str(root), *args]).exit_code == 0, args
     return root
 
@@ -41,14 +47,44 @@ def stats(store: Path, *args: str) -> Any:
     return json.loads(result.output)
 
 
-ANN = {"matches": 2, "won": 0, "drawn": 1, "lost": 0, "games_won": 1, "hands_won": 2,
-       "gins": 1, "big_gins": 0, "undercuts_scored": 0, "undercuts_suffered": 1, "walls": 1,
-       "shutouts": 1, "points": 29 + 35, "largest_hand": 35, "longest_run": 1, "net": -23,
-       "average_hand": 32.0}
-BEN = {"matches": 2, "won": 0, "drawn": 1, "lost": 0, "games_won": 1, "hands_won": 4,
-       "gins": 0, "big_gins": 1, "undercuts_scored": 1, "undercuts_suffered": 0, "walls": 1,
-       "shutouts": 1, "points": 8 + 19 + 27 + 51, "largest_hand": 51, "longest_run": 2,
-       "net": 23, "average_hand": 26.2}  # 105 / 4 = 26.25, shown to one place
+ANN = {
+    "matches": 2,
+    "won": 0,
+    "drawn": 1,
+    "lost": 0,
+    "games_won": 1,
+    "hands_won": 2,
+    "gins": 1,
+    "big_gins": 0,
+    "undercuts_scored": 0,
+    "undercuts_suffered": 1,
+    "walls": 1,
+    "shutouts": 1,
+    "points": 29 + 35,
+    "largest_hand": 35,
+    "longest_run": 1,
+    "net": -23,
+    "average_hand": 32.0,
+}
+BEN = {
+    "matches": 2,
+    "won": 0,
+    "drawn": 1,
+    "lost": 0,
+    "games_won": 1,
+    "hands_won": 4,
+    "gins": 0,
+    "big_gins": 1,
+    "undercuts_scored": 1,
+    "undercuts_suffered": 0,
+    "walls": 1,
+    "shutouts": 1,
+    "points": 8 + 19 + 27 + 51,
+    "largest_hand": 51,
+    "longest_run": 2,
+    "net": 23,
+    "average_hand": 26.2,
+}  # 105 / 4 = 26.25, shown to one place
 
 
 def test_every_player(store: Path) -> None:
@@ -61,7 +97,10 @@ def test_one_player_with_head_to_head(store: Path) -> None:
 
 def test_two_players_head_to_head(store: Path) -> None:
     assert stats(store, "ben", "--against", "ann") == {
-        "player": "Ben", "against": "Ann", "stats": {"Ben": BEN, "Ann": ANN}}
+        "player": "Ben",
+        "against": "Ann",
+        "stats": {"Ben": BEN, "Ann": ANN},
+    }
 
 
 def test_figures_of_a_finished_match_come_from_the_index(store: Path) -> None:
@@ -74,19 +113,23 @@ def test_figures_of_a_finished_match_come_from_the_index(store: Path) -> None:
 
 
 def test_stats_in_a_table(store: Path) -> None:
-    result = CliRunner().invoke(cli, ["--db", str(store), "stats", "ann"],
-                                env={"COLUMNS": "120", "NO_COLOR": "1"})
+    result = CliRunner().invoke(
+        cli, ["--db", str(store), "stats", "ann"], env={"COLUMNS": "120", "NO_COLOR": "1"}
+    )
     assert result.exit_code == 0
     lines = [line.split() for line in result.output.splitlines()]
     assert ["Average", "hand", "32.0"] in lines
     assert ["Ben", "2", "0", "1", "0", "1", "2", "-23"] in lines
 
 
-@pytest.mark.parametrize("args, message", [
-    (["zed"], "'zed' has played no match in this store"),
-    (["--against", "ann"], "--against compares two players"),
-    (["ann", "--against", "an"], "Name two different players"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["zed"], "'zed' has played no match in this store"),
+        (["--against", "ann"], "--against compares two players"),
+        (["ann", "--against", "an"], "Name two different players"),
+    ],
+)
 def test_stats_refuses_what_it_cannot_answer(store: Path, args: list[str], message: str) -> None:
     result = CliRunner().invoke(cli, ["--db", str(store), "stats", *args])
     assert result.exit_code == 2

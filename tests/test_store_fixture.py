@@ -20,14 +20,21 @@ FIXTURE = Path(__file__).parent / "fixtures" / "store-schema-1"
 def test_a_schema_1_store_opens_checks_clean_and_keeps_its_history(tmp_path: Path) -> None:
     store = tmp_path / "store"
     shutil.copytree(FIXTURE, store)
-    run = lambda *args: CliRunner().invoke(cli, ["--db", str(store), *args],  # noqa: E731
-                                           env={"COLUMNS": "200", "NO_COLOR": "1"})
+
+    def run(*args: str) -> Result:
+        return CliRunner().invoke(
+            cli, ["--db", str(store), *args], env={"COLUMNS": "200", "NO_COLOR": "1"}
+        )
+
     assert run("check").exit_code == 0
     # Match 2: Ann knocked 3 v 20, Ben knocked 6 v 5 (undercut), that hand was undone, and
     # hand 1 was corrected to Ann's gin v 12: 12 + 25 = 37 in Game 1.
     shown = json.loads(run("show", "2", "--json").output)
     assert [game["points"] for game in shown["games"]] == [
-        {"Ann": 37, "Ben": 0}, {"Ann": 0, "Ben": 0}, {"Ann": 0, "Ben": 0}]
+        {"Ann": 37, "Ben": 0},
+        {"Ann": 0, "Ben": 0},
+        {"Ann": 0, "Ben": 0},
+    ]
     history = run("log", "2", "--all").output
     assert "replaced" in history and "voided" in history
     # Match 1 is the seed example played to the end: Bob wins 2 games to 1.
@@ -38,7 +45,8 @@ def copy(tmp_path: Path) -> tuple[Path, Callable[..., Result]]:
     store = tmp_path / "store"
     shutil.copytree(FIXTURE, store)
     return store, lambda *args: CliRunner().invoke(
-        cli, ["--db", str(store), *args], env={"COLUMNS": "200", "NO_COLOR": "1"})
+        cli, ["--db", str(store), *args], env={"COLUMNS": "200", "NO_COLOR": "1"}
+    )
 
 
 def test_an_index_of_an_earlier_version_is_worked_out_again(tmp_path: Path) -> None:
@@ -49,12 +57,17 @@ def test_an_index_of_an_earlier_version_is_worked_out_again(tmp_path: Path) -> N
     assert listing.exit_code == 0, listing.output
     assert [line.split() for line in listing.output.splitlines()[1:]] == [
         ["1", "Alexandra", "v", "Bob", "2026-11-20", "19:30", "12", "finished", "Bob"],
-        ["*2", "Ann", "v", "Ben", "2026-11-30", "04:15", "1", "open"]]
+        ["*2", "Ann", "v", "Ben", "2026-11-30", "04:15", "1", "open"],
+    ]
     index = json.loads((store / "index.json").read_text(encoding="utf-8"))
     assert "finished" not in index
     columns = index["columns"]["1"]
     assert (columns["ids"], columns["players"], columns["hands"], columns["winner"]) == (
-        [1], [["Alexandra", "Bob"]], [12], ["Bob"])
+        [1],
+        [["Alexandra", "Bob"]],
+        [12],
+        ["Bob"],
+    )
     assert columns["inodes"] == [(store / "matches" / "1.json").stat().st_ino]
 
 
@@ -63,15 +76,25 @@ def test_a_schema_1_store_keeps_its_current_match_and_takes_new_ones(tmp_path: P
     assert run("use", "1").exit_code == 0
     assert json.loads(run("show", "--json").output)["id"] == 1
     assert run("undo").exit_code == 0  # match 1 is open again
-    assert [line.split()[-1] for line in run("matches").output.splitlines()[1:]] == [
-        "open", "open"]
-    assert run("new", "Cid", "Dee", "--dealer", "cid", "--target", "10",
-               "--end-after-first-game").exit_code == 0
+    assert [line.split()[-1] for line in run("matches").output.splitlines()[1:]] == ["open", "open"]
+    assert (
+        run(
+            "new", "Cid", "Dee", "--dealer", "cid", "--target", "10", "--end-after-first-game"
+        ).exit_code
+        == 0
+    )
     assert run("knock", "cid", "2", "30").exit_code == 0  # 28 >= 10: match 3 is over
     index = json.loads((store / "index.json").read_text(encoding="utf-8"))
     columns = index["columns"]["1"]
     assert (columns["ids"], columns["players"], columns["hands"], columns["winner"]) == (
-        [3], [["Cid", "Dee"]], [1], ["Cid"])
+        [3],
+        [["Cid", "Dee"]],
+        [1],
+        ["Cid"],
+    )
     assert run("check").exit_code == 0
     assert [line.split()[-1] for line in run("matches").output.splitlines()[1:]] == [
-        "open", "open", "Cid"]
+        "open",
+        "open",
+        "Cid",
+    ]

@@ -19,8 +19,13 @@ from scorekeeper.cli import cli
 @pytest.fixture
 def run(tmp_path: Path):  # type: ignore[no-untyped-def]
     def invoke(*args: str, input: str | None = None, width: int = 200) -> Result:
-        return CliRunner().invoke(cli, ["--db", str(tmp_path / "store"), *args], input=input,
-                                  env={"COLUMNS": str(width), "NO_COLOR": "1", "LANG": "C"})
+        return CliRunner().invoke(
+            cli,
+            ["--db", str(tmp_path / "store"), *args],
+            input=input,
+            env={"COLUMNS": str(width), "NO_COLOR": "1", "LANG": "C"},
+        )
+
     return invoke
 
 
@@ -58,15 +63,21 @@ def test_names_equal_but_for_accents_are_refused(run) -> None:  # type: ignore[n
     assert "Both players are called 'Zoe'" in result.output
 
 
-@pytest.mark.parametrize("args, message", [
-    (["knock", "ann", "3", "-20"], "the opponent's deadwood must be from 0 to 98, not -20."),
-    (["knock", "ann", "-3", "20"], "the knocker's deadwood must be from 0 to 98, not -3."),
-    (["knock", "3", "ann", "20"], "'ann' is not a number: the knocker's deadwood is a whole "
-                                  "number from 0 to 98."),
-    (["gin", "ann", "200"], "the opponent's deadwood must be from 0 to 98, not 200."),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["knock", "ann", "3", "-20"], "the opponent's deadwood must be from 0 to 98, not -20."),
+        (["knock", "ann", "-3", "20"], "the knocker's deadwood must be from 0 to 98, not -3."),
+        (
+            ["knock", "3", "ann", "20"],
+            "'ann' is not a number: the knocker's deadwood is a whole number from 0 to 98.",
+        ),
+        (["gin", "ann", "200"], "the opponent's deadwood must be from 0 to 98, not 200."),
+    ],
+)
 def test_numbers_are_checked_with_a_message_saying_what_they_count(
-        run, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    run, args: list[str], message: str
+) -> None:  # type: ignore[no-untyped-def]
     run("new", "Ann", "Ben", "--dealer", "ann")
     result = run(*args)
     assert result.exit_code == 2
@@ -79,7 +90,9 @@ def test_the_next_match_between_the_same_players_takes_the_dealer_the_last_one_n
     run("knock", "ann", "1", "30")
     out = run("knock", "ann", "1", "30").output  # Ann wins 2-0; the loser, Ben, deals next
     assert "Ben deals the first hand of the next match." in out
-    assert "ben deals first, as the last match between them said." in run("new", "ann", "ben").output
+    assert (
+        "ben deals first, as the last match between them said." in run("new", "ann", "ben").output
+    )
 
 
 def test_amend_takes_the_match_after_the_hand_too(run) -> None:  # type: ignore[no-untyped-def]
@@ -103,15 +116,19 @@ def test_a_sheet_too_wide_for_the_terminal_stacks_its_games(run) -> None:  # typ
     lines = sheet_lines(run, 60)
     assert all(len(line) <= 60 for line in lines)
     headers = [line.split() for line in lines if re.fullmatch(r"\s*(Game \d\s*)+", line)]
-    assert headers == [["Game", "1", "Game", "1"], ["Game", "2", "Game", "2"],
-                       ["Game", "3", "Game", "3"]]
+    assert headers == [
+        ["Game", "1", "Game", "1"],
+        ["Game", "2", "Game", "2"],
+        ["Game", "3", "Game", "3"],
+    ]
     assert any(line.split()[:3] == ["1", "Maximi…", "+27"] for line in lines)
 
 
 def test_a_sheet_that_fits_keeps_its_games_side_by_side(run) -> None:  # type: ignore[no-untyped-def]
     lines = sheet_lines(run, 120)
     assert [line.split() for line in lines if re.fullmatch(r"\s*(Game \d\s*)+", line)] == [
-        ["Game", "1", "Game", "1", "Game", "2", "Game", "2", "Game", "3", "Game", "3"]]
+        ["Game", "1", "Game", "1", "Game", "2", "Game", "2", "Game", "3", "Game", "3"]
+    ]
 
 
 def test_stopping_record_with_ctrl_c_says_nothing_was_recorded(run) -> None:  # type: ignore[no-untyped-def]
@@ -124,14 +141,15 @@ def test_stopping_record_with_ctrl_c_says_nothing_was_recorded(run) -> None:  # 
 
 def finished_match(run) -> None:  # type: ignore[no-untyped-def]
     run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2")
-    run("knock", "ann", "1", "30")   # 1 Ann +29 [1]: Game 1 to Ann
-    run("knock", "ben", "2", "10")   # 2 Ben +8  [2] (Game 1 ended: his first win opens Game 2)
-    run("knock", "ben", "1", "20")   # 3 Ben +19 [2] -> 27: Game 2 to Ben; drawn 1-1
+    run("knock", "ann", "1", "30")  # 1 Ann +29 [1]: Game 1 to Ann
+    run("knock", "ben", "2", "10")  # 2 Ben +8  [2] (Game 1 ended: his first win opens Game 2)
+    run("knock", "ben", "1", "20")  # 3 Ben +19 [2] -> 27: Game 2 to Ben; drawn 1-1
 
 
 @pytest.mark.parametrize("fmt", ["svg", "html"])
 def test_the_sheet_as_a_picture_holds_players_totals_and_settlement(
-        run, tmp_path: Path, fmt: str) -> None:  # type: ignore[no-untyped-def]
+    run, tmp_path: Path, fmt: str
+) -> None:  # type: ignore[no-untyped-def]
     finished_match(run)
     path = tmp_path / f"sheet.{fmt}"
     assert run("export", "--format", fmt, "-o", str(path)).exit_code == 0
@@ -150,8 +168,10 @@ def test_dry_run_shows_the_hand_and_stores_nothing(run, tmp_path: Path) -> None:
     store = tmp_path / "store"
     before = {p: p.read_bytes() for p in store.rglob("*.json")}
     out = run("knock", "ann", "3", "20", "--dry-run").output
-    assert out.startswith("Dry run: this is what the hand would do; nothing was stored.\n"
-                          "Hand 1: Ann knocks 3 v 20 -> Ann +17 in Game 1\n")
+    assert out.startswith(
+        "Dry run: this is what the hand would do; nothing was stored.\n"
+        "Hand 1: Ann knocks 3 v 20 -> Ann +17 in Game 1\n"
+    )
     assert {p: p.read_bytes() for p in store.rglob("*.json")} == before
     run("knock", "ann", "3", "20")
     out = run("amend", "1", "gin", "ben", "10", "--dry-run").output
@@ -161,20 +181,22 @@ def test_dry_run_shows_the_hand_and_stores_nothing(run, tmp_path: Path) -> None:
 
 def test_stakes_say_what_the_next_win_is_worth(run) -> None:  # type: ignore[no-untyped-def]
     run("new", "Ann", "Ben", "--dealer", "ann")
-    run("knock", "ann", "3", "20")   # Ann +17 [1]
-    out = run("knock", "ann", "3", "13").output   # Ann +10 [1, 2]: 27 / 10
+    run("knock", "ann", "3", "20")  # Ann +17 [1]
+    out = run("knock", "ann", "3", "13").output  # Ann +10 [1, 2]: 27 / 10
     # Ann has opened Games 1 and 2: her next win opens Game 3 too. Ben has opened none.
     assert "Ann's next win counts in Games 1, 2, 3; Ben's in Game 1." in out
-    assert ("Still to go: Game 1 Ann 73, Ben 100; Game 2 Ann 90, Ben 100; "
-            "Game 3 Ann 100, Ben 100.") in out
+    assert (
+        "Still to go: Game 1 Ann 73, Ben 100; Game 2 Ann 90, Ben 100; Game 3 Ann 100, Ben 100."
+    ) in out
     assert "Ann's next win counts in Games 1, 2, 3; Ben's in Game 1." in run("show").output
 
 
 def test_a_rematch_keeps_players_and_rules_and_takes_the_next_dealer(run) -> None:  # type: ignore[no-untyped-def]
-    finished_match(run)   # Ben won the last hand, so Ann (the loser) deals next
+    finished_match(run)  # Ben won the last hand, so Ann (the loser) deals next
     out = run("new", "--rematch").output
-    assert out.startswith("Match 2: Ann v Ben, the last match's rules.\n"
-                          "Ann deals first, as the last match said.\n")
+    assert out.startswith(
+        "Match 2: Ann v Ben, the last match's rules.\nAnn deals first, as the last match said.\n"
+    )
     shown = json.loads(run("show", "--json").output)
     assert shown["rules"]["target"] == 20 and shown["rules"]["columns"] == 2
     refused = run("new", "--rematch")
@@ -189,7 +211,7 @@ def test_a_sheet_keeps_full_names_when_there_is_room(run) -> None:  # type: igno
 
 def test_a_correction_that_changes_a_settlement_says_so(run) -> None:  # type: ignore[no-untyped-def]
     run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2")
-    run("knock", "ann", "1", "30")   # Game 1 to Ann: 29 + 25 + 200 (shutout) = 254
+    run("knock", "ann", "1", "30")  # Game 1 to Ann: 29 + 25 + 200 (shutout) = 254
     out = run("amend", "1", "knock", "ann", "1", "40").output
     # Now 39 + 25 + 200 = 264.
     assert "*** GAME 1 STILL WON BY Ann, now 39 to 0, net +264 (was +254) ***" in out
@@ -200,18 +222,26 @@ def test_variants_are_named_in_the_title(run) -> None:  # type: ignore[no-untype
     assert run("show").output.startswith("Match 1: Ann v Ben (Oklahoma Gin)")
     run("new", "--teams", "Ann & Bob", "Cid & Dee", "--straight", "--dealer", "ann")
     assert run("log").output.startswith(
-        "Match 2: Ann & Bob v Cid & Dee (Partnership Gin, Straight Gin)")
+        "Match 2: Ann & Bob v Cid & Dee (Partnership Gin, Straight Gin)"
+    )
 
 
-NAMES = st.text(st.sampled_from("abcXYZéø山田😀 &-"), min_size=1, max_size=14).map(str.strip).filter(
-    lambda name: name and name[0] != "&")
+NAMES = (
+    st.text(st.sampled_from("abcXYZéø山田😀 &-"), min_size=1, max_size=14)
+    .map(str.strip)
+    .filter(lambda name: name and name[0] != "&")
+)
 
 
 @settings(max_examples=60, deadline=None)
-@given(first=NAMES, second=NAMES, hands=st.lists(st.tuples(st.booleans(), st.integers(0, 98)),
-                                                 max_size=12))
+@given(
+    first=NAMES,
+    second=NAMES,
+    hands=st.lists(st.tuples(st.booleans(), st.integers(0, 98)), max_size=12),
+)
 def test_the_width_a_sheet_is_chosen_by_is_the_width_rich_draws(
-        first: str, second: str, hands: list[tuple[bool, int]]) -> None:
+    first: str, second: str, hands: list[tuple[bool, int]]
+) -> None:
     """The sheet picks full names, short names or stacked games by adding up its widest cells;
     that sum must be what rich measures, or a sheet would be cut or shortened needlessly."""
     from rich.console import Console
@@ -234,9 +264,11 @@ def test_the_width_a_sheet_is_chosen_by_is_the_width_rich_draws(
     console = Console(width=80, markup=False, highlight=False, emoji=False)
     full = {name: name for name in sheet.players}
     brief = render.short_names(sheet.players, 7)
-    tables = [render._sheet_table(sheet, sheet.games, full),
-              render._sheet_table(sheet, sheet.games, brief, kinds=False),
-              *(render._sheet_table(sheet, [game], brief) for game in sheet.games)]
+    tables = [
+        render._sheet_table(sheet, sheet.games, full),
+        render._sheet_table(sheet, sheet.games, brief, kinds=False),
+        *(render._sheet_table(sheet, [game], brief) for game in sheet.games),
+    ]
     for table in tables:
         measured = Measurement.get(console, console.options.update(max_width=10_000), table)
         assert render.natural_width(table) == measured.maximum

@@ -51,9 +51,13 @@ def undo(store: Store, match: int | None) -> None:
         before = current.sheet()
         last = writer.void_last(current)
         sheet = current.sheet()
-    voided = _("Voided hand {number}: {hand}").format(
-        number=len(current.in_force()) + 1, hand=plain(last.hand)) if current.teams else \
-        _("Voided {line}").format(line=round_line(before.rounds[-1]))
+    voided = (
+        _("Voided hand {number}: {hand}").format(
+            number=len(current.in_force()) + 1, hand=plain(last.hand)
+        )
+        if current.teams
+        else _("Voided {line}").format(line=round_line(before.rounds[-1]))
+    )
     echo_lines(report(before, sheet, voided))
 
 
@@ -76,8 +80,7 @@ def amend(ctx: click.Context, number: int, match: int | None) -> None:
     ctx.meta["amend"] = (number, match)
 
 
-def correct(ctx: click.Context, build: HandBuilder, match: int | None,
-            dry_run: bool) -> None:
+def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: bool) -> None:
     store: Store = ctx.find_object(Store)  # type: ignore[assignment]
     number, given = ctx.meta["amend"]
     given = match if match is not None else given
@@ -87,35 +90,50 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None,
         hands = [stored.hand for stored in current.in_force()]
         if not 1 <= number <= len(hands):
             raise BadInput(
-                ngettext("There is no hand {number}: match {id} has {count} hand ('scorekeeper "
-                         "log' lists it).", "There is no hand {number}: match {id} has {count} "
-                         "hands ('scorekeeper log' lists them).", len(hands))
-                .format(number=number, id=current.id, count=len(hands)))
+                ngettext(
+                    "There is no hand {number}: match {id} has {count} hand ('scorekeeper "
+                    "log' lists it).",
+                    "There is no hand {number}: match {id} has {count} "
+                    "hands ('scorekeeper log' lists them).",
+                    len(hands),
+                ).format(number=number, id=current.id, count=len(hands))
+            )
         old = hands[number - 1]
         hands[number - 1] = build(current, old)
         if current.teams:  # a table's hand is corrected at the same table
-            table = next(t for t in pairings(current.teams, (number - 1) // 2)
-                         if (old.table or old.knocker) in t)
+            table = next(
+                t
+                for t in pairings(current.teams, (number - 1) // 2)
+                if (old.table or old.knocker) in t
+            )
             if (hands[number - 1].table or hands[number - 1].knocker) not in table:
-                raise BadInput(_("Hand {number} was played at {a} v {b}: name one of them.")
-                               .format(number=number, a=table[0], b=table[1]))
+                raise BadInput(
+                    _("Hand {number} was played at {a} v {b}: name one of them.").format(
+                        number=number, a=table[0], b=table[1]
+                    )
+                )
         try:
             sheet = current.sheet(hands)
         except MatchFinished as error:
             raise StateProblem(
-                _("That correction would end the match with hand {ended}, but {later} more "
-                  "hands were recorded after it. Undo those first, or correct it differently.")
-                .format(ended=error.number, later=len(hands) - error.entered)) from None
+                _(
+                    "That correction would end the match with hand {ended}, but {later} more "
+                    "hands were recorded after it. Undo those first, or correct it differently."
+                ).format(ended=error.number, later=len(hands) - error.entered)
+            ) from None
         before = current.sheet()
         if not dry_run:
             writer.replace(current, number, hands[number - 1])
     if current.teams:  # hand numbers count the tables' hands, not the deals
-        said = [_("Replaced hand {number}: {old}").format(number=number, old=plain(old)),
-                _("     by hand {number}: {new}").format(number=number,
-                                                        new=plain(hands[number - 1]))]
+        said = [
+            _("Replaced hand {number}: {old}").format(number=number, old=plain(old)),
+            _("     by hand {number}: {new}").format(number=number, new=plain(hands[number - 1])),
+        ]
     else:
-        said = [_("Replaced {old}").format(old=round_line(before.rounds[number - 1])),
-                _("     by {new}").format(new=round_line(sheet.rounds[number - 1]))]
+        said = [
+            _("Replaced {old}").format(old=round_line(before.rounds[number - 1])),
+            _("     by {new}").format(new=round_line(sheet.rounds[number - 1])),
+        ]
     say(before, sheet, said, dry_run)
 
 
@@ -123,10 +141,18 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None,
 @knock_params
 @match_option
 @click.pass_context
-def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int | None,
-                opponent_deadwood: int | None, undercut: bool, cards: str | None,
-                opponent_cards: str | None, upcard: str | None, dry_run: bool,
-                match: int | None) -> None:
+def amend_knock(
+    ctx: click.Context,
+    player: str,
+    knocker_deadwood: int | None,
+    opponent_deadwood: int | None,
+    undercut: bool,
+    cards: str | None,
+    opponent_cards: str | None,
+    upcard: str | None,
+    dry_run: bool,
+    match: int | None,
+) -> None:
     """Correct hand NUMBER to a knock (the counts, or both hands' cards).
 
     \b
@@ -141,8 +167,15 @@ def amend_knock(ctx: click.Context, player: str, knocker_deadwood: int | None,
 @gin_params
 @match_option
 @click.pass_context
-def amend_gin(ctx: click.Context, player: str, opponent_deadwood: int, big: bool,
-              upcard: str | None, dry_run: bool, match: int | None) -> None:
+def amend_gin(
+    ctx: click.Context,
+    player: str,
+    opponent_deadwood: int,
+    big: bool,
+    upcard: str | None,
+    dry_run: bool,
+    match: int | None,
+) -> None:
     """Correct hand NUMBER to gin (or big gin with --big).
 
     \b
@@ -156,8 +189,9 @@ def amend_gin(ctx: click.Context, player: str, opponent_deadwood: int, big: bool
 @wall_params
 @match_option
 @click.pass_context
-def amend_wall(ctx: click.Context, player: str | None, upcard: str | None, dry_run: bool,
-               match: int | None) -> None:
+def amend_wall(
+    ctx: click.Context, player: str | None, upcard: str | None, dry_run: bool, match: int | None
+) -> None:
     """Correct hand NUMBER to a wall (dead hand).
 
     \b

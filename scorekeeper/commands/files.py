@@ -25,12 +25,21 @@ from scorekeeper.store.files import write_atomically
 
 @command()
 @match_argument
-@option("--format", "fmt", type=click.Choice(["csv", "json", "svg", "html"]),
-        default="csv", show_default=True,
-        help="csv: the sheet for a spreadsheet; json: lossless, for import; svg or html: "
-                   "the sheet as it looks in the terminal, to print or send.")
-@option("-o", "--output", type=click.Path(dir_okay=False),
-        help="Write to this file instead of printing.")
+@option(
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", "json", "svg", "html"]),
+    default="csv",
+    show_default=True,
+    help="csv: the sheet for a spreadsheet; json: lossless, for import; svg or html: "
+    "the sheet as it looks in the terminal, to print or send.",
+)
+@option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write to this file instead of printing.",
+)
 @option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @pass_store
 def export(store: Store, match: int | None, fmt: str, output: str | None, force: bool) -> None:
@@ -53,8 +62,9 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
     elif fmt in ("svg", "html"):
         from scorekeeper import render
 
-        text = render.picture(render.scoresheet(current, sheet), fmt,
-                              match_title(current.id, sheet))
+        text = render.picture(
+            render.scoresheet(current, sheet), fmt, match_title(current.id, sheet)
+        )
     else:
         buffer = io.StringIO()
         csv.writer(buffer).writerows(csv_rows(sheet))
@@ -63,11 +73,18 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
         click.echo(text, nl=False)
         return
     if os.path.islink(output) and not os.path.exists(output):
-        raise BadInput(_("{path} is a link to a file that does not exist; export to the file "
-                         "itself, or to another name.").format(path=output))
+        raise BadInput(
+            _(
+                "{path} is a link to a file that does not exist; export to the file "
+                "itself, or to another name."
+            ).format(path=output)
+        )
     if os.path.exists(output) and not force:
-        raise BadInput(_("{path} already exists; choose another file, or add --force to "
-                         "overwrite it.").format(path=output))
+        raise BadInput(
+            _("{path} already exists; choose another file, or add --force to overwrite it.").format(
+                path=output
+            )
+        )
     target = os.path.realpath(output)  # a link to a file: that file is replaced
     try:
         write_atomically(target, text.encode("utf-8"), os.path.dirname(target))
@@ -93,19 +110,35 @@ def import_(store: Store, path: str) -> None:
             data = file.read(MAX_IMPORT_BYTES + 1)
         parsed = parse_export(data)
     except OSError as error:
-        raise BadInput(_("Cannot read {path}: {reason}.").format(
-            path=path, reason=error.strerror)) from None
+        raise BadInput(
+            _("Cannot read {path}: {reason}.").format(path=path, reason=error.strerror)
+        ) from None
     except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
-        raise BadInput(_("{path} cannot be imported: {reason}.").format(
-            path=path, reason=str(error).rstrip("."))) from None
+        raise BadInput(
+            _("{path} cannot be imported: {reason}.").format(
+                path=path, reason=str(error).rstrip(".")
+            )
+        ) from None
     with store.writing() as writer:
-        match = writer.create(parsed.players, parsed.rules, parsed.first_dealer,
-                              parsed.description, parsed.created, parsed.history, parsed.teams)
+        match = writer.create(
+            parsed.players,
+            parsed.rules,
+            parsed.first_dealer,
+            parsed.description,
+            parsed.created,
+            parsed.history,
+            parsed.teams,
+        )
     sheet = match.sheet()
-    click.echo(ngettext("Imported {path} as match {id}: {a} v {b}, {n} hand.",
-                        "Imported {path} as match {id}: {a} v {b}, {n} hands.",
-                        len(sheet.rounds)).format(
-        path=path, id=match.id, a=match.players[0], b=match.players[1], n=len(sheet.rounds)))
+    click.echo(
+        ngettext(
+            "Imported {path} as match {id}: {a} v {b}, {n} hand.",
+            "Imported {path} as match {id}: {a} v {b}, {n} hands.",
+            len(sheet.rounds),
+        ).format(
+            path=path, id=match.id, a=match.players[0], b=match.players[1], n=len(sheet.rounds)
+        )
+    )
 
 
 @command()
@@ -121,9 +154,17 @@ def check(store: Store) -> None:
     for problem in problems:
         click.echo(_("Problem: {problem}").format(problem=problem), err=True)
     if problems:
-        raise StateProblem(ngettext("{n} problem found in {path}; nothing was changed.",
-                                    "{n} problems found in {path}; nothing was changed.",
-                                    len(problems)).format(n=len(problems), path=store.root))
-    click.echo(ngettext("{path}: {n} match, readable and consistent with the rules.",
-                        "{path}: {n} matches, all readable and consistent with the rules.",
-                        count).format(path=store.root, n=count))
+        raise StateProblem(
+            ngettext(
+                "{n} problem found in {path}; nothing was changed.",
+                "{n} problems found in {path}; nothing was changed.",
+                len(problems),
+            ).format(n=len(problems), path=store.root)
+        )
+    click.echo(
+        ngettext(
+            "{path}: {n} match, readable and consistent with the rules.",
+            "{path}: {n} matches, all readable and consistent with the rules.",
+            count,
+        ).format(path=store.root, n=count)
+    )

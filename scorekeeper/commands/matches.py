@@ -33,41 +33,87 @@ rule_options = compose(
     rule_option("target", NUMBER, N_("Points that end a game (default 100).")),
     rule_option("columns", NUMBER, N_("Games at once: 3, or 2 for learners.")),
     rule_option("gin_bonus", NUMBER, N_("Bonus for gin (default 25).")),
-    rule_option("big_gin_bonus", NUMBER, N_("Bonus for big gin (default 31; 0 turns big gin off).")),
+    rule_option(
+        "big_gin_bonus", NUMBER, N_("Bonus for big gin (default 31; 0 turns big gin off).")
+    ),
     rule_option("undercut_bonus", NUMBER, N_("Bonus for an undercut (default 25).")),
     rule_option("box_bonus", NUMBER, N_("Bonus per hand won in a game (default 25).")),
     rule_option("game_bonus", NUMBER, N_("Bonus for winning a game (default 100).")),
-    rule_option("shutout", click.Choice([s.value for s in Shutout]),
-                N_("Reward when the loser scored nothing in a game (default game_bonus).")),
+    rule_option(
+        "shutout",
+        click.Choice([s.value for s in Shutout]),
+        N_("Reward when the loser scored nothing in a game (default game_bonus)."),
+    ),
     rule_option("knock_limit", NUMBER, N_("Most deadwood to knock with (default 10).")),
-    rule_option("next_dealer", click.Choice([d.value for d in DealerRule]),
-                N_("Who deals after a won hand (default loser).")),
-    option("--end-after-first-game/--play-all-games", "end_after_first_game",
-           default=None, help="End the match when the first game ends."),
-    option("--oklahoma", is_flag=True, default=None,
-           help="Oklahoma Gin: each hand's up-card sets its knock limit; a spade doubles."),
-    option("--ace-knocks-one", is_flag=True, default=None,
-           help="Oklahoma Gin: with an ace up-card, knocking with 1 is allowed."),
-    option("--straight", is_flag=True, default=None,
-           help="Straight Gin: no knocking; only gin or a wall ends a hand."),
+    rule_option(
+        "next_dealer",
+        click.Choice([d.value for d in DealerRule]),
+        N_("Who deals after a won hand (default loser)."),
+    ),
+    option(
+        "--end-after-first-game/--play-all-games",
+        "end_after_first_game",
+        default=None,
+        help="End the match when the first game ends.",
+    ),
+    option(
+        "--oklahoma",
+        is_flag=True,
+        default=None,
+        help="Oklahoma Gin: each hand's up-card sets its knock limit; a spade doubles.",
+    ),
+    option(
+        "--ace-knocks-one",
+        is_flag=True,
+        default=None,
+        help="Oklahoma Gin: with an ace up-card, knocking with 1 is allowed.",
+    ),
+    option(
+        "--straight",
+        is_flag=True,
+        default=None,
+        help="Straight Gin: no knocking; only gin or a wall ends a hand.",
+    ),
 )
 
 
 @command()
 @click.argument("player1", required=False)
 @click.argument("player2", required=False)
-@option("--teams", is_flag=True,
-        help="Partnership Gin: PLAYER1 and PLAYER2 are teams, written 'Ann & Bob'.")
-@option("--rematch", is_flag=True,
-        help="The next series: the last match's players and rules, its next dealer.")
+@option(
+    "--teams",
+    is_flag=True,
+    help="Partnership Gin: PLAYER1 and PLAYER2 are teams, written 'Ann & Bob'.",
+)
+@option(
+    "--rematch",
+    is_flag=True,
+    help="The next series: the last match's players and rules, its next dealer.",
+)
 @option("--dealer", help="Who deals first (default: chosen at random).")
-@option("--preset", "preset_name", default="standard", show_default=True,
-        help="Named rule set: {presets}.", help_fields={"presets": ", ".join(PRESETS)})
+@option(
+    "--preset",
+    "preset_name",
+    default="standard",
+    show_default=True,
+    help="Named rule set: {presets}.",
+    help_fields={"presets": ", ".join(PRESETS)},
+)
 @option("--description", default="", help="A line to remember the match by.")
 @rule_options
 @pass_store
-def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, rematch: bool,
-        dealer: str | None, preset_name: str, description: str, **options: Any) -> None:
+def new(
+    store: Store,
+    /,
+    player1: str | None,
+    player2: str | None,
+    teams: bool,
+    rematch: bool,
+    dealer: str | None,
+    preset_name: str,
+    description: str,
+    **options: Any,
+) -> None:
     """Start a match between PLAYER1 and PLAYER2 and make it current.
 
     Options change single rules of the preset; 'scorekeeper rules --presets' lists them.
@@ -85,39 +131,57 @@ def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, 
     changed = [name for name, value in options.items() if value is not None]
     if rematch:
         if player1 is not None or teams or changed or preset_name != "standard":
-            raise BadInput(_("--rematch plays on with the last match's players and rules; "
-                             "leave out the players, --teams, --preset and rule options."))
+            raise BadInput(
+                _(
+                    "--rematch plays on with the last match's players and rules; "
+                    "leave out the players, --teams, --preset and rule options."
+                )
+            )
         last = store.load(match_id(store, None))
         sheet = last.sheet()
         if not sheet.finished:
-            raise StateProblem(_("Match {id} is still being played: a new series begins when "
-                                 "it ends. Finish it, or start another with 'scorekeeper new "
-                                 "PLAYER1 PLAYER2'.").format(id=last.id))
+            raise StateProblem(
+                _(
+                    "Match {id} is still being played: a new series begins when "
+                    "it ends. Finish it, or start another with 'scorekeeper new "
+                    "PLAYER1 PLAYER2'."
+                ).format(id=last.id)
+            )
         players, partners, rules = last.players, last.teams, last.rules
         first, said = sheet.next_dealer, _("{dealer} deals first, as the last match said.")
         if partners:
             said = _("{dealer} deal first, as the last match said.")
     else:
         if player1 is None or player2 is None:
-            raise BadInput(_("Name both players, e.g. 'scorekeeper new Ann Ben' (or two teams "
-                             "with --teams), or play on with 'scorekeeper new --rematch'."))
+            raise BadInput(
+                _(
+                    "Name both players, e.g. 'scorekeeper new Ann Ben' (or two teams "
+                    "with --teams), or play on with 'scorekeeper new --rematch'."
+                )
+            )
         partners = (split_team(player1), split_team(player2)) if teams else None
-        players = (team_name(partners[0]), team_name(partners[1])) if partners else (
-            player1, player2)
+        players = (
+            (team_name(partners[0]), team_name(partners[1])) if partners else (player1, player2)
+        )
         try:
             check_names(partners[0] + partners[1] if partners else players)
         except ValueError as error:
             raise BadInput(str(error)) from None
         rules = preset(preset_name).replace(**{name: options[name] for name in changed})
         if (last_dealer := None if partners else series_dealer(store, players)) is not None:
-            first, said = last_dealer, _("{dealer} deals first, as the last match between "
-                                         "them said.")
+            first, said = (
+                last_dealer,
+                _("{dealer} deals first, as the last match between them said."),
+            )
         else:
             import random
 
             first = random.choice(players)
-            said = _("{dealer} deal first (chosen at random).") if partners else _(
-                "{dealer} deals first (chosen at random).")
+            said = (
+                _("{dealer} deal first (chosen at random).")
+                if partners
+                else _("{dealer} deals first (chosen at random).")
+            )
     try:
         check_description(description)
     except ValueError as error:
@@ -129,17 +193,33 @@ def new(store: Store, /, player1: str | None, player2: str | None, teams: bool, 
         said = _("{dealer} deal first.") if partners else _("{dealer} deals first.")
     with store.writing() as writer:
         match = writer.create(players, rules, first, description, teams=partners)
-    click.echo(_("Match {id}: {a} v {b}, {preset} rules{changed}.").format(
-        id=match.id, a=players[0], b=players[1],
-        preset=_("the last match's") if rematch else preset_name.lower(),
-        changed=_(" (changed: {names})").format(names=", ".join(
-            option_name(name) if options[name] is True else
-            _("{option} off").format(option=option_name(name)) if options[name] is False else
-            f"{option_name(name)} {options[name]}"
-            for name in changed)) if changed else ""))
+    click.echo(
+        _("Match {id}: {a} v {b}, {preset} rules{changed}.").format(
+            id=match.id,
+            a=players[0],
+            b=players[1],
+            preset=_("the last match's") if rematch else preset_name.lower(),
+            changed=_(" (changed: {names})").format(
+                names=", ".join(
+                    option_name(name)
+                    if options[name] is True
+                    else _("{option} off").format(option=option_name(name))
+                    if options[name] is False
+                    else f"{option_name(name)} {options[name]}"
+                    for name in changed
+                )
+            )
+            if changed
+            else "",
+        )
+    )
     click.echo(said.format(dealer=first))
-    click.echo(_("After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
-                 "record' to be asked)."))
+    click.echo(
+        _(
+            "After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
+            "record' to be asked)."
+        )
+    )
 
 
 def split_team(text: str) -> tuple[str, str]:
@@ -148,8 +228,9 @@ def split_team(text: str) -> tuple[str, str]:
 
     names = [name.strip() for name in re.split(r"[&+,]", text)]
     if len(names) != 2 or not all(names):
-        raise BadInput(_("{text!r} is not a team of two: write it like 'Ann & Bob'.")
-                       .format(text=text))
+        raise BadInput(
+            _("{text!r} is not a team of two: write it like 'Ann & Bob'.").format(text=text)
+        )
     return names[0], names[1]
 
 
@@ -194,8 +275,11 @@ def list_matches(store: Store) -> None:
         [_("status"), *[finished if s.finished else still_open for s in summaries]],
         [_("winner"), *[s.winner or (drawn if s.finished else "") for s in summaries]],
     ]
-    padded = [[cell.ljust(width) for cell in column]
-              for column in columns for width in [max(map(len, column))]]
+    padded = [
+        [cell.ljust(width) for cell in column]
+        for column in columns
+        for width in [max(map(len, column))]
+    ]
     click.echo("\n".join(map(str.rstrip, map("  ".join, zip(*padded)))))
 
 
@@ -212,8 +296,11 @@ def use(store: Store, match: int) -> None:
     chosen = store.load(match)
     with store.writing() as writer:
         writer.set_current(match)
-    click.echo(_("Match {id} ({a} v {b}) is now current.").format(
-        id=match, a=chosen.players[0], b=chosen.players[1]))
+    click.echo(
+        _("Match {id} ({a} v {b}) is now current.").format(
+            id=match, a=chosen.players[0], b=chosen.players[1]
+        )
+    )
 
 
 @command()

@@ -46,8 +46,12 @@ def show(store: Store, match: int | None, as_json: bool) -> None:
 
 @command()
 @match_argument
-@option("--all", "show_all", is_flag=True,
-        help="Also show voided and replaced hands, in the order they were entered.")
+@option(
+    "--all",
+    "show_all",
+    is_flag=True,
+    help="Also show voided and replaced hands, in the order they were entered.",
+)
 @pass_store
 def log(store: Store, match: int | None, show_all: bool) -> None:
     """List the hands of MATCH: dealer, outcome, points and the games each entered.
@@ -86,8 +90,12 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
 
     history = store.history()
     if against and not player:
-        raise BadInput(_("--against compares two players: name the first, e.g. "
-                         "'scorekeeper stats ann --against ben'."))
+        raise BadInput(
+            _(
+                "--against compares two players: name the first, e.g. "
+                "'scorekeeper stats ann --against ben'."
+            )
+        )
     names = players_of(history)
     unknown = N_("{typed!r} has played no match in this store (players: {options}).")
     who = named(names, player, unknown) if player else None
@@ -103,10 +111,14 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
 
 @command("deadwood")
 @click.argument("cards", nargs=-1, required=True)
-@option("--onto", metavar="MELDS",
-        help="The knocker's melds to lay off onto, separated by '/': \"5s 6s 7s / 9h 9d 9c\".")
-@option("--knocker", metavar="CARDS",
-        help="The knocker's cards: their best melds are laid off onto.")
+@option(
+    "--onto",
+    metavar="MELDS",
+    help="The knocker's melds to lay off onto, separated by '/': \"5s 6s 7s / 9h 9d 9c\".",
+)
+@option(
+    "--knocker", metavar="CARDS", help="The knocker's cards: their best melds are laid off onto."
+)
 def deadwood_command(cards: tuple[str, ...], onto: str | None, knocker: str | None) -> None:
     """Settle the argument: the best melds and least deadwood of CARDS (10 or 11).
 
@@ -127,8 +139,10 @@ def deadwood_command(cards: tuple[str, ...], onto: str | None, knocker: str | No
             raise BadInput(_("Give the knocker's melds (--onto) or cards (--knocker), not both."))
         if knocker is not None:
             both = deck.showdown(knocker, hand)
-            lines = [*arrangement(_("Knocker"), both.knocker),
-                     *arrangement(_("Opponent"), both.opponent)]
+            lines = [
+                *arrangement(_("Knocker"), both.knocker),
+                *arrangement(_("Opponent"), both.opponent),
+            ]
         elif onto is not None:
             melds = [part for part in onto.split("/") if part.strip()]
             lines = arrangement(_("Opponent"), deck.deadwood_after_layoffs(hand, melds))

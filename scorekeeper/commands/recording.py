@@ -47,26 +47,42 @@ def deadwood(name: str, what: str, required: bool = True) -> Decorator:
 
 
 dry_run_option = option(
-    "--dry-run", is_flag=True, help="Show what the hand would do, and store nothing.")
+    "--dry-run", is_flag=True, help="Show what the hand would do, and store nothing."
+)
 upcard_option = option(
-    "--upcard", metavar="CARD",
-    help="Oklahoma Gin: the card that started the discard pile, e.g. 7h, KS, 10d.")
+    "--upcard",
+    metavar="CARD",
+    help="Oklahoma Gin: the card that started the discard pile, e.g. 7h, KS, 10d.",
+)
 knock_params = compose(
-    click.argument("player"), deadwood("knocker_deadwood", N_("the knocker's deadwood"), False),
+    click.argument("player"),
+    deadwood("knocker_deadwood", N_("the knocker's deadwood"), False),
     deadwood("opponent_deadwood", N_("the opponent's deadwood"), False),
-    option("--undercut", is_flag=True,
-           help="Assert that the knock was undercut (refused if the counts say not)."),
-    option("--cards", metavar="CARDS",
-           help="Instead of the counts: the knocker's 10 (or 11) cards, e.g. "
-                      "\"7h 8h 9h 4c 4d 4s ...\"."),
-    option("--opponent-cards", metavar="CARDS",
-           help="With --cards: the opponent's 10 cards; lay-offs are worked out."),
-    upcard_option, dry_run_option,
+    option(
+        "--undercut",
+        is_flag=True,
+        help="Assert that the knock was undercut (refused if the counts say not).",
+    ),
+    option(
+        "--cards",
+        metavar="CARDS",
+        help="Instead of the counts: the knocker's 10 (or 11) cards, e.g. "
+        '"7h 8h 9h 4c 4d 4s ...".',
+    ),
+    option(
+        "--opponent-cards",
+        metavar="CARDS",
+        help="With --cards: the opponent's 10 cards; lay-offs are worked out.",
+    ),
+    upcard_option,
+    dry_run_option,
 )
 gin_params = compose(
-    click.argument("player"), deadwood("opponent_deadwood", N_("the opponent's deadwood")),
+    click.argument("player"),
+    deadwood("opponent_deadwood", N_("the opponent's deadwood")),
     option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
-    upcard_option, dry_run_option,
+    upcard_option,
+    dry_run_option,
 )
 wall_params = compose(click.argument("player", required=False), upcard_option, dry_run_option)
 
@@ -91,31 +107,50 @@ Counts = tuple[Entry, int, int]
 """What a knock came to: a knock, gin or big gin, and the two deadwood counts."""
 
 
-def counted(kd: int | None, od: int | None, cards: str | None,
-            opponent_cards: str | None) -> Counts:
+def counted(
+    kd: int | None, od: int | None, cards: str | None, opponent_cards: str | None
+) -> Counts:
     """A knock's counts as typed, or worked out (and shown) from both hands' cards."""
     if cards is None and opponent_cards is None:
         if kd is None or od is None:
-            raise BadInput(_("Give both deadwood counts, e.g. 'scorekeeper knock ann 3 20', or "
-                             "both hands with --cards and --opponent-cards."))
+            raise BadInput(
+                _(
+                    "Give both deadwood counts, e.g. 'scorekeeper knock ann 3 20', or "
+                    "both hands with --cards and --opponent-cards."
+                )
+            )
         return Entry.KNOCK, kd, od
     if cards is None or opponent_cards is None or kd is not None or od is not None:
-        raise BadInput(_("Give both hands, --cards and --opponent-cards, and no counts: the "
-                         "counts are worked out from the cards."))
+        raise BadInput(
+            _(
+                "Give both hands, --cards and --opponent-cards, and no counts: the "
+                "counts are worked out from the cards."
+            )
+        )
     from scorekeeper.cards import CardError, parse_cards, showdown
 
     try:
         knocker = parse_cards(cards)
         if len(knocker) not in (10, 11):
-            raise BadInput(_("The knocker's hand has {n} cards: give the 10 kept (or all 11 "
-                             "before the discard).").format(n=len(knocker)))
+            raise BadInput(
+                _(
+                    "The knocker's hand has {n} cards: give the 10 kept (or all 11 "
+                    "before the discard)."
+                ).format(n=len(knocker))
+            )
         both = showdown(knocker, parse_cards(opponent_cards, count=10))
     except CardError as error:
         raise BadInput(str(error)) from None
-    echo_lines([*arrangement(_("Knocker"), both.knocker),
-                *arrangement(_("Opponent"), both.opponent)])
-    entry = (Entry.BIG_GIN if both.knocker.big_gin else
-             Entry.GIN if both.knocker.deadwood == 0 else Entry.KNOCK)
+    echo_lines(
+        [*arrangement(_("Knocker"), both.knocker), *arrangement(_("Opponent"), both.opponent)]
+    )
+    entry = (
+        Entry.BIG_GIN
+        if both.knocker.big_gin
+        else Entry.GIN
+        if both.knocker.deadwood == 0
+        else Entry.KNOCK
+    )
     return entry, both.knocker.deadwood, both.opponent.deadwood
 
 
@@ -125,42 +160,60 @@ def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> H
     def build(match: Match, replacing: Hand | None) -> Hand:
         who = player(match.individuals(), typed)
         if undercut and kd == 0:
-            raise BadInput(_("0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
-                             "gin cannot be undercut. Leave out --undercut.").format(od=od))
+            raise BadInput(
+                _(
+                    "0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
+                    "gin cannot be undercut. Leave out --undercut."
+                ).format(od=od)
+            )
         if entry is not Entry.KNOCK:
             return Hand.gin(who, od, entry is Entry.BIG_GIN, card(upcard))
         hand = Hand.knock(who, kd, od, card(upcard))
         if undercut and classify(hand) is not Kind.UNDERCUT:
-            raise BadInput(_("{kd} v {od} is not an undercut: that needs the opponent's "
-                             "deadwood at or below the knocker's. Check the counts, or leave "
-                             "out --undercut.").format(kd=kd, od=od))
+            raise BadInput(
+                _(
+                    "{kd} v {od} is not an undercut: that needs the opponent's "
+                    "deadwood at or below the knocker's. Check the counts, or leave "
+                    "out --undercut."
+                ).format(kd=kd, od=od)
+            )
         return hand
+
     return build
 
 
 def ginned(typed: str, od: int, big: bool, upcard: str | None) -> HandBuilder:
-    return lambda match, replacing: Hand.gin(player(match.individuals(), typed), od, big,
-                                             card(upcard))
+    return lambda match, replacing: Hand.gin(
+        player(match.individuals(), typed), od, big, card(upcard)
+    )
 
 
 def walled(typed: str | None, upcard: str | None) -> HandBuilder:
     """A wall; in Partnership Gin at the table of the player named, else of the hand it
     replaces, else of the one table still to report."""
+
     def build(match: Match, replacing: Hand | None) -> Hand:
         if match.teams is None:
             if typed is not None:
-                raise BadInput(_("A wall names no player (that is for Partnership Gin); "
-                                 "leave {typed!r} out.").format(typed=typed))
+                raise BadInput(
+                    _(
+                        "A wall names no player (that is for Partnership Gin); leave {typed!r} out."
+                    ).format(typed=typed)
+                )
             return Hand.wall(card(upcard))
         if typed is None and replacing is not None:
             return Hand.wall(card(upcard), replacing.table or replacing.knocker)
         waiting = [t.players[0] for t in match.sheet().pending if t.hand is None]
         if typed is None and not waiting:
-            raise BadInput(_("Both tables could have had the wall: name a player at its "
-                             "table, e.g. 'scorekeeper wall {name}'.")
-                           .format(name=match.teams[0][0]))
+            raise BadInput(
+                _(
+                    "Both tables could have had the wall: name a player at its "
+                    "table, e.g. 'scorekeeper wall {name}'."
+                ).format(name=match.teams[0][0])
+            )
         at = player(match.individuals(), typed) if typed is not None else waiting[0]
         return Hand.wall(card(upcard), at)
+
     return build
 
 
@@ -181,9 +234,13 @@ def open_sheet(match: Match) -> Scoresheet:
     """The match's sheet, refused once the match is over: no hand can follow."""
     sheet = match.sheet()
     if sheet.finished:
-        raise StateProblem(_("Match {id} is over, so no hand can be added. Start the next "
-                             "series with 'scorekeeper new --rematch', or another match with "
-                             "'scorekeeper new'.").format(id=match.id))
+        raise StateProblem(
+            _(
+                "Match {id} is over, so no hand can be added. Start the next "
+                "series with 'scorekeeper new --rematch', or another match with "
+                "'scorekeeper new'."
+            ).format(id=match.id)
+        )
     return sheet
 
 
@@ -197,10 +254,18 @@ def say(before: Scoresheet, after: Scoresheet, said: Sequence[str], dry_run: boo
 @knock_params
 @match_option
 @pass_store
-def knock(store: Store, player: str, knocker_deadwood: int | None,
-          opponent_deadwood: int | None, undercut: bool, cards: str | None,
-          opponent_cards: str | None, upcard: str | None, dry_run: bool,
-          match: int | None) -> None:
+def knock(
+    store: Store,
+    player: str,
+    knocker_deadwood: int | None,
+    opponent_deadwood: int | None,
+    undercut: bool,
+    cards: str | None,
+    opponent_cards: str | None,
+    upcard: str | None,
+    dry_run: bool,
+    match: int | None,
+) -> None:
     """Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD.
 
     The opponent's deadwood is counted after lay-offs. An undercut (the opponent's deadwood
@@ -221,8 +286,15 @@ def knock(store: Store, player: str, knocker_deadwood: int | None,
 @gin_params
 @match_option
 @pass_store
-def gin(store: Store, player: str, opponent_deadwood: int, big: bool, upcard: str | None,
-        dry_run: bool, match: int | None) -> None:
+def gin(
+    store: Store,
+    player: str,
+    opponent_deadwood: int,
+    big: bool,
+    upcard: str | None,
+    dry_run: bool,
+    match: int | None,
+) -> None:
     """Record gin (or big gin with --big) by PLAYER against OPPONENT_DEADWOOD.
 
     \b
@@ -236,8 +308,9 @@ def gin(store: Store, player: str, opponent_deadwood: int, big: bool, upcard: st
 @wall_params
 @match_option
 @pass_store
-def wall(store: Store, player: str | None, upcard: str | None, dry_run: bool,
-         match: int | None) -> None:
+def wall(
+    store: Store, player: str | None, upcard: str | None, dry_run: bool, match: int | None
+) -> None:
     """Record a dead hand: nobody knocked before the stock ran out. The same dealer deals again.
 
     In Partnership Gin, PLAYER is anyone at the table where it happened.
@@ -250,8 +323,12 @@ def wall(store: Store, player: str | None, upcard: str | None, dry_run: bool,
 
 
 @command("record")
-@option("--cards", "with_cards", is_flag=True,
-        help="Ask for both hands' cards instead of the deadwood counts.")
+@option(
+    "--cards",
+    "with_cards",
+    is_flag=True,
+    help="Ask for both hands' cards instead of the deadwood counts.",
+)
 @match_option
 @pass_store
 def record_interactively(store: Store, with_cards: bool, match: int | None) -> None:
@@ -263,23 +340,41 @@ def record_interactively(store: Store, with_cards: bool, match: int | None) -> N
       scorekeeper record --cards
     """
     if sys.stdin is None or sys.stdin.closed:
-        raise StateProblem(_("'scorekeeper record' asks its questions on standard input, which "
-                             "is closed; give the hand on the command line instead, e.g. "
-                             "'scorekeeper knock PLAYER 5 15'."))
+        raise StateProblem(
+            _(
+                "'scorekeeper record' asks its questions on standard input, which "
+                "is closed; give the hand on the command line instead, e.g. "
+                "'scorekeeper knock PLAYER 5 15'."
+            )
+        )
     current = store.load(match_id(store, match))
     sheet = open_sheet(current)
     if current.teams:
         tables = [t.players for t in sheet.pending if t.hand is None] or list(
-            pairings(current.teams, len(sheet.rounds)))
-        click.echo(_("Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: "
-                     "{tables}.").format(
-            number=len(sheet.rounds) + 1, id=current.id, a=current.players[0],
-            b=current.players[1], dealer=sheet.next_dealer,
-            tables=_(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in tables)))
+            pairings(current.teams, len(sheet.rounds))
+        )
+        click.echo(
+            _(
+                "Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: {tables}."
+            ).format(
+                number=len(sheet.rounds) + 1,
+                id=current.id,
+                a=current.players[0],
+                b=current.players[1],
+                dealer=sheet.next_dealer,
+                tables=_(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in tables),
+            )
+        )
     else:
-        click.echo(_("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
-            number=len(sheet.rounds) + 1, id=current.id, a=current.players[0],
-            b=current.players[1], dealer=sheet.next_dealer))
+        click.echo(
+            _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
+                number=len(sheet.rounds) + 1,
+                id=current.id,
+                a=current.players[0],
+                b=current.players[1],
+                dealer=sheet.next_dealer,
+            )
+        )
     try:
         hand = ask_hand(current, with_cards)
         preview = current.sheet([*(s.hand for s in current.in_force()), hand])
@@ -303,35 +398,58 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
     upcard = None
     limit = match.rules.knock_limit
     if match.rules.oklahoma:
-        upcard = click.prompt(_("Up-card that started the discard pile (e.g. 7h, KS)"),
-                              type=UpCard())
+        upcard = click.prompt(
+            _("Up-card that started the discard pile (e.g. 7h, KS)"), type=UpCard()
+        )
         from scorekeeper.cards import parse_card
 
         limit = knock_limit(match.rules, parse_card(upcard))
-    english = {Entry.KNOCK: N_("knock"), Entry.GIN: N_("gin"), Entry.WALL: N_("wall"),
-               Entry.BIG_GIN: N_("big gin")}
+    english = {
+        Entry.KNOCK: N_("knock"),
+        Entry.GIN: N_("gin"),
+        Entry.WALL: N_("wall"),
+        Entry.BIG_GIN: N_("big gin"),
+    }
     possible = endings(match.rules, limit)
     words = [_(english[entry]) for entry in possible]
     entry = click.prompt(
         _("How did the hand end? [{options}]").format(options="/".join(words)),
-        type=Words({**{_(english[e]): e for e in possible}, **{english[e]: e for e in possible}},
-                   N_("{typed!r} is not how a hand ends; answer {options}."),
-                   shown=len(possible)))
-    tables = [(a, b) for a, b in (
-        [t.players for t in sheet.pending if t.hand is None] if sheet.pending else
-        pairings(match.teams, len(sheet.rounds)) if match.teams else [match.players])]
+        type=Words(
+            {**{_(english[e]): e for e in possible}, **{english[e]: e for e in possible}},
+            N_("{typed!r} is not how a hand ends; answer {options}."),
+            shown=len(possible),
+        ),
+    )
+    tables = [
+        (a, b)
+        for a, b in (
+            [t.players for t in sheet.pending if t.hand is None]
+            if sheet.pending
+            else pairings(match.teams, len(sheet.rounds))
+            if match.teams
+            else [match.players]
+        )
+    ]
     playing = [name for table in tables for name in table]
     if entry is Entry.WALL:
         at = None
         if match.teams and len(tables) == 2:
-            at = click.prompt(_("At which table? Name a player there [{options}]").format(
-                options="/".join(playing)), type=Words({p: p for p in playing}, NOT_A_PLAYER))
+            at = click.prompt(
+                _("At which table? Name a player there [{options}]").format(
+                    options="/".join(playing)
+                ),
+                type=Words({p: p for p in playing}, NOT_A_PLAYER),
+            )
         return walled(at, upcard)(match, None)
     elsewhere = N_("{typed!r} is not at a table still to report; answer {options}.")
     who = click.prompt(
-        (_("Who knocked? [{options}]") if entry is Entry.KNOCK else
-         _("Who went gin? [{options}]")).format(options="/".join(playing)),
-        type=Words({p: p for p in playing}, elsewhere if match.teams else NOT_A_PLAYER))
+        (
+            _("Who knocked? [{options}]")
+            if entry is Entry.KNOCK
+            else _("Who went gin? [{options}]")
+        ).format(options="/".join(playing)),
+        type=Words({p: p for p in playing}, elsewhere if match.teams else NOT_A_PLAYER),
+    )
     other = next(b if who == a else a for a, b in tables if who in (a, b))
     if with_cards:
         while True:
@@ -345,14 +463,23 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
         return knocked(who, counts, False, upcard)(match, None)
     kd = 0
     if entry is Entry.KNOCK:
-        kd = click.prompt(_("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
-            who=who, limit=limit), type=Count(_("{who}'s deadwood").format(who=who), limit))
+        kd = click.prompt(
+            _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(who=who, limit=limit),
+            type=Count(_("{who}'s deadwood").format(who=who), limit),
+        )
     od = click.prompt(
-        (_("{other}'s deadwood after lay-offs (0-{most})") if kd else
-         _("{other}'s deadwood (0-{most})")).format(other=other, most=MAX_DEADWOOD),
-        type=Count(_("{other}'s deadwood").format(other=other)))
-    return (knocked(who, (Entry.KNOCK, kd, od), False, upcard) if kd else
-            ginned(who, od, entry is Entry.BIG_GIN, upcard))(match, None)
+        (
+            _("{other}'s deadwood after lay-offs (0-{most})")
+            if kd
+            else _("{other}'s deadwood (0-{most})")
+        ).format(other=other, most=MAX_DEADWOOD),
+        type=Count(_("{other}'s deadwood").format(other=other)),
+    )
+    return (
+        knocked(who, (Entry.KNOCK, kd, od), False, upcard)
+        if kd
+        else ginned(who, od, entry is Entry.BIG_GIN, upcard)
+    )(match, None)
 
 
 class UpCard(click.ParamType):  # type: ignore[type-arg]
@@ -360,8 +487,7 @@ class UpCard(click.ParamType):  # type: ignore[type-arg]
 
     name = "card"
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> str:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         try:
             return card(str(value)) or ""
         except BadInput as error:

@@ -78,8 +78,11 @@ class Extracted:
 
 def source_files(package: Path = PACKAGE) -> list[Path]:
     """The package's Python files, this tool's folder left out."""
-    return sorted(path for path in package.rglob("*.py")
-                  if HERE not in path.resolve().parents and "__pycache__" not in path.parts)
+    return sorted(
+        path
+        for path in package.rglob("*.py")
+        if HERE not in path.resolve().parents and "__pycache__" not in path.parts
+    )
 
 
 def _called(node: ast.Call) -> str | None:
@@ -97,16 +100,23 @@ COMMAND_DECORATORS = ("command", "group")
 
 
 def _imports_click(tree: ast.Module) -> bool:
-    return any((isinstance(node, ast.Import) and any(a.name == "click" for a in node.names))
-               or (isinstance(node, ast.ImportFrom) and node.module == "click")
-               for node in ast.walk(tree))
+    return any(
+        (isinstance(node, ast.Import) and any(a.name == "click" for a in node.names))
+        or (isinstance(node, ast.ImportFrom) and node.module == "click")
+        for node in ast.walk(tree)
+    )
 
 
 def _is_command(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     for decorator in function.decorator_list:
         called = decorator.func if isinstance(decorator, ast.Call) else decorator
-        name = (called.attr if isinstance(called, ast.Attribute)
-                else called.id if isinstance(called, ast.Name) else None)
+        name = (
+            called.attr
+            if isinstance(called, ast.Attribute)
+            else called.id
+            if isinstance(called, ast.Name)
+            else None
+        )
         if name in COMMAND_DECORATORS:
             return True
     return False
@@ -128,8 +138,9 @@ def _help_texts(tree: ast.Module) -> list[tuple[int, str | None]]:
                 text = _literal(keyword.value)
                 if text is not None and not text.strip():
                     continue  # no help: nothing to translate
-                found.append((keyword.value.lineno,
-                              inspect.cleandoc(text) if text is not None else None))
+                found.append(
+                    (keyword.value.lineno, inspect.cleandoc(text) if text is not None else None)
+                )
     return found
 
 
@@ -146,11 +157,16 @@ def extract(package: Path = PACKAGE) -> Extracted:
                 continue
             name = _called(node)
             if name in ("_", "N_"):
-                literals.append((node.lineno, [_literal(node.args[0])] if len(node.args) == 1
-                                 else [None]))
+                literals.append(
+                    (node.lineno, [_literal(node.args[0])] if len(node.args) == 1 else [None])
+                )
             elif name == "ngettext":
-                literals.append((node.lineno, [_literal(a) for a in node.args[:2]]
-                                 if len(node.args) == 3 else [None]))
+                literals.append(
+                    (
+                        node.lineno,
+                        [_literal(a) for a in node.args[:2]] if len(node.args) == 3 else [None],
+                    )
+                )
         if _imports_click(tree):
             literals += [(line, [text]) for line, text in _help_texts(tree)]
         for line, texts in literals:
@@ -162,8 +178,10 @@ def extract(package: Path = PACKAGE) -> Extracted:
             assert msgid is not None
             found = messages.setdefault(msgid, Message(msgid, plural))
             if found.plural != plural:
-                raise SystemExit(f"{where}: {msgid!r} is used both with and without the plural "
-                                 f"{plural or found.plural!r}; gettext keeps one of them")
+                raise SystemExit(
+                    f"{where}: {msgid!r} is used both with and without the plural "
+                    f"{plural or found.plural!r}; gettext keeps one of them"
+                )
             found.references.append(where)
     for message in messages.values():
         message.references.sort(key=_reference_order)
@@ -181,9 +199,11 @@ def fields(text: str) -> set[tuple[str, str, str]]:
     ``{net:+d}`` -> ``("net", "", "+d")``, ``{value!r}`` -> ``("value", "r", "")``."""
     import string
 
-    return {(name, conversion or "", spec or "")
-            for _text, name, spec, conversion in string.Formatter().parse(text)
-            if name is not None}
+    return {
+        (name, conversion or "", spec or "")
+        for _text, name, spec, conversion in string.Formatter().parse(text)
+        if name is not None
+    }
 
 
 # Reading and writing .po files
@@ -212,11 +232,29 @@ class Entry:
         return all(self.msgstr) and bool(self.msgstr) and not self.fuzzy
 
 
-ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a",
-           "\b": "\\b", "\f": "\\f", "\v": "\\v"}
+ESCAPES = {
+    "\\": "\\\\",
+    '"': '\\"',
+    "\n": "\\n",
+    "\t": "\\t",
+    "\r": "\\r",
+    "\a": "\\a",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\v": "\\v",
+}
 """Written as escapes, as msgmerge does; ``\\b`` is click's mark of a paragraph not to rewrap."""
-UNESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b",
-             "f": "\f", "v": "\v"}
+UNESCAPES = {
+    "\\": "\\",
+    '"': '"',
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "a": "\a",
+    "b": "\b",
+    "f": "\f",
+    "v": "\v",
+}
 
 
 def _unquote(line: str, where: str) -> str:
@@ -262,9 +300,14 @@ def parse_po(text: str, name: str = "<po>") -> list[Entry]:
         keyword, _space, rest = line.partition(" ")
         if keyword == "msgid":
             finish()
-            current = Entry(_unquote(rest, where), [], flags=pending["flags"],
-                            references=pending["references"], comments=pending["comments"],
-                            obsolete=obsolete)
+            current = Entry(
+                _unquote(rest, where),
+                [],
+                flags=pending["flags"],
+                references=pending["references"],
+                comments=pending["comments"],
+                obsolete=obsolete,
+            )
             pending = {"flags": [], "references": [], "comments": []}
             target = ("msgid", 0)
         elif current is None:
@@ -359,14 +402,25 @@ def header_value(entries: list[Entry], key: str) -> str | None:
 
 def template(extracted: Extracted) -> list[Entry]:
     """The .pot: every message, untranslated."""
-    header = Entry("", [NEW_HEADER.format(language="")], flags=["fuzzy"], comments=[
-        "# The messages of scorekeeper, for translators.",
-        "# Made by scorekeeper/locale/update.py from the source: do not edit by hand."])
+    header = Entry(
+        "",
+        [NEW_HEADER.format(language="")],
+        flags=["fuzzy"],
+        comments=[
+            "# The messages of scorekeeper, for translators.",
+            "# Made by scorekeeper/locale/update.py from the source: do not edit by hand.",
+        ],
+    )
     return [header] + [
-        Entry(m.msgid, ["", ""] if m.plural is not None else [""], m.plural,
-              flags=["python-brace-format"] if fields(m.msgid) | fields(m.plural or "") else [],
-              references=m.references)
-        for m in extracted.messages.values()]
+        Entry(
+            m.msgid,
+            ["", ""] if m.plural is not None else [""],
+            m.plural,
+            flags=["python-brace-format"] if fields(m.msgid) | fields(m.plural or "") else [],
+            references=m.references,
+        )
+        for m in extracted.messages.values()
+    ]
 
 
 def merge(pot: list[Entry], old: list[Entry], language: str) -> list[Entry]:
@@ -378,8 +432,9 @@ def merge(pot: list[Entry], old: list[Entry], language: str) -> list[Entry]:
     merged = [header]
     for new in pot[1:]:
         before = known.pop(new.msgid, None)
-        entry = Entry(new.msgid, list(new.msgstr), new.plural, list(new.flags),
-                      list(new.references))
+        entry = Entry(
+            new.msgid, list(new.msgstr), new.plural, list(new.flags), list(new.references)
+        )
         if before is not None:
             entry.comments = before.comments
             if "fuzzy" in before.flags:
@@ -387,8 +442,9 @@ def merge(pot: list[Entry], old: list[Entry], language: str) -> list[Entry]:
             if (before.plural is None) == (new.plural is None):
                 entry.msgstr = before.msgstr or entry.msgstr
                 if new.plural is not None:
-                    forms = int(re.search(r"nplurals\s*=\s*(\d+)", header_value(
-                        [header], "Plural-Forms") or "nplurals=2").group(1))  # type: ignore[union-attr]
+                    plurals = header_value([header], "Plural-Forms") or "nplurals=2"
+                    found = re.search(r"nplurals\s*=\s*(\d+)", plurals)
+                    forms = int(found.group(1)) if found else 2
                     entry.msgstr = (entry.msgstr + [""] * forms)[:forms]
             elif any(before.msgstr):
                 entry.flags.insert(0, "fuzzy")  # the plural came or went: a translator looks
@@ -425,9 +481,13 @@ def compile_mo(entries: list[Entry]) -> bytes:
     for id_offset, id_length, str_offset, str_length in offsets:
         table_keys += [id_length, start_ids + id_offset]
         table_values += [str_length, start_strs + str_offset]
-    return (struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), start_keys, start_values, 0, 0)
-            + struct.pack(f"{len(table_keys)}i", *table_keys)
-            + struct.pack(f"{len(table_values)}i", *table_values) + ids + strs)
+    return (
+        struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), start_keys, start_values, 0, 0)
+        + struct.pack(f"{len(table_keys)}i", *table_keys)
+        + struct.pack(f"{len(table_values)}i", *table_values)
+        + ids
+        + strs
+    )
 
 
 def po_path(language: str) -> Path:
@@ -440,11 +500,13 @@ def catalogues() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("languages", nargs="*", help="languages to start a catalogue for")
-    parser.add_argument("--check", action="store_true",
-                        help="exit 1 when a message is untranslated or fuzzy")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 when a message is untranslated or fuzzy"
+    )
     args = parser.parse_args(argv)
     extracted = extract()
     pot = template(extracted)
@@ -468,11 +530,15 @@ def main(argv: list[str] | None = None) -> int:
         todo = [e for e in live if not e.translated]
         obsolete = len(entries) - 1 - len(live)
         missing += len(todo)
-        print(f"{path.relative_to(PACKAGE.parent)}: {len(live) - len(todo)} translated, "
-              f"{len(todo)} to do, {obsolete} obsolete; compiled {mo.name}")
+        print(
+            f"{path.relative_to(PACKAGE.parent)}: {len(live) - len(todo)} translated, "
+            f"{len(todo)} to do, {obsolete} obsolete; compiled {mo.name}"
+        )
         for entry in todo:
-            print(f"  {'fuzzy' if entry.fuzzy else 'untranslated'}: {entry.msgid!r} "
-                  f"({entry.references[0] if entry.references else ''})")
+            print(
+                f"  {'fuzzy' if entry.fuzzy else 'untranslated'}: {entry.msgid!r} "
+                f"({entry.references[0] if entry.references else ''})"
+            )
     return 1 if args.check and missing else 0
 
 

@@ -57,8 +57,21 @@ if TYPE_CHECKING:
     from scorekeeper.stats import Stats
     from scorekeeper.store.caches import Cache, Derived, Row
 
-__all__ = ["IN_FORCE", "REPLACED", "SCHEMA", "STATUSES", "VOIDED", "Match", "Store",
-           "StoreError", "StoredHand", "Summary", "Writer", "check_description", "check_names"]
+__all__ = [
+    "IN_FORCE",
+    "REPLACED",
+    "SCHEMA",
+    "STATUSES",
+    "VOIDED",
+    "Match",
+    "Store",
+    "StoreError",
+    "StoredHand",
+    "Summary",
+    "Writer",
+    "check_description",
+    "check_names",
+]
 
 
 #: A match file's name, on a line of its own: the match id in the digits 0-9, then ``.json``.
@@ -93,8 +106,12 @@ class Store:
 
     def _check_root(self) -> None:
         if os.path.exists(self.root) and not os.path.isdir(self.root):
-            raise StoreError(_("{path} is a file, but a store is a directory. Give --db a "
-                               "directory (it is created if missing).").format(path=self.root))
+            raise StoreError(
+                _(
+                    "{path} is a file, but a store is a directory. Give --db a "
+                    "directory (it is created if missing)."
+                ).format(path=self.root)
+            )
 
     def _open(self, path: str) -> tuple[TinyDB, Staged]:
         staged = Staged()
@@ -112,14 +129,23 @@ class Store:
             return None
         schema = (staged.data or {}).get("meta", {}).get("1", {}).get("schema")
         try:
-            check_keys(dict(state), ("current", "newest") if schema == SCHEMA else ("current",),
-                       (), _("its current match"), complete=True)
+            check_keys(
+                dict(state),
+                ("current", "newest") if schema == SCHEMA else ("current",),
+                (),
+                _("its current match"),
+                complete=True,
+            )
         except ValueError as error:
             raise damaged(path, str(error)) from None
         numbers = [state["current"], *([state["newest"]] if "newest" in state else [])]
         if any(type(n) is not int or n < 1 for n in numbers):
-            raise damaged(path, _("its current match is {value!r}, not a match number")
-                          .format(value=state["current"]))
+            raise damaged(
+                path,
+                _("its current match is {value!r}, not a match number").format(
+                    value=state["current"]
+                ),
+            )
         return numbers[0], numbers[1] if len(numbers) > 1 else None
 
     def current_id(self) -> int | None:
@@ -148,9 +174,13 @@ class Store:
             inodes = {entry.name: entry.inode() for entry in entries}
         # The names of match files picked out in C: thousands of matches, one listing.
         numbers = MATCH_FILE.findall("\n".join(inodes))
-        return {int(number): inode for number, inode in zip(
-            numbers, map(inodes.get, [number + ".json" for number in numbers]))
-            if inode is not None}
+        return {
+            int(number): inode
+            for number, inode in zip(
+                numbers, map(inodes.get, [number + ".json" for number in numbers])
+            )
+            if inode is not None
+        }
 
     def match_ids(self) -> list[int]:
         return sorted(self.match_files())
@@ -166,10 +196,16 @@ class Store:
         if not os.path.lexists(path):
             known = self.match_ids()
             raise StoreError(
-                _("There is no match {id} in this store; 'scorekeeper matches' lists the {n} "
-                  "there are.").format(id=match_id, n=len(known)) if known else
-                _("There is no match {id}: this store has no matches yet. Start one with "
-                  "'scorekeeper new PLAYER1 PLAYER2'.").format(id=match_id))
+                _(
+                    "There is no match {id} in this store; 'scorekeeper matches' lists the {n} "
+                    "there are."
+                ).format(id=match_id, n=len(known))
+                if known
+                else _(
+                    "There is no match {id}: this store has no matches yet. Start one with "
+                    "'scorekeeper new PLAYER1 PLAYER2'."
+                ).format(id=match_id)
+            )
         db, staged = self._open(path)
         header = db.table("match").get(doc_id=1)
         try:
@@ -177,16 +213,20 @@ class Store:
                 raise ValueError(_("it holds no match"))
             check_keys(dict(header), HEADER_KEYS, ("teams",), _("its match"), complete=True)
             if header.get("id") != match_id:
-                raise ValueError(_("it holds match {found!r}, not {id}")
-                                 .format(found=header.get("id"), id=match_id))
+                raise ValueError(
+                    _("it holds match {found!r}, not {id}").format(
+                        found=header.get("id"), id=match_id
+                    )
+                )
             unknown = set(staged.data or {}) - {"match", "hands", "meta"}
             if unknown:
                 raise ValueError(_("it has the unknown table {name!r}").format(name=min(unknown)))
             documents = sorted(db.table("hands").all(), key=lambda doc: doc.doc_id)
             if [doc.doc_id for doc in documents] != list(range(1, len(documents) + 1)):
                 raise ValueError(_("its hands are not numbered 1, 2, 3, ... in order"))
-            match = Match.from_parts(match_id, dict(header), [dict(d) for d in documents],
-                                     complete=True)
+            match = Match.from_parts(
+                match_id, dict(header), [dict(d) for d in documents], complete=True
+            )
         except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
             raise damaged(path, str(error)) from None
         return Opened(db, staged, match)
@@ -202,12 +242,16 @@ class Store:
         match_files = self.match_files()
         cache = self._cache(derived)
         kept = cache.fresh(match_files)
-        read = {match_id: self._read_match(match_id)
-                for match_id in sorted(match_files.keys() - kept.keys())}
-        found = {match_id: (opened.staged.file.inode, derived.row(opened.match, sheet))
-                 for match_id, opened in read.items()
-                 for sheet in [opened.match.sheet()]
-                 if sheet.finished and opened.staged.file.inode is not None}
+        read = {
+            match_id: self._read_match(match_id)
+            for match_id in sorted(match_files.keys() - kept.keys())
+        }
+        found = {
+            match_id: (opened.staged.file.inode, derived.row(opened.match, sheet))
+            for match_id, opened in read.items()
+            for sheet in [opened.match.sheet()]
+            if sheet.finished and opened.staged.file.inode is not None
+        }
         if found:
             self._repair(cache, found)
         return kept, {match_id: opened.match for match_id, opened in read.items()}
@@ -228,10 +272,12 @@ class Store:
         kept, read = self._rows(INDEX)
         ids = list(kept)
         players, started, hands, winners = zip(*kept.values()) if kept else ((), (), (), ())
-        listed = dict(zip(ids, map(Summary, ids, map(tuple, players), started, hands,
-                                   repeat(True), winners)))
-        listed.update((match_id, Summary.of(match, match.sheet()))
-                      for match_id, match in read.items())
+        listed = dict(
+            zip(ids, map(Summary, ids, map(tuple, players), started, hands, repeat(True), winners))
+        )
+        listed.update(
+            (match_id, Summary.of(match, match.sheet())) for match_id, match in read.items()
+        )
         return [listed[match_id] for match_id in sorted(listed)]
 
     def history(self) -> list[tuple[tuple[str, str], dict[str, Stats]]]:
@@ -273,10 +319,13 @@ class Store:
             for derived in CACHES:
                 row = kept[derived.name].get(match_id)
                 if row is not None and row != derived.row(match, match.sheet()):
-                    problems.append(_("{path}: the row of match {id} disagrees with the "
-                                      "match's own file. The file only spares reading the "
-                                      "matches: delete it, and they are read instead.")
-                                    .format(path=self._path(derived.name), id=match_id))
+                    problems.append(
+                        _(
+                            "{path}: the row of match {id} disagrees with the "
+                            "match's own file. The file only spares reading the "
+                            "matches: delete it, and they are read instead."
+                        ).format(path=self._path(derived.name), id=match_id)
+                    )
         return len(match_files), problems
 
     # Writing
@@ -294,16 +343,17 @@ class Store:
             yield writer
             writer.commit()
 
-
     def _folders(self, *paths: str, link_ok: bool = False) -> None:
         """Make sure the store's folders exist, as folders of its own."""
         try:
             for path in paths:
                 files.own_folder(path, link_ok)
         except OSError as error:
-            raise StoreError(_("Cannot write to the store {path}: {reason}. Check its "
-                               "permissions.").format(path=self.root, reason=error.strerror)
-                             ) from None
+            raise StoreError(
+                _("Cannot write to the store {path}: {reason}. Check its permissions.").format(
+                    path=self.root, reason=error.strerror
+                )
+            ) from None
 
 
 class Writer:
@@ -343,15 +393,30 @@ class Writer:
                 self._finished.add(match_id)
         return self._matches[match_id].match
 
-    def create(self, players: tuple[str, str], rules: Rules, first_dealer: str,
-               description: str = "", created: str = "",
-               history: Sequence[StoredHand] = (), teams: Teams | None = None) -> Match:
+    def create(
+        self,
+        players: tuple[str, str],
+        rules: Rules,
+        first_dealer: str,
+        description: str = "",
+        created: str = "",
+        history: Sequence[StoredHand] = (),
+        teams: Teams | None = None,
+    ) -> Match:
         """A new match with the next free id (the newest match, so the current one)."""
         if self._next_id is None:
             self._next_id = max(self.store.match_ids(), default=0) + 1
         match_id, self._next_id = self._next_id, self._next_id + 1
-        match = Match(match_id, players, rules, first_dealer, created or now(), description,
-                      list(history), teams)
+        match = Match(
+            match_id,
+            players,
+            rules,
+            first_dealer,
+            created or now(),
+            description,
+            list(history),
+            teams,
+        )
         match.sheet()
         db, staged = self.store._open(self.store._match_path(match_id))
         db.table("match").insert(Document(match.header(), doc_id=1))
@@ -385,8 +450,7 @@ class Writer:
     def _mark(self, match: Match, stored: StoredHand, status: str) -> None:
         position = match.history.index(stored)  # the hand stored as document position + 1
         match.history[position] = StoredHand(stored.hand, stored.slot, status, stored.recorded)
-        self._matches[match.id].db.table("hands").update(
-            {"status": status}, doc_ids=[position + 1])
+        self._matches[match.id].db.table("hands").update({"status": status}, doc_ids=[position + 1])
 
     def commit(self) -> None:
         """Make the staged change true: one atomic replace of one file.
@@ -409,8 +473,7 @@ class Writer:
             self._committed(opened.staged.commit(), opened.staged.file.path)
         if self._chosen is not None:
             newest = max(store.match_ids(), default=self._chosen)
-            self._committed(self._write_pointer(self._chosen, newest),
-                            store._path("store.json"))
+            self._committed(self._write_pointer(self._chosen, newest), store._path("store.json"))
         try:
             self._after(changed)
         except (StoreError, OSError):
@@ -424,13 +487,17 @@ class Writer:
     def _after(self, changed: list[Opened]) -> None:
         from scorekeeper.store.caches import CACHES
 
-        finished = {opened.match.id: opened for opened in changed
-                    if opened.match.sheet().finished}
+        finished = {opened.match.id: opened for opened in changed if opened.match.sheet().finished}
         for derived in CACHES if finished else ():
-            self.store._cache(derived).add({
-                match_id: (opened.staged.file.inode or 0,
-                           derived.row(opened.match, opened.match.sheet()))
-                for match_id, opened in finished.items()})
+            self.store._cache(derived).add(
+                {
+                    match_id: (
+                        opened.staged.file.inode or 0,
+                        derived.row(opened.match, opened.match.sheet()),
+                    )
+                    for match_id, opened in finished.items()
+                }
+            )
         if self._chosen is None:  # not ``use``: is store.json behind the newest match?
             pointer = self.store._pointer()
             if pointer is None or self.store.has((pointer[1] or pointer[0]) + 1):

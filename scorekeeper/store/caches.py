@@ -46,20 +46,31 @@ def _figures(match: Match, sheet: Scoresheet) -> Row:
 def _summary_columns_hold(columns: Columns) -> bool:
     players, started, hands, winners = (columns[f] for f in INDEX.fields)
     # Each column's types gathered in one pass (in C): a store of years holds thousands.
-    return (set(map(type, players)) <= {list} and set(map(len, players)) <= {2}
-            and set(map(type, started)) <= {str} and set(map(type, hands)) <= {int}
-            and set(map(type, chain.from_iterable(players))) <= {str}
-            and set(map(type, winners)) <= {str, type(None)}
-            # A household has a few names: each checked once.
-            and are_names(list(set(chain.from_iterable(players)) | set(winners) - {None})))
+    return (
+        set(map(type, players)) <= {list}
+        and set(map(len, players)) <= {2}
+        and set(map(type, started)) <= {str}
+        and set(map(type, hands)) <= {int}
+        and set(map(type, chain.from_iterable(players))) <= {str}
+        and set(map(type, winners)) <= {str, type(None)}
+        # A household has a few names: each checked once.
+        and are_names(list(set(chain.from_iterable(players)) | set(winners) - {None}))
+    )
 
 
 def _figures_columns_hold(columns: Columns) -> bool:
     from scorekeeper.stats import FIELDS
 
-    return all(isinstance(kept, dict) and len(kept) == 2 and are_names(list(kept)) and all(
-        isinstance(f, dict) and all(type(f.get(k)) is int for k in FIELDS)
-        for f in kept.values()) for kept in columns["figures"])
+    return all(
+        isinstance(kept, dict)
+        and len(kept) == 2
+        and are_names(list(kept))
+        and all(
+            isinstance(f, dict) and all(type(f.get(k)) is int for k in FIELDS)
+            for f in kept.values()
+        )
+        for kept in columns["figures"]
+    )
 
 
 class Derived(NamedTuple):
@@ -73,8 +84,12 @@ class Derived(NamedTuple):
 
 
 #: The summary ``matches`` lists for each finished match.
-INDEX = Derived("index.json", ("players", "started", "hands", "winner"), lambda match, sheet: (
-    list(match.players), match.created, len(sheet.rounds), sheet.winner), _summary_columns_hold)
+INDEX = Derived(
+    "index.json",
+    ("players", "started", "hands", "winner"),
+    lambda match, sheet: (list(match.players), match.created, len(sheet.rounds), sheet.winner),
+    _summary_columns_hold,
+)
 #: The figures ``stats`` adds up for each finished match.
 FIGURES = Derived("figures.json", ("figures",), _figures, _figures_columns_hold)
 CACHES = (INDEX, FIGURES)
@@ -100,19 +115,26 @@ class Cache:
             data = {}
         columns = data.get(COLUMNS, {}).get("1", {})
         ids = columns.get("ids")
-        if (columns.get("version") != VERSION or type(ids) is not list
-                or not all(type(columns.get(f)) is list and len(columns[f]) == len(ids)
-                           for f in fields)
-                or set(map(type, chain(ids, columns["inodes"]))) - {int}
-                or len(set(ids)) != len(ids) or not self.derived.holds(columns)):
+        if (
+            columns.get("version") != VERSION
+            or type(ids) is not list
+            or not all(type(columns.get(f)) is list and len(columns[f]) == len(ids) for f in fields)
+            or set(map(type, chain(ids, columns["inodes"]))) - {int}
+            or len(set(ids)) != len(ids)
+            or not self.derived.holds(columns)
+        ):
             return {field: [] for field in fields}
         return {field: columns[field] for field in fields}
 
     def read(self) -> dict[int, tuple[int, Row]]:
         """Every row the file holds, by match id: ``(inode, row)``."""
         columns = self.columns()
-        return dict(zip(columns["ids"], zip(columns["inodes"], zip(
-            *(columns[f] for f in self.derived.fields)))))
+        return dict(
+            zip(
+                columns["ids"],
+                zip(columns["inodes"], zip(*(columns[f] for f in self.derived.fields))),
+            )
+        )
 
     def fresh(self, files: Mapping[int, int]) -> dict[int, Row]:
         """The rows that still hold: those of the match files as they are now (``files``: each
@@ -122,14 +144,20 @@ class Cache:
         rows = zip(*(columns[f] for f in self.derived.fields))
         if list(map(files.get, ids)) == inodes:  # every row holds (the usual case, in C)
             return dict(zip(ids, rows))
-        return {match_id: row for match_id, inode, row in zip(ids, inodes, rows)
-                if files.get(match_id) == inode}
+        return {
+            match_id: row
+            for match_id, inode, row in zip(ids, inodes, rows)
+            if files.get(match_id) == inode
+        }
 
     def write(self, rows: Mapping[int, tuple[int, Row]]) -> None:
         """Write these rows as the whole file (raises StoreError if it cannot be written)."""
         ids = sorted(rows)
-        columns: dict[str, Any] = {"version": VERSION, "ids": ids,
-                                   "inodes": [rows[i][0] for i in ids]}
+        columns: dict[str, Any] = {
+            "version": VERSION,
+            "ids": ids,
+            "inodes": [rows[i][0] for i in ids],
+        }
         for position, field in enumerate(self.derived.fields):
             columns[field] = [rows[i][1][position] for i in ids]
         self.storage.write({COLUMNS: {"1": columns}})
@@ -148,8 +176,9 @@ class Cache:
             except OSError:
                 pass
 
-    def add(self, found: Mapping[int, tuple[int, Row]], files: Mapping[int, int] | None = None
-            ) -> None:
+    def add(
+        self, found: Mapping[int, tuple[int, Row]], files: Mapping[int, int] | None = None
+    ) -> None:
         """Add rows worked out from match files (``found``: inode and row by match id); with
         ``files``, also drop the rows no longer fresh. Never fails: a row not written is worked
         out again by the next reader."""

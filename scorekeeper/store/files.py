@@ -45,8 +45,11 @@ class StoreError(Exception):
 
 def damaged(path: str, reason: str) -> StoreError:
     return StoreError(
-        _("{path} is damaged: {reason}. Nothing was changed; restore the file from a backup "
-          "or move it out of the store.").format(path=path, reason=reason.rstrip(".")))
+        _(
+            "{path} is damaged: {reason}. Nothing was changed; restore the file from a backup "
+            "or move it out of the store."
+        ).format(path=path, reason=reason.rstrip("."))
+    )
 
 
 def read_file(path: str, limit: int = MAX_BYTES) -> tuple[bytes, int] | None:
@@ -61,14 +64,22 @@ def read_file(path: str, limit: int = MAX_BYTES) -> tuple[bytes, int] | None:
         return None
     except OSError as error:
         if os.path.islink(path):
-            raise StoreError(_("{path} is a symbolic link, but a store keeps its own files: put "
-                               "the file itself there.").format(path=path)) from None
+            raise StoreError(
+                _(
+                    "{path} is a symbolic link, but a store keeps its own files: put "
+                    "the file itself there."
+                ).format(path=path)
+            ) from None
         raise cannot_read(path, error) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise StoreError(_("{path} is not a regular file, so it is not a scorekeeper store "
-                               "file; move it out of the store.").format(path=path))
+            raise StoreError(
+                _(
+                    "{path} is not a regular file, so it is not a scorekeeper store "
+                    "file; move it out of the store."
+                ).format(path=path)
+            )
         if info.st_size > limit:
             raise too_large(path, limit)
         chunks, size = [], 0
@@ -88,13 +99,20 @@ def read_file(path: str, limit: int = MAX_BYTES) -> tuple[bytes, int] | None:
 
 
 def too_large(path: str, limit: int) -> StoreError:
-    return StoreError(_("{path} is larger than {most} bytes, far more than a store file holds; "
-                        "move it out of the store.").format(path=path, most=limit))
+    return StoreError(
+        _(
+            "{path} is larger than {most} bytes, far more than a store file holds; "
+            "move it out of the store."
+        ).format(path=path, most=limit)
+    )
 
 
 def cannot_read(path: str, error: OSError) -> StoreError:
-    return StoreError(_("Cannot read {path}: {reason}. Check that it is a scorekeeper store file "
-                        "you may read.").format(path=path, reason=error.strerror or error))
+    return StoreError(
+        _(
+            "Cannot read {path}: {reason}. Check that it is a scorekeeper store file you may read."
+        ).format(path=path, reason=error.strerror or error)
+    )
 
 
 def parse(path: str, content: bytes) -> dict[str, dict[str, Any]]:
@@ -106,15 +124,17 @@ def parse(path: str, content: bytes) -> dict[str, dict[str, Any]]:
     # Every table a dict of documents, every document a dict (the types gathered in C: an index
     # holds a row for each of thousands of matches).
     if type(data) is not dict or not all(
-            type(table) is dict and set(map(type, table.values())) <= {dict}
-            for table in data.values()):
+        type(table) is dict and set(map(type, table.values())) <= {dict} for table in data.values()
+    ):
         raise damaged(path, _("it is JSON but not a TinyDB file"))
     schema = data.get("meta", {}).get("1", {}).get("schema")
     if type(schema) is int and schema > SCHEMA:
         raise StoreError(
-            _("{path} was written by a newer scorekeeper (store schema {found}; this one reads up "
-              "to {known}). Upgrade scorekeeper to use this store.")
-            .format(path=path, found=schema, known=SCHEMA))
+            _(
+                "{path} was written by a newer scorekeeper (store schema {found}; this one "
+                "reads up to {known}). Upgrade scorekeeper to use this store."
+            ).format(path=path, found=schema, known=SCHEMA)
+        )
     if type(schema) is not int or schema < 1:
         raise damaged(path, _("it has no scorekeeper schema version"))
     return data
@@ -135,7 +155,7 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> tuple[int, boo
         try:
             view = memoryview(content)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             os.fsync(fd)
             inode = os.fstat(fd).st_ino
         finally:
@@ -144,9 +164,12 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> tuple[int, boo
     except OSError as error:
         if temporary:
             _remove(temporary)
-        raise StoreError(_("Cannot write {path}: {reason}. Nothing was changed; check the "
-                           "permissions and free space of its folder.")
-                         .format(path=path, reason=error.strerror or error)) from None
+        raise StoreError(
+            _(
+                "Cannot write {path}: {reason}. Nothing was changed; check the "
+                "permissions and free space of its folder."
+            ).format(path=path, reason=error.strerror or error)
+        ) from None
     try:
         sync_folder(os.path.dirname(path))
     except OSError:
@@ -156,8 +179,14 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> tuple[int, boo
 
 def _create_temporary(folder: str) -> tuple[int, str]:
     """A new file of ours in ``folder``, created exclusively (never through a link)."""
-    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    flags = (
+        os.O_WRONLY
+        | os.O_CREAT
+        | os.O_EXCL
+        | getattr(os, "O_NOFOLLOW", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+        | getattr(os, "O_BINARY", 0)
+    )
     while True:
         name = TEMP_PREFIX + os.urandom(TEMP_DIGITS // 2).hex() + TEMP_SUFFIX
         path = os.path.join(folder, name)
@@ -169,9 +198,13 @@ def _create_temporary(folder: str) -> tuple[int, str]:
 
 def is_temporary(name: str) -> bool:
     """Whether ``name`` is how the store names its temporary files."""
-    digits = name[len(TEMP_PREFIX):-len(TEMP_SUFFIX)]
-    return (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)
-            and len(digits) == TEMP_DIGITS and all(c in "0123456789abcdef" for c in digits))
+    digits = name[len(TEMP_PREFIX) : -len(TEMP_SUFFIX)]
+    return (
+        name.startswith(TEMP_PREFIX)
+        and name.endswith(TEMP_SUFFIX)
+        and len(digits) == TEMP_DIGITS
+        and all(c in "0123456789abcdef" for c in digits)
+    )
 
 
 def remove_leftovers(folder: str) -> None:
@@ -183,8 +216,11 @@ def remove_leftovers(folder: str) -> None:
     except FileNotFoundError:
         return
     for entry in entries:
-        if (is_temporary(entry.name) and entry.is_file(follow_symlinks=False)
-                and entry.stat(follow_symlinks=False).st_uid == getattr(os, "getuid", int)()):
+        if (
+            is_temporary(entry.name)
+            and entry.is_file(follow_symlinks=False)
+            and entry.stat(follow_symlinks=False).st_uid == getattr(os, "getuid", int)()
+        ):
             _remove(entry.path)
 
 
@@ -213,8 +249,12 @@ def own_folder(path: str, link_ok: bool = False) -> None:
         os.makedirs(path)
     except FileExistsError:
         if not stat.S_ISDIR((os.stat if link_ok else os.lstat)(path).st_mode):
-            raise StoreError(_("{path} should be one of the store's folders but is not a folder; "
-                               "move it out of the store.").format(path=path)) from None
+            raise StoreError(
+                _(
+                    "{path} should be one of the store's folders but is not a folder; "
+                    "move it out of the store."
+                ).format(path=path)
+            ) from None
 
 
 if sys.platform == "win32":  # pragma: no cover
@@ -250,21 +290,28 @@ def locked(root: str, timeout: float) -> Iterator[None]:
     try:
         fd = _open_lock(root)
     except OSError as error:
-        raise StoreError(_("Cannot write to the store {path}: {reason}. Check its permissions.")
-                         .format(path=root, reason=error.strerror)) from None
+        raise StoreError(
+            _("Cannot write to the store {path}: {reason}. Check its permissions.").format(
+                path=root, reason=error.strerror
+            )
+        ) from None
     try:
         deadline = time.monotonic() + timeout
         while not _try_lock(fd):
             if time.monotonic() >= deadline:
                 raise StoreError(
-                    _("Another scorekeeper has held the lock on the store {path} for {seconds:g} "
-                      "seconds; let it finish and try again (if none is running, a stuck process "
-                      "holds it: end that process).").format(path=root, seconds=timeout))
+                    _(
+                        "Another scorekeeper has held the lock on the store {path} for {seconds:g} "
+                        "seconds; let it finish and try again (if none is running, a stuck process "
+                        "holds it: end that process)."
+                    ).format(path=root, seconds=timeout)
+                )
             time.sleep(0.02)
         yield
     except OSError as error:
-        raise StoreError(_("Cannot lock the store {path}: {reason}.")
-                         .format(path=root, reason=error.strerror)) from None
+        raise StoreError(
+            _("Cannot lock the store {path}: {reason}.").format(path=root, reason=error.strerror)
+        ) from None
     finally:
         os.close(fd)
 

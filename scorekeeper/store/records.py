@@ -20,8 +20,15 @@ IN_FORCE, VOIDED, REPLACED = N_("in force"), N_("voided"), N_("replaced")
 STATUSES = (IN_FORCE, VOIDED, REPLACED)
 
 #: The keys of a stored hand: those every hand has, and those only some have.
-HAND_KEYS = ("entry", "knocker", "knocker_deadwood", "opponent_deadwood", "slot", "status",
-             "recorded")
+HAND_KEYS = (
+    "entry",
+    "knocker",
+    "knocker_deadwood",
+    "opponent_deadwood",
+    "slot",
+    "status",
+    "recorded",
+)
 HAND_EXTRAS = ("upcard", "table")
 #: The keys of a match's header in its file (``teams`` only in Partnership Gin).
 HEADER_KEYS = ("id", "players", "rules", "first_dealer", "created", "description")
@@ -32,8 +39,13 @@ def now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def check_keys(data: dict[str, Any], required: Iterable[str], optional: Iterable[str],
-               where: str, complete: bool) -> None:
+def check_keys(
+    data: dict[str, Any],
+    required: Iterable[str],
+    optional: Iterable[str],
+    where: str,
+    complete: bool,
+) -> None:
     """Refuse a key that is not known; with ``complete``, also a required key that is missing
     (``where`` says whose keys they are, e.g. "hand 3")."""
     required = tuple(required)
@@ -42,8 +54,9 @@ def check_keys(data: dict[str, Any], required: Iterable[str], optional: Iterable
         raise ValueError(_("{where}: unknown key {key!r}").format(where=where, key=unknown[0]))
     missing = [key for key in required if key not in data] if complete else []
     if missing:
-        raise ValueError(_("{where}: the key {key!r} is missing").format(where=where,
-                                                                         key=missing[0]))
+        raise ValueError(
+            _("{where}: the key {key!r} is missing").format(where=where, key=missing[0])
+        )
 
 
 class StoredHand(NamedTuple):
@@ -57,12 +70,19 @@ class StoredHand(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "entry": self.hand.entry.value, "knocker": self.hand.knocker,
+            "entry": self.hand.entry.value,
+            "knocker": self.hand.knocker,
             "knocker_deadwood": self.hand.knocker_deadwood,
             "opponent_deadwood": self.hand.opponent_deadwood,
-            "slot": self.slot, "status": self.status, "recorded": self.recorded,
-            **{name: value for name in HAND_EXTRAS
-               for value in [getattr(self.hand, name)] if value is not None},
+            "slot": self.slot,
+            "status": self.status,
+            "recorded": self.recorded,
+            **{
+                name: value
+                for name in HAND_EXTRAS
+                for value in [getattr(self.hand, name)]
+                if value is not None
+            },
         }
 
     @classmethod
@@ -70,28 +90,35 @@ class StoredHand(NamedTuple):
         """Read a hand as stored or exported; raises ValueError naming what is wrong."""
         if not isinstance(data, dict):
             raise ValueError(_("a hand must be a JSON object, not {value!r}").format(value=data))
-        check_keys(data, HAND_KEYS, HAND_EXTRAS, _("hand {number}").format(number=default_slot),
-                   complete)
+        check_keys(
+            data, HAND_KEYS, HAND_EXTRAS, _("hand {number}").format(number=default_slot), complete
+        )
         try:
             entry = Entry(data.get("entry"))
         except ValueError:
             raise ValueError(
-                _("a hand's entry must be one of {choices}, not {value!r}")
-                .format(choices=", ".join(e.value for e in Entry), value=data.get("entry"))
+                _("a hand's entry must be one of {choices}, not {value!r}").format(
+                    choices=", ".join(e.value for e in Entry), value=data.get("entry")
+                )
             ) from None
         status = data.get("status", IN_FORCE)
         slot = data.get("slot", default_slot)
         if status not in STATUSES:
-            raise ValueError(_("a hand's status must be one of {choices}, not {value!r}")
-                             .format(choices=", ".join(STATUSES), value=status))
+            raise ValueError(
+                _("a hand's status must be one of {choices}, not {value!r}").format(
+                    choices=", ".join(STATUSES), value=status
+                )
+            )
         if type(slot) is not int or slot < 1:
-            raise ValueError(_("a hand's slot must be a whole number from 1, not {value!r}")
-                             .format(value=slot))
+            raise ValueError(
+                _("a hand's slot must be a whole number from 1, not {value!r}").format(value=slot)
+            )
         upcard, table = data.get("upcard"), data.get("table")
         for name, value in (("upcard", upcard), ("table", table)):
             if value is not None and not isinstance(value, str):
-                raise ValueError(_("a hand's {name} must be text, not {value!r}")
-                                 .format(name=name, value=value))
+                raise ValueError(
+                    _("a hand's {name} must be text, not {value!r}").format(name=name, value=value)
+                )
         if upcard is not None:  # kept the way the sheet shows it: 7s -> 7♠
             from scorekeeper.cards import CardError, parse_card
 
@@ -102,9 +129,13 @@ class StoredHand(NamedTuple):
         if entry is Entry.WALL:
             hand = Hand.wall(upcard, table)
         else:
-            hand = Hand(entry, data.get("knocker"),
-                        data.get("knocker_deadwood") if entry is Entry.KNOCK else 0,
-                        data.get("opponent_deadwood"), upcard)
+            hand = Hand(
+                entry,
+                data.get("knocker"),
+                data.get("knocker_deadwood") if entry is Entry.KNOCK else 0,
+                data.get("opponent_deadwood"),
+                upcard,
+            )
         return cls(hand, slot, status, check_timestamp(data.get("recorded", ""), "recorded"))
 
 
@@ -117,23 +148,41 @@ def check_history(history: Sequence[StoredHand]) -> None:
         stories.setdefault(stored.slot, []).append(stored.status)
     for expected, slot in enumerate(sorted(stories), start=1):
         if slot != expected:
-            raise ValueError(_("the hands' order numbers jump from {before} to {after}")
-                             .format(before=expected - 1, after=slot))
+            raise ValueError(
+                _("the hands' order numbers jump from {before} to {after}").format(
+                    before=expected - 1, after=slot
+                )
+            )
     for slot, statuses in stories.items():
         if any(status != REPLACED for status in statuses[:-1]):
-            raise ValueError(_("two hands have the order number {slot}; each number is one "
-                               "hand (and the hands it replaced)").format(slot=slot))
+            raise ValueError(
+                _(
+                    "two hands have the order number {slot}; each number is one "
+                    "hand (and the hands it replaced)"
+                ).format(slot=slot)
+            )
         if statuses[-1] == REPLACED:
-            raise ValueError(_("the hand with order number {slot} is marked replaced, but no "
-                               "hand replaces it").format(slot=slot))
+            raise ValueError(
+                _(
+                    "the hand with order number {slot} is marked replaced, but no hand replaces it"
+                ).format(slot=slot)
+            )
 
 
 class Match:
     """Everything recorded about one match."""
 
-    def __init__(self, id: int, players: tuple[str, str], rules: Rules, first_dealer: str,
-                 created: str, description: str = "", history: list[StoredHand] | None = None,
-                 teams: Teams | None = None) -> None:
+    def __init__(
+        self,
+        id: int,
+        players: tuple[str, str],
+        rules: Rules,
+        first_dealer: str,
+        created: str,
+        description: str = "",
+        history: list[StoredHand] | None = None,
+        teams: Teams | None = None,
+    ) -> None:
         self.id = id
         self.players = players
         self.rules = rules
@@ -164,21 +213,27 @@ class Match:
         change)."""
         played = tuple(stored.hand for stored in self.in_force()) if hands is None else tuple(hands)
         if self._sheet is None or self._sheet[0] != played:
-            self._sheet = played, replay(self.players, self.rules, self.first_dealer, played,
-                                         self.teams)
+            self._sheet = (
+                played,
+                replay(self.players, self.rules, self.first_dealer, played, self.teams),
+            )
         return self._sheet[1]
 
     def header(self) -> dict[str, Any]:
         return {
-            "id": self.id, "players": list(self.players), "rules": self.rules.to_dict(),
-            "first_dealer": self.first_dealer, "created": self.created,
+            "id": self.id,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "first_dealer": self.first_dealer,
+            "created": self.created,
             "description": self.description,
             **({"teams": [list(team) for team in self.teams]} if self.teams else {}),
         }
 
     @classmethod
-    def from_parts(cls, match_id: int, header: dict[str, Any], hands: Sequence[Any],
-                   complete: bool = False) -> Match:
+    def from_parts(
+        cls, match_id: int, header: dict[str, Any], hands: Sequence[Any], complete: bool = False
+    ) -> Match:
         """Build and check a match from its stored (``complete``) or exported parts.
 
         Raises ValueError (with what is wrong) for anything malformed or against the rules,
@@ -186,35 +241,52 @@ class Match:
         have been played.
         """
         players = header.get("players")
-        if (not isinstance(players, list) or len(players) != 2
-                or not all(isinstance(p, str) for p in players)):
+        if (
+            not isinstance(players, list)
+            or len(players) != 2
+            or not all(isinstance(p, str) for p in players)
+        ):
             raise ValueError(_("'players' must be a list of two names"))
         teams = header.get("teams")
         if teams is None:
             check_names(players)
-        elif (not isinstance(teams, list) or len(teams) != 2
-              or not all(isinstance(t, list) and len(t) == 2 for t in teams)
-              or not all(isinstance(p, str) for t in teams for p in t)):
+        elif (
+            not isinstance(teams, list)
+            or len(teams) != 2
+            or not all(isinstance(t, list) and len(t) == 2 for t in teams)
+            or not all(isinstance(p, str) for t in teams for p in t)
+        ):
             raise ValueError(_("'teams' must be two lists of two names"))
         else:
             check_names(teams[0] + teams[1])
             if players != [team_name(team) for team in teams]:
-                raise ValueError(_("the players of a partnership match are its teams, "
-                                   "named like 'Ann & Bob'"))
+                raise ValueError(
+                    _("the players of a partnership match are its teams, named like 'Ann & Bob'")
+                )
         rules = header.get("rules", {})
         if not isinstance(rules, dict):
             raise ValueError(_("'rules' must be a JSON object"))
         if complete:
-            check_keys(rules, [f for f in Rules._fields if f not in VARIANTS], VARIANTS,
-                       _("its rules"), complete)
+            check_keys(
+                rules,
+                [f for f in Rules._fields if f not in VARIANTS],
+                VARIANTS,
+                _("its rules"),
+                complete,
+            )
         first_dealer = header.get("first_dealer")
         if first_dealer not in players:
-            raise ValueError(_("'first_dealer' must be one of the players, not {value!r}")
-                             .format(value=first_dealer))
+            raise ValueError(
+                _("'first_dealer' must be one of the players, not {value!r}").format(
+                    value=first_dealer
+                )
+            )
         history = [StoredHand.from_dict(h, n, complete) for n, h in enumerate(hands, start=1)]
         check_history(history)
         match = cls(
-            id=match_id, players=(players[0], players[1]), rules=Rules.from_dict(rules),
+            id=match_id,
+            players=(players[0], players[1]),
+            rules=Rules.from_dict(rules),
             first_dealer=str(first_dealer),
             created=check_timestamp(header.get("created", ""), "created"),
             description=check_description(header.get("description") or ""),
@@ -232,8 +304,11 @@ def check_timestamp(value: object, name: str) -> str:
     try:
         datetime.fromisoformat(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise ValueError(_("{name!r} must be a time like 2026-11-30T20:15:00+01:00, not {value!r}")
-                         .format(name=name, value=value)) from None
+        raise ValueError(
+            _("{name!r} must be a time like 2026-11-30T20:15:00+01:00, not {value!r}").format(
+                name=name, value=value
+            )
+        ) from None
     return str(value)
 
 
@@ -244,8 +319,11 @@ MAX_DESCRIPTION = 200
 def check_description(value: object) -> str:
     """A match's one line of description: printable text, not too long."""
     if not isinstance(value, str) or len(value) > MAX_DESCRIPTION or not value.isprintable():
-        raise ValueError(_("'description' must be one line of printable text of at most "
-                           "{most} characters").format(most=MAX_DESCRIPTION))
+        raise ValueError(
+            _(
+                "'description' must be one line of printable text of at most {most} characters"
+            ).format(most=MAX_DESCRIPTION)
+        )
     return value
 
 
@@ -256,10 +334,13 @@ MAX_NAME = 40
 def are_names(values: list[Any]) -> bool:
     """Whether every value could be a player's name as :func:`check_names` lets one in (what a
     derived file says is shown only if it is); checked in C, for thousands at once."""
-    return (set(map(type, values)) <= {str} and all(map(str.isprintable, values))
-            and all(map(str.__eq__, values, map(str.strip, values)))
-            and min(map(len, values), default=1) > 0 and max(map(len, values), default=0)
-            <= MAX_NAME)
+    return (
+        set(map(type, values)) <= {str}
+        and all(map(str.isprintable, values))
+        and all(map(str.__eq__, values, map(str.strip, values)))
+        and min(map(len, values), default=1) > 0
+        and max(map(len, values), default=0) <= MAX_NAME
+    )
 
 
 def check_names(names: Sequence[str]) -> None:
@@ -268,24 +349,40 @@ def check_names(names: Sequence[str]) -> None:
         if not name.strip():
             raise ValueError(_("A player's name cannot be empty; give each player a name."))
         if len(name) > MAX_NAME:
-            raise ValueError(_("The name {name!r} is longer than {most} characters; "
-                               "use a shorter one.").format(name=name, most=MAX_NAME))
+            raise ValueError(
+                _("The name {name!r} is longer than {most} characters; use a shorter one.").format(
+                    name=name, most=MAX_NAME
+                )
+            )
         if any(not char.isprintable() for char in name):
-            raise ValueError(_("The name {name!r} holds a control character; "
-                               "use letters, digits and punctuation.").format(name=name))
+            raise ValueError(
+                _(
+                    "The name {name!r} holds a control character; "
+                    "use letters, digits and punctuation."
+                ).format(name=name)
+            )
         if name != name.strip():
-            raise ValueError(_("The name {name!r} starts or ends with a space; "
-                               "leave the spaces out.").format(name=name))
+            raise ValueError(
+                _("The name {name!r} starts or ends with a space; leave the spaces out.").format(
+                    name=name
+                )
+            )
     for index, name in enumerate(names):
-        for other in names[index + 1:]:
+        for other in names[index + 1 :]:
             if fold(name) == fold(other):
                 raise ValueError(
-                    (_("Both players are called {name!r}; give them different names (case and "
-                       "accents do not count), e.g. '{name} A' and '{name} B'.")
-                     if len(names) == 2 else
-                     _("Two players are called {name!r}; give them different names (case and "
-                       "accents do not count), e.g. '{name} A' and '{name} B'."))
-                    .format(name=name))
+                    (
+                        _(
+                            "Both players are called {name!r}; give them different names (case and "
+                            "accents do not count), e.g. '{name} A' and '{name} B'."
+                        )
+                        if len(names) == 2
+                        else _(
+                            "Two players are called {name!r}; give them different names (case and "
+                            "accents do not count), e.g. '{name} A' and '{name} B'."
+                        )
+                    ).format(name=name)
+                )
 
 
 class Summary(NamedTuple):
@@ -300,5 +397,6 @@ class Summary(NamedTuple):
 
     @classmethod
     def of(cls, match: Match, sheet: Scoresheet) -> Summary:
-        return cls(match.id, match.players, match.created, len(sheet.rounds), sheet.finished,
-                   sheet.winner)
+        return cls(
+            match.id, match.players, match.created, len(sheet.rounds), sheet.finished, sheet.winner
+        )
