@@ -11,13 +11,17 @@ whether the store changed. Only an uncaught exception (a bug) ends the process t
 way, with its traceback.
 """
 
+import errno
 import gc
+import io
 import os
 import sys
 
 
 def main() -> None:
     gc.set_threshold(100_000, 50, 50)  # collect rarely: the process is short-lived
+    if sys.stdout is None:  # started with stdout closed: what the command says cannot get out
+        sys.stdout = Closed()
     from scorekeeper.cli import cli
 
     try:
@@ -33,6 +37,15 @@ def main() -> None:
         except (OSError, ValueError) as error:  # the output went nowhere: a full disk, a pipe
             code = unwritten(error, code or 0)
         os._exit(code or 0)
+
+
+class Closed(io.TextIOBase):
+    """Standard output when the process was started with it closed: writing to it fails as
+    writing to a closed descriptor does, so the command says so (and whether it changed the
+    store) instead of printing into nothing."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
 
 
 def unwritten(error: Exception, code: int) -> int:

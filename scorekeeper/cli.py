@@ -40,7 +40,10 @@ class Problem(click.ClickException):
         )
 
     def show(self, file: Any = None) -> None:
-        click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+        try:
+            click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+        except OSError:  # stderr is full or gone: the exit code still says what happened
+            pass
 
 
 class BadInput(Problem):

@@ -82,7 +82,8 @@ def refused(result: Result, code: int, *fragments: str) -> str:
 
 def sheet(run: Run, *match: Any) -> dict[str, Any]:
     """``show [MATCH] --json``, parsed."""
-    return json.loads(ok(run("show", *match, "--json")))
+    shown: dict[str, Any] = json.loads(ok(run("show", *match, "--json")))
+    return shown
 
 
 def line(
@@ -530,7 +531,8 @@ class OptionCase:
 
 
 def _g(data: dict[str, Any], number: int) -> dict[str, Any]:
-    return data["games"][number - 1]
+    game: dict[str, Any] = data["games"][number - 1]
+    return game
 
 
 def _settled(data: dict[str, Any]) -> Any:

@@ -60,8 +60,12 @@ def test_every_hand_and_every_byte_of_a_long_output_gets_out(tmp_path: Path) -> 
 def closed(store: Path, stream: int, *args: str) -> int:
     """The exit code of a command started with stdout (1) or stderr (2) closed."""
     command = [sys.executable, "-m", "scorekeeper", "--db", str(store), *args]
-    other = {1: {"stderr": subprocess.DEVNULL}, 2: {"stdout": subprocess.DEVNULL}}[stream]
-    return subprocess.run(command, **other, preexec_fn=lambda: os.close(stream)).returncode
+    quiet = subprocess.DEVNULL
+    stdout, stderr = (None, quiet) if stream == 1 else (quiet, None)
+    closing = subprocess.run(
+        command, stdout=stdout, stderr=stderr, preexec_fn=lambda: os.close(stream)
+    )
+    return closing.returncode
 
 
 def test_a_closed_output_keeps_the_exit_code_and_the_hand(tmp_path: Path) -> None:

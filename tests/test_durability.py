@@ -136,7 +136,7 @@ def test_four_concurrent_writers_keep_all_hundred_hands(tmp_path: Path) -> None:
         assert all(stored.status == IN_FORCE for stored in hands)
         assert sorted(stored.slot for stored in hands) == list(range(1, 51))
         for name in (first, second):
-            mine = sorted(h.hand.knocker_deadwood for h in hands if h.hand.knocker == name)
+            mine = sorted(h.hand.knocker_deadwood or 0 for h in hands if h.hand.knocker == name)
             assert mine == sorted(hand % 10 + 1 for hand in range(25))
 
 

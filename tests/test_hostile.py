@@ -428,3 +428,25 @@ def test_record_with_stdin_closed_says_what_to_do(match_file: Path, store_dir: P
     assert result.stderr.startswith(
         "Error: 'scorekeeper record' asks its questions on standard input, which is closed"
     )
+
+
+def test_a_closed_stdout_is_an_error_line_and_the_exit_code_says_whether_it_changed(
+    match_file: Path, store_dir: Path
+) -> None:
+    closed = {"preexec_fn": lambda: os.close(1), "stderr": subprocess.PIPE}
+    shown = scorekeeper(store_dir, "show", **closed)
+    assert shown.returncode == 1
+    assert shown.stderr == "Error: The output could not be written: Bad file descriptor.\n"
+    recorded = scorekeeper(store_dir, "knock", "ann", "5", "15", **closed)
+    assert recorded.returncode == 0
+    assert recorded.stderr.startswith("Error: The change was saved, but its report could not")
+    shown = scorekeeper(store_dir, "show", "--json", capture_output=True)
+    assert len(json.loads(shown.stdout)["rounds"]) == 3
+
+
+def test_bad_input_keeps_exit_2_when_its_error_cannot_be_written(
+    match_file: Path, store_dir: Path
+) -> None:
+    with open("/dev/full", "w") as full:
+        result = scorekeeper(store_dir, "knock", "zed", "2", "10", stderr=full)
+    assert result.returncode == 2

@@ -321,10 +321,8 @@ def test_gnu_msgfmt_accepts_the_po_and_compiles_the_same(language: str, tmp_path
     mo = tmp_path / "gnu.mo"
     subprocess.run(["msgfmt", "--check", "-o", str(mo), str(po_file(language))], check=True)
     with mo.open("rb") as gnu, po_file(language).with_suffix(".mo").open("rb") as shipped:
-        assert (
-            gettext.GNUTranslations(gnu)._catalog  # type: ignore[attr-defined]
-            == gettext.GNUTranslations(shipped)._catalog
-        )  # type: ignore[attr-defined]
+        catalogues = [gettext.GNUTranslations(file) for file in (gnu, shipped)]
+        assert catalogues[0]._catalog == catalogues[1]._catalog  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -539,7 +537,7 @@ def test_command_help_stays_english_in_english(run: Any) -> None:
 def test_every_commands_help_is_translated_and_keeps_its_examples(run: Any, language: str) -> None:
     from scorekeeper.cli import cli
 
-    paths = (
+    paths: list[list[str]] = (
         [[]]
         + [[name] for name in cli.list_commands(click.Context(cli))]
         + [["amend", "1", name] for name in ("knock", "gin", "wall")]

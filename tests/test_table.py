@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import cli
+from scorekeeper.messages import short_names
+
+Run = Callable[..., Result]
 
 
 @pytest.fixture
@@ -76,8 +80,8 @@ def test_names_equal_but_for_accents_are_refused(run) -> None:  # type: ignore[n
     ],
 )
 def test_numbers_are_checked_with_a_message_saying_what_they_count(
-    run, args: list[str], message: str
-) -> None:  # type: ignore[no-untyped-def]
+    run: Run, args: list[str], message: str
+) -> None:
     run("new", "Ann", "Ben", "--dealer", "ann")
     result = run(*args)
     assert result.exit_code == 2
@@ -148,8 +152,8 @@ def finished_match(run) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("fmt", ["svg", "html"])
 def test_the_sheet_as_a_picture_holds_players_totals_and_settlement(
-    run, tmp_path: Path, fmt: str
-) -> None:  # type: ignore[no-untyped-def]
+    run: Run, tmp_path: Path, fmt: str
+) -> None:
     finished_match(run)
     path = tmp_path / f"sheet.{fmt}"
     assert run("export", "--format", fmt, "-o", str(path)).exit_code == 0
@@ -263,7 +267,7 @@ def test_the_width_a_sheet_is_chosen_by_is_the_width_rich_draws(
     sheet = replay((first, second), Rules(), first, played)
     console = Console(width=80, markup=False, highlight=False, emoji=False)
     full = {name: name for name in sheet.players}
-    brief = render.short_names(sheet.players, 7)
+    brief = short_names(sheet.players, 7)
     tables = [
         render._sheet_table(sheet, sheet.games, full),
         render._sheet_table(sheet, sheet.games, brief, kinds=False),
