@@ -51,7 +51,7 @@ class Closed(io.TextIOBase):
 def unwritten(error: Exception, code: int) -> int:
     """Say that the output could not be written, and return the exit code to end with: 0 if
     the command changed the store (the change stands), else an error's."""
-    from scorekeeper.cli import describe
+    from scorekeeper.commands._common import describe
     from scorekeeper.i18n import _
 
     changed = getattr(sys.modules.get("scorekeeper.store.files"), "committed", False)

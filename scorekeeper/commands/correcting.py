@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli import (
+from scorekeeper.commands._common import (
     NUMBER,
     NUMBERS,
     BadInput,

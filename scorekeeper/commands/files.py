@@ -6,7 +6,7 @@ import os
 
 import click
 
-from scorekeeper.cli import (
+from scorekeeper.commands._common import (
     BadInput,
     StateProblem,
     command,

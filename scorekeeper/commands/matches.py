@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from scorekeeper.cli import (
+from scorekeeper.commands._common import (
     NUMBER,
     BadInput,
     Decorator,

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from scorekeeper.cli import (
+from scorekeeper.commands._common import (
     BadInput,
     command,
     echo_lines,

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from scorekeeper.cli import (
+from scorekeeper.commands._common import (
     NOT_A_PLAYER,
     NUMBERS,
     BadInput,

@@ -1,0 +1,470 @@
+"""What the commands share: the ``Error:`` lines and their exit codes, commands and options
+whose help is shown in the language, the parameter types, and finding the match and the player
+a person means.
+
+Errors from below are translated into ``Error: ...`` lines in one place
+(:class:`ScorekeeperGroup`): exit 2 for bad input, exit 1 for the state of the match or the
+store, and exit 0 with an ``Error:`` line when the change was made but its report could not be
+shown.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+from scorekeeper.engine import MAX_DEADWOOD, InvalidHand, MatchFinished, Scoresheet, fold
+from scorekeeper.i18n import N_, _
+from scorekeeper.rules import RuleError
+from scorekeeper.store import Match, Store, StoreError
+
+
+class Problem(click.ClickException):
+    """An ``Error:`` line for a person, with anything a terminal would take as an instruction
+    (an escape sequence in a path, say) shown escaped."""
+
+    def format_message(self) -> str:
+        return "".join(
+            char if char.isprintable() or char == "\n" else repr(char)[1:-1]
+            for char in self.message
+        )
+
+    def show(self, file: Any = None) -> None:
+        try:
+            click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+        except OSError:  # stderr is full or gone: the exit code still says what happened
+            pass
+
+
+class BadInput(Problem):
+    """Something typed is wrong (exit 2)."""
+
+    exit_code = 2
+
+
+class StateProblem(Problem):
+    """The match or the store does not allow it (exit 1)."""
+
+    exit_code = 1
+
+
+@contextmanager
+def help_in_language(thing: click.Command | Option) -> Iterator[None]:
+    """``thing.help`` in the chosen language while the body runs.
+
+    click builds a command when its module is imported, which can be before ``--lang`` is read
+    (the group itself is built at start-up), so help (a command's docstring, an option's
+    ``help=``) is kept in English and translated only when it is shown. The catalogue has it
+    the way ``inspect.cleandoc`` writes it (``scorekeeper/locale/update.py`` extracts it so)."""
+    english = thing.help
+    if english:
+        shown = _(inspect.cleandoc(english))
+        fields = getattr(thing, "help_fields", None)
+        thing.help = shown.format(**fields) if fields else shown
+    try:
+        yield
+    finally:
+        thing.help = english
+
+
+#: click >= 8.2 raises this to show a group's help when it is given no command: not an error.
+NO_ARGUMENTS: type[click.UsageError] | tuple[()] = getattr(
+    click.exceptions, "NoArgsIsHelpError", ()
+)
+
+
+def misused(error: click.UsageError) -> click.ClickException:
+    """What click refused in a command line, as one ``Error:`` line with the command's usage
+    (a group given no command still shows its help)."""
+    if isinstance(error, NO_ARGUMENTS):
+        return error
+    ctx, problem = error.ctx, error.format_message()
+    return BadInput(
+        _("{problem} {usage} ('{command} --help' says more)").format(
+            problem=problem if problem.endswith((".", "?", "!")) else problem + ".",
+            usage=" ".join(ctx.get_usage().split()) if ctx else "",
+            command=ctx.command_path if ctx else "scorekeeper",
+        )
+    )
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number typed with the digits 0 to 9 (a minus in front allowed), else None:
+    ``int`` would also take other scripts' digits, ``_`` and ``+``.
+
+    >>> whole_number(" 12 "), whole_number("-3"), whole_number("١٢"), whole_number("1_000")
+    (12, -3, None, None)
+    """
+    text = text.strip()
+    digits = text[1:] if text[:1] == "-" else text
+    return int(text) if digits.isascii() and digits.isdigit() else None
+
+
+class Number(click.ParamType):  # type: ignore[type-arg]
+    """A whole number typed with the digits 0 to 9."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        number = value if type(value) is int else whole_number(str(value))
+        if number is None:
+            self.fail(
+                _(
+                    "{value!r} is not a whole number; type it with the digits 0 to 9, e.g. 12."
+                ).format(value=value),
+                param,
+                ctx,
+            )
+        return number
+
+
+NUMBER = Number()
+
+
+class Seconds(click.ParamType):  # type: ignore[type-arg]
+    """A number of seconds from 0 to ``most``, typed with the digits 0 to 9 and a point."""
+
+    name = "seconds"
+
+    def __init__(self, most: float) -> None:
+        self.most = most
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value).strip()
+        whole, _point, part = text.partition(".")
+        if (
+            not (whole + part).isascii()
+            or not (whole + part).isdigit()
+            or not 0 <= float(text) <= self.most
+        ):
+            self.fail(
+                _("{value!r} is not a number of seconds from 0 to {most:g}, e.g. 2.5.").format(
+                    value=value, most=self.most
+                ),
+                param,
+                ctx,
+            )
+        return float(text)
+
+
+class Command(click.Command):
+    """A command whose help, and short help in its group's list, is shown in the language, and
+    whose mistyped arguments and options are one ``Error:`` line."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            raise misused(error) from None
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with help_in_language(self):
+            super().format_help_text(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with help_in_language(self):
+            return super().get_short_help_str(limit)
+
+
+class Option(click.Option):
+    """An option whose help is shown in the language. ``help_fields`` fill the ``{...}`` fields
+    of a help text that names things known only at run time."""
+
+    def __init__(self, *args: Any, help_fields: dict[str, str] | None = None, **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        self.help_fields = help_fields or {}
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        with help_in_language(self):
+            return super().get_help_record(ctx)
+
+
+def option(*param_decls: str, **attrs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``click.option``, its help shown in the language."""
+    return click.option(*param_decls, cls=Option, **attrs)
+
+
+def command(name: str | None = None, **settings: Any) -> Callable[[Callable[..., Any]], Command]:
+    """A command of ``scorekeeper`` (listed in :data:`COMMANDS`), its help in the language."""
+    return click.command(name, cls=Command, **settings)
+
+
+class ScorekeeperGroup(Command, click.Group):
+    """Translates the library's errors into ``Error:`` lines with the contract's exit codes; its
+    commands and groups show their help in the language."""
+
+    command_class = Command
+    group_class = type
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            result = super().invoke(ctx)
+        except (click.exceptions.Exit, click.Abort, Reported):
+            raise
+        except Exception as error:
+            store = ctx.find_object(Store)
+            if store is not None and store.committed:  # the change stands: say so, exit 0
+                raise Reported(
+                    _(
+                        "The change was saved, but its report could not be shown "
+                        "({reason}); 'scorekeeper show' shows where the match "
+                        "stands."
+                    ).format(reason=describe(error))
+                ) from None
+            translated = translate(error)
+            if translated is error:
+                raise
+            raise translated from None
+        warn_unconfirmed(ctx.find_object(Store))
+        return result
+
+
+class Reported(Problem):
+    """The change was made and is on disk; only its report could not be written (exit 0: the
+    exit status says whether the store changed)."""
+
+    exit_code = 0
+
+
+def describe(error: BaseException) -> str:
+    """An error in a few words, for a person."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    if isinstance(error, UnicodeEncodeError):
+        return _("the output's encoding ({encoding}) cannot show {text!r}").format(
+            encoding=error.encoding, text=error.object[error.start : error.end]
+        )
+    return str(error) or type(error).__name__
+
+
+def translate(error: Exception) -> Exception:
+    """The ``Error:`` line (with its exit code) for an error from below; anything else is
+    returned as it is (a bug, to end in a traceback)."""
+    if isinstance(error, (StoreError, MatchFinished)):
+        return StateProblem(str(error))
+    if isinstance(error, (InvalidHand, RuleError)):
+        return BadInput(str(error))
+    if isinstance(error, click.UsageError):  # a command name mistyped
+        return misused(error)
+    if isinstance(error, UnicodeEncodeError):
+        return StateProblem(
+            _("{problem}; use a UTF-8 terminal, or set PYTHONIOENCODING=utf-8.").format(
+                problem=describe(error)
+            )
+        )
+    if isinstance(error, OSError) and error.filename is not None:  # the store's folder
+        return StateProblem(
+            _(
+                "Cannot use {path}: {reason}. Check that the store's folder exists and may be read."
+            ).format(path=error.filename, reason=error.strerror)
+        )
+    if isinstance(error, OSError):  # not a file: the output, say
+        return StateProblem(
+            _("The output could not be written: {reason}.").format(reason=describe(error))
+        )
+    return error
+
+
+def warn_unconfirmed(store: Store | None) -> None:
+    """Say which changed files the disk did not confirm (the change is made all the same)."""
+    for path in store.unconfirmed if store is not None else ():
+        click.echo(
+            _(
+                "Warning: {path} was changed, but the disk did not confirm that its folder "
+                "was written; the change is made, but may not outlast a power cut. Check "
+                "the disk."
+            ).format(path=path),
+            err=True,
+        )
+
+
+pass_store = click.pass_obj
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+# Finding matches and players
+
+
+def match_id(store: Store, given: int | None) -> int:
+    """The match a command acts on: the one given, else the current one."""
+    if given is not None:
+        return given
+    current = store.current_id()
+    if current is None or not store.has(current):
+        raise StateProblem(
+            _(
+                "There is no current match. Start one with 'scorekeeper new PLAYER1 PLAYER2', "
+                "or choose one with 'scorekeeper use MATCH' ('scorekeeper matches' lists them)."
+            )
+        )
+    return current
+
+
+T = TypeVar("T")
+
+NOT_A_PLAYER = N_("{typed!r} is not a player of this match: name {options}.")
+
+
+def one_of(
+    meanings: Mapping[str, T], typed: str, unknown: str, shown: Sequence[str] | None = None
+) -> T:
+    """What the word typed means: the word named by a beginning that leaves no doubt, case and
+    accents aside (an exact word wins; words meaning the same thing never conflict).
+
+    ``unknown`` says what is wrong when nothing matches (with ``{typed}`` and ``{options}``,
+    the ``shown`` words, by default all of them).
+    """
+    folded = fold(typed.strip())
+    exact = [word for word in meanings if fold(word) == folded]
+    found = exact or ([w for w in meanings if fold(w).startswith(folded)] if folded else [])
+    if found and len({repr(meanings[word]) for word in found}) == 1:
+        return meanings[found[0]]
+    if found:
+        raise BadInput(
+            _("{typed!r} could be {a} or {b}; type more of it.").format(
+                typed=typed, a=found[0], b=found[1]
+            )
+        )
+    raise BadInput(
+        _(unknown).format(
+            typed=typed, options=either(list(shown if shown is not None else meanings))
+        )
+    )
+
+
+def named(names: Sequence[str], typed: str, unknown: str) -> str:
+    """The name typed, by a beginning that leaves no doubt (see :func:`one_of`)."""
+    return one_of({name: name for name in names}, typed, unknown)
+
+
+def either(choices: Sequence[str]) -> str:
+    """``a, b or c`` (``a`` alone, or ``-`` for none)."""
+    if len(choices) < 2:
+        return "".join(choices) or "-"
+    return _("{some} or {last}").format(some=", ".join(choices[:-1]), last=choices[-1])
+
+
+def player(players: Sequence[str], typed: str) -> str:
+    """The player named by a unique beginning of the name."""
+    return named(players, typed, NOT_A_PLAYER)
+
+
+class Words(click.ParamType):  # type: ignore[type-arg]
+    """An answer from a few words (names; or words in the language and in English), by any
+    beginning that leaves no doubt about what it means, case and accents aside."""
+
+    name = "answer"
+
+    def __init__(self, meanings: dict[str, Any], unknown: str, shown: int | None = None) -> None:
+        self.meanings, self.unknown = meanings, unknown
+        self.shown = list(dict.fromkeys(meanings))[:shown]
+        """The words offered in a refusal: the first ``shown``, those in the language."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return one_of(self.meanings, str(value), self.unknown, self.shown)
+        except BadInput as error:
+            self.fail(error.message, param, ctx)
+
+
+def confirm(question: str) -> bool:
+    """A yes or no, answered in the language or in English (Enter: yes)."""
+    return bool(
+        click.prompt(
+            f"{question} [{_('Y/n')}]",
+            default=_("yes"),
+            show_default=False,
+            type=Words(
+                {_("yes"): True, _("no"): False, "yes": True, "no": False},
+                N_("{typed!r} is neither yes nor no; answer {options}."),
+                shown=2,
+            ),
+        )
+    )
+
+
+class Count(click.ParamType):  # type: ignore[type-arg]
+    """A whole number from 0 to ``most``, refused with a message saying what it counts."""
+
+    name = "number"
+
+    def __init__(self, what: str, most: int = MAX_DEADWOOD) -> None:
+        self.what, self.most = what, most
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        number = whole_number(str(value))
+        if number is None:
+            self.fail(
+                _("{value!r} is not a number: {what} is a whole number from 0 to {most}.").format(
+                    value=value, what=_(self.what), most=self.most
+                ),
+                param,
+                ctx,
+            )
+        if not 0 <= number <= self.most:
+            self.fail(
+                _("{what} must be from 0 to {most}, not {value}.").format(
+                    what=_(self.what), most=self.most, value=number
+                ),
+                param,
+                ctx,
+            )
+        return number
+
+
+#: Lets a negative number reach its argument's check instead of being read as an option.
+NUMBERS = {"ignore_unknown_options": True}
+
+
+def match_argument(function: Callable[..., Any]) -> Callable[..., Any]:
+    return click.argument("match", type=NUMBER, required=False)(function)
+
+
+def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    return option(
+        "--match",
+        "-m",
+        "match",
+        type=NUMBER,
+        metavar="MATCH",
+        help="The match to record in (default: the current match).",
+    )(function)
+
+
+def compose(*decorators: Decorator) -> Decorator:
+    """One decorator applying several, the first listed outermost (as if stacked)."""
+
+    def apply(function: Callable[..., Any]) -> Callable[..., Any]:
+        for decorator in reversed(decorators):
+            function = decorator(function)
+        return function
+
+    return apply
+
+
+def echo_lines(lines: Sequence[str]) -> None:
+    """Print lines, the loud ``***`` ones in bold where the terminal shows colour."""
+    plain = bool(os.environ.get("NO_COLOR"))
+    for line in lines:
+        loud = line.startswith("***") and not plain
+        click.echo(click.style(line, bold=True) if loud else line)
+
+
+def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
+    match = store.load(match_id(store, given))
+    return match, match.sheet()
