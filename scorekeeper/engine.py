@@ -225,6 +225,15 @@ class Scoresheet(NamedTuple):
         """The points a player still needs to win an open game."""
         return self.rules.target - game.points[player]
 
+    def hands_played(self) -> int:
+        """The hands played (walls too): a round each, or in Partnership Gin each table's hand
+        of every deal, the half-reported one included."""
+        if self.teams is None:
+            return len(self.rounds)
+        return sum(len(r.tables) for r in self.rounds) + sum(
+            table.hand is not None for table in self.pending
+        )
+
 
 def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     """Check one entered hand against the rules and say what it is worth (RULES.md sections 1

@@ -1933,7 +1933,7 @@ def test_a_damaged_index_is_worked_out_again(run: Run, store_dir: Path, corrupti
         pytest.param({"hands": [True]}, id="hands-not-a-number"),
         pytest.param({"winner": [7]}, id="winner-not-a-name"),
         pytest.param({"inodes": [0]}, id="another-file"),
-        pytest.param({"version": "0.0.1/cache-1"}, id="another-version"),
+        pytest.param({"version": "0.0.1/cache-2"}, id="another-version"),
     ],
 )
 def test_an_index_of_the_wrong_shape_is_worked_out_again(

@@ -1192,3 +1192,16 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
     assert sheet["pending"] == []
     # No hand after the match.
     refused(run("knock", "ann", 3, 20), 1, "over")
+
+
+def test_partnership_matches_counts_each_table_hand(run: Run) -> None:
+    """Three table hands reported (one deal whole, the next half) are three hands, as in
+    ``log`` and ``amend``, not one deal."""
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
+    ok(run("knock", "ann", 3, 20))
+    ok(run("knock", "bob", 2, 30))
+    ok(run("wall", "ann"))
+    listed = ok(run("matches"))[1].split()
+    assert listed[-2:] == ["3", "open"], listed
+    numbered = [line.split()[0] for line in ok(run("log")) if line[:2].strip().isdigit()]
+    assert numbered == ["1", "2", "3"]

@@ -134,9 +134,9 @@ def import_(store: Store, path: str) -> None:
         ngettext(
             "Imported {path} as match {id}: {a} v {b}, {n} hand.",
             "Imported {path} as match {id}: {a} v {b}, {n} hands.",
-            len(sheet.rounds),
+            sheet.hands_played(),
         ).format(
-            path=path, id=match.id, a=match.players[0], b=match.players[1], n=len(sheet.rounds)
+            path=path, id=match.id, a=match.players[0], b=match.players[1], n=sheet.hands_played()
         )
     )
 

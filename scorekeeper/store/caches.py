@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     pass
 
 #: The code that derives the rows: a cache from any other version is derived again.
-VERSION = f"{__version__}/cache-1"
+VERSION = f"{__version__}/cache-2"
 
 Row = tuple[Any, ...]
 Columns = dict[str, list[Any]]
@@ -87,7 +87,7 @@ class Derived(NamedTuple):
 INDEX = Derived(
     "index.json",
     ("players", "started", "hands", "winner"),
-    lambda match, sheet: (list(match.players), match.created, len(sheet.rounds), sheet.winner),
+    lambda match, sheet: (list(match.players), match.created, sheet.hands_played(), sheet.winner),
     _summary_columns_hold,
 )
 #: The figures ``stats`` adds up for each finished match.

@@ -398,5 +398,10 @@ class Summary(NamedTuple):
     @classmethod
     def of(cls, match: Match, sheet: Scoresheet) -> Summary:
         return cls(
-            match.id, match.players, match.created, len(sheet.rounds), sheet.finished, sheet.winner
+            match.id,
+            match.players,
+            match.created,
+            sheet.hands_played(),
+            sheet.finished,
+            sheet.winner,
         )
