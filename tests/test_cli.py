@@ -25,6 +25,7 @@ from typing import Any
 import click
 import pytest
 from click.testing import CliRunner, Result
+from harness import Run, Snapshot, ok, refused
 
 from scorekeeper import __version__
 from scorekeeper.cli import cli
@@ -46,38 +47,7 @@ DEFAULT_RULES = {
     "end_after_first_game": False,
 }
 
-Run = Callable[..., Result]
-Snapshot = Callable[[Path], dict[str, bytes]]
-
-
 # Helpers
-
-
-def no_traceback(result: Result) -> None:
-    """The command ended by itself (exit code), not by an exception escaping click."""
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        f"crashed: {result.exception!r}\n{result.output}"
-    )
-    assert "Traceback" not in result.output
-
-
-def ok(result: Result) -> str:
-    """Assert success and return stdout."""
-    no_traceback(result)
-    assert result.exit_code == 0, result.output
-    return result.stdout
-
-
-def refused(result: Result, code: int, *fragments: str) -> str:
-    """Assert exit ``code`` with an ``Error: `` line on stderr holding every fragment."""
-    no_traceback(result)
-    assert result.exit_code == code, result.output
-    errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
-    assert errors, f"no 'Error: ' line on stderr:\n{result.stderr}"
-    text = "\n".join(errors).casefold()
-    for fragment in fragments:
-        assert fragment.casefold() in text, f"{fragment!r} not in {errors}"
-    return "\n".join(errors)
 
 
 def sheet(run: Run, *match: Any) -> dict[str, Any]:

@@ -9,21 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from harness import process
+
 from scorekeeper import __version__
 from scorekeeper.store import Store
 
 
-def scorekeeper(store: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "--db", str(store), *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-    )
-
-
 def test_version_and_exit_code_zero(tmp_path: Path) -> None:
-    result = scorekeeper(tmp_path, "--version")
+    result = process(tmp_path, "--version")
     assert (result.returncode, result.stdout, result.stderr) == (
         0,
         f"scorekeeper, version {__version__}\n",
@@ -32,28 +25,28 @@ def test_version_and_exit_code_zero(tmp_path: Path) -> None:
 
 
 def test_bad_input_keeps_its_exit_code_and_error(tmp_path: Path) -> None:
-    assert scorekeeper(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
-    result = scorekeeper(tmp_path, "knock", "zed", "3", "20")
+    assert process(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
+    result = process(tmp_path, "knock", "zed", "3", "20")
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.startswith("Error: 'zed' is not a player of this match")
-    result = scorekeeper(tmp_path, "use", "9")
+    result = process(tmp_path, "use", "9")
     assert result.returncode == 1
     assert "There is no match 9" in result.stderr
 
 
 def test_every_hand_and_every_byte_of_a_long_output_gets_out(tmp_path: Path) -> None:
-    assert scorekeeper(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
+    assert process(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
     for number in range(40):  # Ann knocks 9 v 10 forty times: 1 point each, no game ends
-        result = scorekeeper(tmp_path, "knock", "ann", "9", "10")
+        result = process(tmp_path, "knock", "ann", "9", "10")
         assert result.returncode == 0, result.stderr
         assert result.stdout.startswith(f"Hand {number + 1}: Ann knocks 9 v 10 -> Ann +1")
     stored = Store(tmp_path).load(1).in_force()
     assert [tuple(s.hand)[:4] for s in stored] == [("knock", "Ann", 9, 10)] * 40
-    exported = scorekeeper(tmp_path, "export", "--format", "json")
+    exported = process(tmp_path, "export", "--format", "json")
     assert exported.returncode == 0
     assert len(json.loads(exported.stdout)["hands"]) == 40
-    log = scorekeeper(tmp_path, "log").stdout.splitlines()
+    log = process(tmp_path, "log").stdout.splitlines()
     assert sum("Ann knocks 9 v 10" in line for line in log) == 40
 
 
@@ -69,7 +62,7 @@ def closed(store: Path, stream: int, *args: str) -> int:
 
 
 def test_a_closed_output_keeps_the_exit_code_and_the_hand(tmp_path: Path) -> None:
-    assert scorekeeper(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
+    assert process(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
     assert closed(tmp_path, 1, "knock", "ann", "3", "20") == 0
     assert [tuple(s.hand)[:4] for s in Store(tmp_path).load(1).in_force()] == [
         ("knock", "Ann", 3, 20)
@@ -80,13 +73,13 @@ def test_a_closed_output_keeps_the_exit_code_and_the_hand(tmp_path: Path) -> Non
 
 
 def test_output_cut_short_by_the_reader_ends_without_a_traceback(tmp_path: Path) -> None:
-    assert scorekeeper(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
-    process = subprocess.Popen(
+    assert process(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
+    reading = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper", "--db", str(tmp_path), "rules", "--presets"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.close()  # the reader went away before a line was read
-    assert process.wait() != 0
-    assert "Traceback" not in process.stderr.read().decode()
+    assert reading.stdout is not None and reading.stderr is not None
+    reading.stdout.close()  # the reader went away before a line was read
+    assert reading.wait() != 0
+    assert "Traceback" not in reading.stderr.read().decode()

@@ -27,16 +27,12 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
-from click.testing import CliRunner
-
-from scorekeeper.cli import cli
+from harness import invoke
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(sys.platform != "linux", reason="strace is Linux's"),
 ]
-
-ENV = {"NO_COLOR": "1", "COLUMNS": "200", "SCOREKEEPER_LANG": "en", "SCOREKEEPER_DB": None}
 
 #: The match states every scenario starts from: a finished match 1 (with its summaries kept)
 #: and an open match 2, current.
@@ -99,10 +95,6 @@ def strace() -> str:
     if probe.returncode:
         pytest.skip(f"strace cannot trace here: {probe.stderr.decode().strip()}")
     return found
-
-
-def invoke(store: Path, *args: str) -> Any:
-    return CliRunner().invoke(cli, ["--db", str(store), *args], env=ENV)
 
 
 def observe(store: Path) -> dict[str, Any]:

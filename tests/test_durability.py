@@ -10,34 +10,25 @@ import random
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import pytest
+from harness import SCRIPT, process
 
 from scorekeeper.engine import Hand
 from scorekeeper.store import IN_FORCE, Store
 
-SCRIPT = shutil.which("scorekeeper", path=str(Path(sys.executable).parent))
+installed = partial(process, script=True)
+"""scorekeeper as a player's shell starts it: the installed console script."""
 pytestmark = pytest.mark.skipif(SCRIPT is None, reason="the console script is not installed")
 
 #: How many kills the test makes; benchmarks/kills.py makes more.
 KILLS = int(os.environ.get("SCOREKEEPER_KILLS", 200))
-
-
-def scorekeeper(root: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    assert SCRIPT is not None
-    return subprocess.run(
-        [SCRIPT, "--db", str(root), *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, **env},
-        timeout=60,
-    )
 
 
 def hands_in_force(root: Path, match_id: int = 1) -> list[tuple[object, ...]]:
@@ -50,7 +41,7 @@ def test_killed_commands_never_lose_a_reported_hand(tmp_path: Path) -> None:
     replays, and holds the hands of every command that reported success; a killed command
     happened whole or not at all."""
     root = tmp_path / "store"
-    new = scorekeeper(root, "new", "Ann", "Ben", "--dealer", "ann", "--target", "1000")
+    new = installed(root, "new", "Ann", "Ben", "--dealer", "ann", "--target", "1000")
     assert new.returncode == 0
     chance = random.Random(20261130)
     hands: list[tuple[object, ...]] = []
@@ -88,9 +79,9 @@ def test_killed_commands_never_lose_a_reported_hand(tmp_path: Path) -> None:
             assert after in (hands, done), f"{args} killed: half applied"
         hands = after
     assert killed >= KILLS // 4, f"only {killed} of {killed + completed} commands were killed"
-    check = scorekeeper(root, "check")
+    check = installed(root, "check")
     assert check.returncode == 0, check.stderr
-    assert scorekeeper(root, "wall").returncode == 0
+    assert installed(root, "wall").returncode == 0
     assert not list(root.rglob(".*.tmp")), "a writer removes temporary files left by a kill"
     print(f"{killed} kills, {completed} commands completed, {len(hands)} hands in force")
 
@@ -102,9 +93,7 @@ def test_four_concurrent_writers_keep_all_hundred_hands(tmp_path: Path) -> None:
     root = tmp_path / "store"
     for players in (("Ann", "Ben"), ("Cid", "Dee")):
         assert (
-            scorekeeper(
-                root, "new", *players, "--dealer", players[0], "--target", "1000"
-            ).returncode
+            installed(root, "new", *players, "--dealer", players[0], "--target", "1000").returncode
             == 0
         )
 
@@ -113,7 +102,7 @@ def test_four_concurrent_writers_keep_all_hundred_hands(tmp_path: Path) -> None:
         for hand in range(25):
             deadwood = hand % 10 + 1  # each writer's hands can be told apart by their counts
             codes.append(
-                scorekeeper(
+                installed(
                     root,
                     "knock",
                     "-m",
@@ -121,7 +110,7 @@ def test_four_concurrent_writers_keep_all_hundred_hands(tmp_path: Path) -> None:
                     player,
                     str(deadwood),
                     str(deadwood + 1 + (player in ("ben", "dee")) * 20),
-                    SCOREKEEPER_LOCK_TIMEOUT="30",
+                    env={"SCOREKEEPER_LOCK_TIMEOUT": "30"},
                 ).returncode
             )
         return codes
@@ -145,13 +134,13 @@ def test_a_writer_waiting_too_long_for_the_lock_fails_cleanly(tmp_path: Path) ->
     import fcntl
 
     root = tmp_path / "store"
-    assert scorekeeper(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
+    assert installed(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
     before = (root / "matches" / "1.json").read_bytes()
     lock = os.open(root, os.O_RDONLY)  # the lock is the store directory itself
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         started = time.monotonic()
-        result = scorekeeper(root, "knock", "ann", "3", "20", SCOREKEEPER_LOCK_TIMEOUT="0.5")
+        result = installed(root, "knock", "ann", "3", "20", env={"SCOREKEEPER_LOCK_TIMEOUT": "0.5"})
         waited = time.monotonic() - started
     finally:
         os.close(lock)
@@ -167,7 +156,7 @@ def test_a_waiting_writer_proceeds_once_the_lock_is_released(tmp_path: Path) -> 
     import fcntl
 
     root = tmp_path / "store"
-    assert scorekeeper(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
+    assert installed(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
     assert SCRIPT is not None
     lock = os.open(root, os.O_RDONLY)
     try:
@@ -216,11 +205,11 @@ def files(root: Path) -> dict[str, bytes]:
 
 def test_a_read_only_store_refuses_to_record_and_changes_nothing(tmp_path: Path) -> None:
     root = tmp_path / "store"
-    assert scorekeeper(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
+    assert installed(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
     before = files(root)
     with read_only(root, root / "matches"):
-        result = scorekeeper(root, "knock", "ann", "3", "20")
-        shown = scorekeeper(root, "show")
+        result = installed(root, "knock", "ann", "3", "20")
+        shown = installed(root, "show")
     assert result.returncode == 1
     assert result.stderr.startswith("Error: Cannot write ")
     assert "permissions" in result.stderr and "Traceback" not in result.stderr
@@ -231,7 +220,7 @@ def test_a_read_only_store_refuses_to_record_and_changes_nothing(tmp_path: Path)
 @pytest.mark.parametrize("damage", ["directory", "not-utf-8"])
 def test_an_unreadable_match_file_is_named_and_left_alone(tmp_path: Path, damage: str) -> None:
     root = tmp_path / "store"
-    assert scorekeeper(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
+    assert installed(root, "new", "Ann", "Ben", "--dealer", "ann").returncode == 0
     match = root / "matches" / "1.json"
     match.unlink()
     if damage == "directory":
@@ -240,7 +229,7 @@ def test_an_unreadable_match_file_is_named_and_left_alone(tmp_path: Path, damage
         match.write_bytes(b"\xff\xfe{not text")
     before = files(root)
     for command in (["show"], ["knock", "ann", "3", "20"], ["check"]):
-        result = scorekeeper(root, *command)
+        result = installed(root, *command)
         assert result.returncode == 1, command
         assert str(match) in result.stderr and "Traceback" not in result.stderr
     assert files(root) == before

@@ -8,27 +8,19 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
-
-from scorekeeper.cli import cli
-
-
-def run(store: Path, *args: str, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(
-        cli, ["--db", str(store), *args], env={"COLUMNS": "200", "NO_COLOR": "1", **(env or {})}
-    )
+from harness import invoke, ok
 
 
 def test_a_new_match_never_takes_the_index_row_of_a_match_moved_out(tmp_path: Path) -> None:
     store = tmp_path / "store"
-    run(store, "new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--columns", "2")
-    run(store, "knock", "ann", "1", "20")
-    run(store, "knock", "ann", "1", "20")  # Ann wins 2-0: match 1 is indexed as finished
+    ok(invoke(store, "new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--columns", "2"))
+    ok(invoke(store, "knock", "ann", "1", "20"))
+    ok(invoke(store, "knock", "ann", "1", "20"))  # Ann wins 2-0: match 1 is indexed as finished
     shutil.move(store / "matches" / "1.json", tmp_path / "1.json")
-    run(store, "new", "Cy", "Di", "--dealer", "cy")  # takes id 1 again
-    listed = run(store, "matches").output.splitlines()[1].split()
+    ok(invoke(store, "new", "Cy", "Di", "--dealer", "cy"))  # takes id 1 again
+    listed = invoke(store, "matches").output.splitlines()[1].split()
     assert listed[:4] == ["*1", "Cy", "v", "Di"] and "open" in listed
-    assert run(store, "check").exit_code == 0
+    assert invoke(store, "check").exit_code == 0
 
 
 def test_an_imported_knock_without_the_knockers_deadwood_is_refused(tmp_path: Path) -> None:
@@ -44,7 +36,7 @@ def test_an_imported_knock_without_the_knockers_deadwood_is_refused(tmp_path: Pa
             }
         )
     )
-    result = run(tmp_path / "store", "import", str(path))
+    result = invoke(tmp_path / "store", "import", str(path))
     assert result.exit_code == 2
     assert "The knocker's deadwood must be a whole number from 0 to 98, not None" in result.output
 
@@ -52,44 +44,44 @@ def test_an_imported_knock_without_the_knockers_deadwood_is_refused(tmp_path: Pa
 def test_a_deeply_nested_import_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000)
-    result = run(tmp_path / "store", "import", str(path))
+    result = invoke(tmp_path / "store", "import", str(path))
     assert result.exit_code == 2
     assert "is not valid JSON" in result.output and "Traceback" not in result.output
 
 
 def test_amending_a_partnership_hand_to_a_wall_keeps_its_table(tmp_path: Path) -> None:
     store = tmp_path / "store"
-    run(store, "new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann")
-    run(store, "knock", "ann", "3", "20")  # Ann v Cid
-    run(store, "gin", "dee", "12")  # Bob v Dee: deal 1 complete
-    result = run(store, "amend", "1", "wall")
+    ok(invoke(store, "new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann"))
+    ok(invoke(store, "knock", "ann", "3", "20"))  # Ann v Cid
+    ok(invoke(store, "gin", "dee", "12"))  # Bob v Dee: deal 1 complete
+    result = invoke(store, "amend", "1", "wall")
     assert result.exit_code == 0, result.output
     # Deal 1 is now a wall at Ann v Cid and Dee's gin 12 + 25 = 37 for Cid & Dee.
-    shown = json.loads(run(store, "show", "--json").output)
+    shown = json.loads(invoke(store, "show", "--json").output)
     assert shown["rounds"][0]["winner"] == "Cid & Dee" and shown["rounds"][0]["points"] == 37
     assert [t["kind"] for t in shown["rounds"][0]["tables"]] == ["wall", "gin"]
 
 
 def test_stats_of_a_player_in_an_empty_store(tmp_path: Path) -> None:
-    result = run(tmp_path / "store", "stats", "ann")
+    result = invoke(tmp_path / "store", "stats", "ann")
     assert result.exit_code == 2
     assert "'ann' has played no match in this store" in result.output
-    assert run(tmp_path / "store", "stats").output == "No matches yet.\n"
+    assert invoke(tmp_path / "store", "stats").output == "No matches yet.\n"
 
 
 @pytest.mark.parametrize("value", ["abc", "nan", "inf", "-1", "1e9", "601", "٣", "1_0"])
 def test_a_lock_timeout_that_is_not_a_number_of_seconds_is_refused(
     tmp_path: Path, value: str
 ) -> None:
-    result = run(tmp_path / "store", "show", env={"SCOREKEEPER_LOCK_TIMEOUT": value})
+    result = invoke(tmp_path / "store", "show", env={"SCOREKEEPER_LOCK_TIMEOUT": value})
     assert result.exit_code == 2
     assert f"{value!r} is not a number of seconds from 0 to 600, e.g. 2.5." in result.output
 
 
 def test_undercut_cannot_be_claimed_for_cards_that_make_gin(tmp_path: Path) -> None:
     store = tmp_path / "store"
-    run(store, "new", "Ann", "Ben", "--dealer", "ann")
-    result = run(
+    ok(invoke(store, "new", "Ann", "Ben", "--dealer", "ann"))
+    result = invoke(
         store,
         "knock",
         "ann",
@@ -104,7 +96,7 @@ def test_undercut_cannot_be_claimed_for_cards_that_make_gin(tmp_path: Path) -> N
 
 
 def test_play_all_games_is_reported_as_such(tmp_path: Path) -> None:
-    out = run(tmp_path / "store", "new", "Ann", "Ben", "--play-all-games").output
+    out = invoke(tmp_path / "store", "new", "Ann", "Ben", "--play-all-games").output
     assert out.startswith(
         "Match 1: Ann v Ben, standard rules (changed: --end-after-first-game off)."
     )
@@ -112,19 +104,19 @@ def test_play_all_games_is_reported_as_such(tmp_path: Path) -> None:
 
 def test_a_partnership_correction_stays_at_its_table(tmp_path: Path) -> None:
     store = tmp_path / "store"
-    run(store, "new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann")
-    run(store, "knock", "ann", "3", "20")  # hand 1, at Ann v Cid
-    result = run(store, "amend", "1", "knock", "bob", "3", "20")
+    ok(invoke(store, "new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann"))
+    ok(invoke(store, "knock", "ann", "3", "20"))  # hand 1, at Ann v Cid
+    result = invoke(store, "amend", "1", "knock", "bob", "3", "20")
     assert result.exit_code == 2
     assert "Hand 1 was played at Ann v Cid: name one of them." in result.output
-    assert run(store, "amend", "1", "knock", "cid", "3", "20").exit_code == 0
+    assert invoke(store, "amend", "1", "knock", "cid", "3", "20").exit_code == 0
 
 
 def test_a_half_reported_deal_shows_under_the_sheet(tmp_path: Path) -> None:
     store = tmp_path / "store"
-    run(store, "new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann")
-    run(store, "knock", "bob", "2", "25")  # Bob v Dee reports deal 1: Bob +23
+    ok(invoke(store, "new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann"))
+    ok(invoke(store, "knock", "bob", "2", "25"))  # Bob v Dee reports deal 1: Bob +23
     assert (
         "Deal 1, Bob v Dee: Bob knocks 2 v 25 -> Bob +23; waiting for Ann v Cid."
-        in run(store, "show").output
+        in invoke(store, "show").output
     )

@@ -8,13 +8,13 @@ import errno
 import json
 import os
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import Result
+from harness import process
 
 from scorekeeper.store import files
 
@@ -379,33 +379,19 @@ def test_export_on_a_full_disk_leaves_nothing_partial(
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
-def scorekeeper(store: Path, *args: str, **options: Any) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1"}
-    env.update(options.pop("env", {}))
-    return subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "--db", str(store), *args],
-        text=True,
-        encoding="utf-8",
-        env=env,
-        **options,
-    )
-
-
 def test_a_hand_whose_report_meets_a_full_disk_is_kept_and_says_so(
     match_file: Path, store_dir: Path
 ) -> None:
     with open("/dev/full", "w") as full:
-        result = scorekeeper(
-            store_dir, "knock", "ann", "5", "15", stdout=full, stderr=subprocess.PIPE
-        )
+        result = process(store_dir, "knock", "ann", "5", "15", stdout=full, stderr=subprocess.PIPE)
     assert result.returncode == 0, "the hand was recorded: the exit status says so"
     assert result.stderr.startswith(
         "Error: The change was saved, but its report could not be shown (No space left on device)"
     )
-    shown = scorekeeper(store_dir, "show", "--json", capture_output=True)
+    shown = process(store_dir, "show", "--json", capture_output=True)
     assert len(json.loads(shown.stdout)["rounds"]) == 3
     with open("/dev/full", "w") as full:
-        result = scorekeeper(store_dir, "show", stdout=full, stderr=subprocess.PIPE)
+        result = process(store_dir, "show", stdout=full, stderr=subprocess.PIPE)
     assert result.returncode == 1
     assert result.stderr == ("Error: The output could not be written: No space left on device.\n")
 
@@ -414,7 +400,7 @@ def test_an_output_encoding_that_cannot_show_a_name_is_an_error_line(
     run: Run, ok: Callable[[Result], str], store_dir: Path
 ) -> None:
     ok(run("new", "Zoë", "Ben", "--dealer", "ben"))
-    result = scorekeeper(store_dir, "show", capture_output=True, env={"PYTHONIOENCODING": "ascii"})
+    result = process(store_dir, "show", capture_output=True, env={"PYTHONIOENCODING": "ascii"})
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(
         "Error: the output's encoding (ascii) cannot show 'ë'; "
@@ -423,7 +409,7 @@ def test_an_output_encoding_that_cannot_show_a_name_is_an_error_line(
 
 
 def test_record_with_stdin_closed_says_what_to_do(match_file: Path, store_dir: Path) -> None:
-    result = scorekeeper(store_dir, "record", capture_output=True, preexec_fn=lambda: os.close(0))
+    result = process(store_dir, "record", capture_output=True, preexec_fn=lambda: os.close(0))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(
         "Error: 'scorekeeper record' asks its questions on standard input, which is closed"
@@ -433,14 +419,14 @@ def test_record_with_stdin_closed_says_what_to_do(match_file: Path, store_dir: P
 def test_a_closed_stdout_is_an_error_line_and_the_exit_code_says_whether_it_changed(
     match_file: Path, store_dir: Path
 ) -> None:
-    closed = {"preexec_fn": lambda: os.close(1), "stderr": subprocess.PIPE}
-    shown = scorekeeper(store_dir, "show", **closed)
+    closed: dict[str, Any] = {"preexec_fn": lambda: os.close(1), "stderr": subprocess.PIPE}
+    shown = process(store_dir, "show", **closed)
     assert shown.returncode == 1
     assert shown.stderr == "Error: The output could not be written: Bad file descriptor.\n"
-    recorded = scorekeeper(store_dir, "knock", "ann", "5", "15", **closed)
+    recorded = process(store_dir, "knock", "ann", "5", "15", **closed)
     assert recorded.returncode == 0
     assert recorded.stderr.startswith("Error: The change was saved, but its report could not")
-    shown = scorekeeper(store_dir, "show", "--json", capture_output=True)
+    shown = process(store_dir, "show", "--json", capture_output=True)
     assert len(json.loads(shown.stdout)["rounds"]) == 3
 
 
@@ -448,5 +434,5 @@ def test_bad_input_keeps_exit_2_when_its_error_cannot_be_written(
     match_file: Path, store_dir: Path
 ) -> None:
     with open("/dev/full", "w") as full:
-        result = scorekeeper(store_dir, "knock", "zed", "2", "10", stderr=full)
+        result = process(store_dir, "knock", "zed", "2", "10", stderr=full)
     assert result.returncode == 2

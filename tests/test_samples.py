@@ -14,9 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
-
-from scorekeeper.cli import cli
+from harness import invoke, ok
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 
@@ -32,13 +30,9 @@ def sample(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
 
 def import_and_show(tmp_path: Path, path: Path) -> dict[str, Any]:
     """``scorekeeper import PATH`` into a fresh store, then ``show --json``, parsed."""
-    store = str(tmp_path / "store")
-    runner = CliRunner()
-    imported = runner.invoke(cli, ["--db", store, "import", str(path)])
-    assert imported.exit_code == 0, imported.output
-    shown = runner.invoke(cli, ["--db", store, "show", "--json"])
-    assert shown.exit_code == 0, shown.output
-    sheet: dict[str, Any] = json.loads(shown.stdout)
+    store = tmp_path / "store"
+    ok(invoke(store, "import", path))
+    sheet: dict[str, Any] = json.loads(ok(invoke(store, "show", "--json")))
     # The import keeps the players and the whole rule set of the file.
     data = json.loads(path.read_text(encoding="utf-8"))
     assert sheet["players"] == data["players"]
@@ -680,17 +674,9 @@ def test_partnership_sample_entered_through_the_commands(tmp_path: Path, path: P
     """The same figures with the file's hands typed in one by one (``new --teams``, then
     ``knock``/``gin``/``wall PLAYER``), while the import of a partnership file is broken."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    store = str(tmp_path / "store")
-    runner = CliRunner()
 
     def run(*args: Any) -> str:
-        result = runner.invoke(
-            cli,
-            ["--db", store, *map(str, args)],
-            env={"COLUMNS": "200", "NO_COLOR": "1", "LANG": "C"},
-        )
-        assert result.exit_code == 0, result.output
-        return result.stdout
+        return ok(invoke(tmp_path / "store", *args))
 
     run(
         "new",

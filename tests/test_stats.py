@@ -7,9 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
-
-from scorekeeper.cli import cli
+from harness import invoke, ok, refused
 
 
 @pytest.fixture
@@ -37,14 +35,12 @@ def store(tmp_path: Path) -> Path:
         ["gin", "ann", "10"],
         ["gin", "ben", "20", "--big"],
     ):
-        assert CliRunner().invoke(cli, ["--db", str(root), *args]).exit_code == 0, args
+        ok(invoke(root, *args))
     return root
 
 
 def stats(store: Path, *args: str) -> Any:
-    result = CliRunner().invoke(cli, ["--db", str(store), "stats", *args, "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    return json.loads(ok(invoke(store, "stats", *args, "--json")))
 
 
 ANN = {
@@ -113,11 +109,8 @@ def test_figures_of_a_finished_match_come_from_the_index(store: Path) -> None:
 
 
 def test_stats_in_a_table(store: Path) -> None:
-    result = CliRunner().invoke(
-        cli, ["--db", str(store), "stats", "ann"], env={"COLUMNS": "120", "NO_COLOR": "1"}
-    )
-    assert result.exit_code == 0
-    lines = [line.split() for line in result.output.splitlines()]
+    result = invoke(store, "stats", "ann", env={"COLUMNS": "120"})
+    lines = [line.split() for line in ok(result).splitlines()]
     assert ["Average", "hand", "32.0"] in lines
     assert ["Ben", "2", "0", "1", "0", "1", "2", "-23"] in lines
 
@@ -131,6 +124,4 @@ def test_stats_in_a_table(store: Path) -> None:
     ],
 )
 def test_stats_refuses_what_it_cannot_answer(store: Path, args: list[str], message: str) -> None:
-    result = CliRunner().invoke(cli, ["--db", str(store), "stats", *args])
-    assert result.exit_code == 2
-    assert message in result.output
+    refused(invoke(store, "stats", *args), 2, message)

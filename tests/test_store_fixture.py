@@ -10,9 +10,8 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from scorekeeper.cli import cli
+from click.testing import Result
+from harness import invoke
 
 FIXTURE = Path(__file__).parent / "fixtures" / "store-schema-1"
 
@@ -22,9 +21,7 @@ def test_a_schema_1_store_opens_checks_clean_and_keeps_its_history(tmp_path: Pat
     shutil.copytree(FIXTURE, store)
 
     def run(*args: str) -> Result:
-        return CliRunner().invoke(
-            cli, ["--db", str(store), *args], env={"COLUMNS": "200", "NO_COLOR": "1"}
-        )
+        return invoke(store, *args)
 
     assert run("check").exit_code == 0
     # Match 2: Ann knocked 3 v 20, Ben knocked 6 v 5 (undercut), that hand was undone, and
@@ -44,9 +41,7 @@ def test_a_schema_1_store_opens_checks_clean_and_keeps_its_history(tmp_path: Pat
 def copy(tmp_path: Path) -> tuple[Path, Callable[..., Result]]:
     store = tmp_path / "store"
     shutil.copytree(FIXTURE, store)
-    return store, lambda *args: CliRunner().invoke(
-        cli, ["--db", str(store), *args], env={"COLUMNS": "200", "NO_COLOR": "1"}
-    )
+    return store, lambda *args: invoke(store, *args)
 
 
 def test_an_index_of_an_earlier_version_is_worked_out_again(tmp_path: Path) -> None:

@@ -6,36 +6,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from harness import Run, ok
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cli import cli
 from scorekeeper.messages import short_names
-
-Run = Callable[..., Result]
-
-
-@pytest.fixture
-def run(tmp_path: Path):  # type: ignore[no-untyped-def]
-    def invoke(*args: str, input: str | None = None, width: int = 200) -> Result:
-        return CliRunner().invoke(
-            cli,
-            ["--db", str(tmp_path / "store"), *args],
-            input=input,
-            env={"COLUMNS": str(width), "NO_COLOR": "1", "LANG": "C"},
-        )
-
-    return invoke
 
 
 def test_a_correction_that_gives_a_game_to_the_other_player_says_so(run) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2")
-    run("knock", "ann", "1", "30")  # 1 Ann +29 [1]: Game 1 to Ann
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2"))
+    ok(run("knock", "ann", "1", "30"))  # 1 Ann +29 [1]: Game 1 to Ann
     # Hand 1 becomes Ben's: 29 in his Game 1, which he now wins.
     out = run("amend", "1", "knock", "ben", "1", "30").output
     # Ben 29 + box 25 + game bonus 100 doubled (Ann has 0: shutout) 200 = 254; net 254.
@@ -43,9 +26,9 @@ def test_a_correction_that_gives_a_game_to_the_other_player_says_so(run) -> None
 
 
 def test_undoing_the_hand_that_ended_the_match_reopens_it_loudly(run) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2")
-    run("knock", "ann", "1", "30")  # Game 1 to Ann
-    run("knock", "ann", "1", "30")  # Ann's second win opens Game 2: 29, match over 2-0
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2"))
+    ok(run("knock", "ann", "1", "30"))  # Game 1 to Ann
+    ok(run("knock", "ann", "1", "30"))  # Ann's second win opens Game 2: 29, match over 2-0
     out = run("undo").output
     assert "*** GAME 2 IS OPEN AGAIN (it was won by Ann) ***" in out
     assert "*** THE MATCH IS OPEN AGAIN (it was: MATCH OVER: Ann wins 2 games to 0) ***" in out
@@ -54,7 +37,7 @@ def test_undoing_the_hand_that_ended_the_match_reopens_it_loudly(run) -> None:  
 
 @pytest.mark.parametrize("typed", ["zoe", "ZOË", "Zo", "j", "jorg"])
 def test_players_are_found_without_case_or_accents(run, typed: str) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Jörg", "Zoë", "--dealer", "jorg")
+    ok(run("new", "Jörg", "Zoë", "--dealer", "jorg"))
     result = run("knock", typed, "3", "20")
     assert result.exit_code == 0, result.output
     winner = "Zoë" if typed.lower().startswith("z") else "Jörg"
@@ -82,7 +65,7 @@ def test_names_equal_but_for_accents_are_refused(run) -> None:  # type: ignore[n
 def test_numbers_are_checked_with_a_message_saying_what_they_count(
     run: Run, args: list[str], message: str
 ) -> None:
-    run("new", "Ann", "Ben", "--dealer", "ann")
+    ok(run("new", "Ann", "Ben", "--dealer", "ann"))
     result = run(*args)
     assert result.exit_code == 2
     assert message in result.output
@@ -90,8 +73,8 @@ def test_numbers_are_checked_with_a_message_saying_what_they_count(
 
 
 def test_the_next_match_between_the_same_players_takes_the_dealer_the_last_one_named(run) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--columns", "2")
-    run("knock", "ann", "1", "30")
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--columns", "2"))
+    ok(run("knock", "ann", "1", "30"))
     out = run("knock", "ann", "1", "30").output  # Ann wins 2-0; the loser, Ben, deals next
     assert "Ben deals the first hand of the next match." in out
     assert (
@@ -100,20 +83,20 @@ def test_the_next_match_between_the_same_players_takes_the_dealer_the_last_one_n
 
 
 def test_amend_takes_the_match_after_the_hand_too(run) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Ann", "Ben", "--dealer", "ann")
-    run("knock", "ann", "3", "20")
-    run("new", "Cid", "Dee", "--dealer", "cid")
+    ok(run("new", "Ann", "Ben", "--dealer", "ann"))
+    ok(run("knock", "ann", "3", "20"))
+    ok(run("new", "Cid", "Dee", "--dealer", "cid"))
     result = run("amend", "1", "knock", "ben", "3", "20", "-m", "1")
     assert result.exit_code == 0, result.output
     assert "by Hand 1: Ben knocks 3 v 20 -> Ben +17 in Game 1" in result.output
 
 
 def sheet_lines(run, width: int) -> list[str]:  # type: ignore[no-untyped-def]
-    run("new", "Maximilian von Habsburg", "Bartholomew Fitzgerald", "--dealer", "max")
+    ok(run("new", "Maximilian von Habsburg", "Bartholomew Fitzgerald", "--dealer", "max"))
     for _ in range(3):
-        run("knock", "max", "3", "30")
-        run("knock", "bart", "2", "9")
-    return [line.rstrip() for line in run("show", width=width).output.splitlines()]
+        ok(run("knock", "max", "3", "30"))
+        ok(run("knock", "bart", "2", "9"))
+    return [line.rstrip() for line in run("show", env={"COLUMNS": str(width)}).output.splitlines()]
 
 
 def test_a_sheet_too_wide_for_the_terminal_stacks_its_games(run) -> None:  # type: ignore[no-untyped-def]
@@ -136,7 +119,7 @@ def test_a_sheet_that_fits_keeps_its_games_side_by_side(run) -> None:  # type: i
 
 
 def test_stopping_record_with_ctrl_c_says_nothing_was_recorded(run) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Ann", "Ben", "--dealer", "ann")
+    ok(run("new", "Ann", "Ben", "--dealer", "ann"))
     result = run("record", input="knock\n")  # the input ends: like Ctrl-D / Ctrl-C
     assert result.exit_code == 1
     assert "Stopped: nothing was recorded." in result.output
@@ -144,10 +127,10 @@ def test_stopping_record_with_ctrl_c_says_nothing_was_recorded(run) -> None:  # 
 
 
 def finished_match(run) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2")
-    run("knock", "ann", "1", "30")  # 1 Ann +29 [1]: Game 1 to Ann
-    run("knock", "ben", "2", "10")  # 2 Ben +8  [2] (Game 1 ended: his first win opens Game 2)
-    run("knock", "ben", "1", "20")  # 3 Ben +19 [2] -> 27: Game 2 to Ben; drawn 1-1
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2"))
+    ok(run("knock", "ann", "1", "30"))  # 1 Ann +29 [1]: Game 1 to Ann
+    ok(run("knock", "ben", "2", "10"))  # 2 Ben +8  [2] (Game 1 ended: his first win opens Game 2)
+    ok(run("knock", "ben", "1", "20"))  # 3 Ben +19 [2] -> 27: Game 2 to Ben; drawn 1-1
 
 
 @pytest.mark.parametrize("fmt", ["svg", "html"])
@@ -168,7 +151,7 @@ def test_the_sheet_as_a_picture_holds_players_totals_and_settlement(
 
 
 def test_dry_run_shows_the_hand_and_stores_nothing(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Ann", "Ben", "--dealer", "ann")
+    ok(run("new", "Ann", "Ben", "--dealer", "ann"))
     store = tmp_path / "store"
     before = {p: p.read_bytes() for p in store.rglob("*.json")}
     out = run("knock", "ann", "3", "20", "--dry-run").output
@@ -177,15 +160,15 @@ def test_dry_run_shows_the_hand_and_stores_nothing(run, tmp_path: Path) -> None:
         "Hand 1: Ann knocks 3 v 20 -> Ann +17 in Game 1\n"
     )
     assert {p: p.read_bytes() for p in store.rglob("*.json")} == before
-    run("knock", "ann", "3", "20")
+    ok(run("knock", "ann", "3", "20"))
     out = run("amend", "1", "gin", "ben", "10", "--dry-run").output
     assert "     by Hand 1: Ben goes gin v 10 -> Ben +35 in Game 1" in out
     assert "Ann knocks 3 v 20" in run("log").output
 
 
 def test_stakes_say_what_the_next_win_is_worth(run) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Ann", "Ben", "--dealer", "ann")
-    run("knock", "ann", "3", "20")  # Ann +17 [1]
+    ok(run("new", "Ann", "Ben", "--dealer", "ann"))
+    ok(run("knock", "ann", "3", "20"))  # Ann +17 [1]
     out = run("knock", "ann", "3", "13").output  # Ann +10 [1, 2]: 27 / 10
     # Ann has opened Games 1 and 2: her next win opens Game 3 too. Ben has opened none.
     assert "Ann's next win counts in Games 1, 2, 3; Ben's in Game 1." in out
@@ -214,17 +197,17 @@ def test_a_sheet_keeps_full_names_when_there_is_room(run) -> None:  # type: igno
 
 
 def test_a_correction_that_changes_a_settlement_says_so(run) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2")
-    run("knock", "ann", "1", "30")  # Game 1 to Ann: 29 + 25 + 200 (shutout) = 254
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2"))
+    ok(run("knock", "ann", "1", "30"))  # Game 1 to Ann: 29 + 25 + 200 (shutout) = 254
     out = run("amend", "1", "knock", "ann", "1", "40").output
     # Now 39 + 25 + 200 = 264.
     assert "*** GAME 1 STILL WON BY Ann, now 39 to 0, net +264 (was +254) ***" in out
 
 
 def test_variants_are_named_in_the_title(run) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Ann", "Ben", "--oklahoma", "--dealer", "ann")
+    ok(run("new", "Ann", "Ben", "--oklahoma", "--dealer", "ann"))
     assert run("show").output.startswith("Match 1: Ann v Ben (Oklahoma Gin)")
-    run("new", "--teams", "Ann & Bob", "Cid & Dee", "--straight", "--dealer", "ann")
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--straight", "--dealer", "ann"))
     assert run("log").output.startswith(
         "Match 2: Ann & Bob v Cid & Dee (Partnership Gin, Straight Gin)"
     )

@@ -19,15 +19,13 @@ import csv
 import io
 import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from harness import Run, lines, refused_matching, snapshot
 
 from scorekeeper.cards import parse_card
-from scorekeeper.cli import cli
 from scorekeeper.engine import (
     Hand,
     InvalidHand,
@@ -51,80 +49,9 @@ TEAMS = (("Ann", "Bob"), ("Cid", "Dee"))
 AB, CD = "Ann & Bob", "Cid & Dee"
 SIDES = (AB, CD)
 
-#: The environment of every command: wide enough that nothing wraps, no colour, English, and
-#: no store or language from the caller's environment.
-ENV: dict[str, str | None] = {
-    "COLUMNS": "200",
-    "NO_COLOR": "1",
-    "LANG": "C",
-    "SCOREKEEPER_LANG": None,
-    "LANGUAGE": None,
-    "LC_ALL": None,
-    "LC_MESSAGES": None,
-    "SCOREKEEPER_DB": None,
-}
-
-Run = Callable[..., Result]
-
-
-# Helpers
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Path:
-    return tmp_path / "store"
-
-
-@pytest.fixture
-def run(store: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
-    """``run("knock", "ann", 3, 20)`` is ``scorekeeper --db STORE knock ann 3 20``."""
-    from scorekeeper import i18n
-
-    monkeypatch.setattr(i18n, "_catalogue", None, raising=False)  # English, whatever came before
-    runner = CliRunner()
-
-    def invoke(*args: Any) -> Result:
-        return runner.invoke(cli, ["--db", str(store), *map(str, args)], env=ENV)
-
-    return invoke
-
-
-def files(store_dir: Path) -> dict[str, bytes]:
-    """Every file under the store (the lock file aside), to prove a refusal changed nothing."""
-    return {
-        path.relative_to(store_dir).as_posix(): path.read_bytes()
-        for path in sorted(store_dir.rglob("*"))
-        if path.is_file() and path.name != "store.lock"
-    }
-
-
-def no_traceback(result: Result) -> None:
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        f"crashed: {result.exception!r}\n{result.output}"
-    )
-    assert "Traceback" not in result.output
-
-
-def ok(result: Result) -> list[str]:
-    """Assert success; the lines printed on stdout."""
-    no_traceback(result)
-    assert result.exit_code == 0, result.output
-    return result.stdout.splitlines()
-
-
-def refused(result: Result, code: int, *patterns: str) -> str:
-    """Assert exit ``code`` and an ``Error:`` line on stderr matching every regex pattern."""
-    no_traceback(result)
-    assert result.exit_code == code, result.output
-    errors = "\n".join(line for line in result.stderr.splitlines() if line.startswith("Error: "))
-    assert errors, f"no 'Error: ' line on stderr:\n{result.stderr}"
-    for pattern in patterns:
-        assert re.search(pattern, errors, re.IGNORECASE), f"{pattern!r} not in {errors!r}"
-    return errors
-
 
 def sheet_of(run: Run) -> dict[str, Any]:
-    sheet: dict[str, Any] = json.loads("\n".join(ok(run("show", "--json"))))
+    sheet: dict[str, Any] = json.loads("\n".join(lines(run("show", "--json"))))
     return sheet
 
 
@@ -629,33 +556,33 @@ def test_partnership_impossible_hands(hands: list[Hand], expected: str) -> None:
 
 
 def test_oklahoma_match_through_the_command_line(run: Run) -> None:
-    ok(run("new", "Ann", "Ben", "--oklahoma", "--dealer", "ann"))
+    lines(run("new", "Ann", "Ben", "--oklahoma", "--dealer", "ann"))
     # 1 Ann knocks 4 v 20 under 4h (limit 4): 20-4=16 [1]. Ann dealt; loser Ben deals 2.
-    assert "Hand 1: Ann knocks 4 v 20 (up-card 4♥) -> Ann +16 in Game 1" in ok(
+    assert "Hand 1: Ann knocks 4 v 20 (up-card 4♥) -> Ann +16 in Game 1" in lines(
         run("knock", "ann", 4, 20, "--upcard", "4h")
     )
     # 2 Ben gin v 10 under KS: (10+25) x2 = 70 [1]. Loser Ann deals 3.
-    assert "Hand 2: Ben goes gin v 10 (up-card K♠: doubled) -> Ben +70 in Game 1" in ok(
+    assert "Hand 2: Ben goes gin v 10 (up-card K♠: doubled) -> Ben +70 in Game 1" in lines(
         run("gin", "ben", 10, "--upcard", "KS")
     )
     # 3 Ann knocks 3 v 3 under 7s: undercut, Ben (3-3+25) x2 = 50, his 2nd win [1, 2]
     # -> Ben 120/50: G1 ends. Ben pts 70+50=120, boxes 2 x25=50, game 100 = 270;
     # Ann 16 + 1 box 25 = 41; net 270-41 = 229. Loser Ann deals 4.
-    out = ok(run("knock", "ann", 3, 3, "--upcard", "7s"))
+    out = lines(run("knock", "ann", 3, 3, "--upcard", "7s"))
     assert (
         "Hand 3: Ann knocks 3 v 3, undercut by Ben (up-card 7♠: doubled) -> Ben +50 in Games 1, 2"
     ) in out
     assert "*** GAME 1 WON BY Ben, 120 to 16, net +229 after bonuses ***" in out
     # 4 A wall needs no up-card; Ann deals again.
-    assert "Hand 4: wall (dead hand) -> no score" in ok(run("wall"))
+    assert "Hand 4: wall (dead hand) -> no score" in lines(run("wall"))
     # 5 Ben knocks 10 v 30 under 10d (limit 10): 30-10=20, 3rd win: G1 is over, he opens
     # G3 [2, 3] -> Ben 70/20. Loser Ann deals 6.
-    assert "Hand 5: Ben knocks 10 v 30 (up-card 10♦) -> Ben +20 in Games 2, 3" in ok(
+    assert "Hand 5: Ben knocks 10 v 30 (up-card 10♦) -> Ben +20 in Games 2, 3" in lines(
         run("knock", "ben", 10, 30, "--upcard", "10d")
     )
     # 6 Ann big gin v 15 under qs: (15+31) x2 = 92, her 2nd win opens G2 (G1 is over) [2].
     # Loser Ben deals next.
-    assert "Hand 6: Ann goes big gin v 15 (up-card Q♠: doubled) -> Ann +92 in Game 2" in ok(
+    assert "Hand 6: Ann goes big gin v 15 (up-card Q♠: doubled) -> Ann +92 in Game 2" in lines(
         run("gin", "ann", 15, "--big", "--upcard", "qs")
     )
 
@@ -684,39 +611,39 @@ def test_oklahoma_match_through_the_command_line(run: Run) -> None:
     ]
     assert sheet["next_dealer"] == "Ben"
 
-    rows = list(csv.reader(io.StringIO("\n".join(ok(run("export"))) + "\n")))
+    rows = list(csv.reader(io.StringIO("\n".join(lines(run("export"))) + "\n")))
     assert rows[0][-1] == "upcard"
     assert [row[-1] for row in rows[1:7]] == ["4♥", "K♠", "7♠", "", "10♦", "Q♠"]
     assert [row[7] for row in rows[1:7]] == ["16", "70", "50", "0", "20", "92"]
 
 
 def test_oklahoma_ace_through_the_command_line(run: Run) -> None:
-    ok(run("new", "Ann", "Ben", "--oklahoma", "--dealer", "ann"))
-    refused(run("knock", "ann", 1, 20, "--upcard", "ah"), 2, "A♥", r"\bgin\b")
+    lines(run("new", "Ann", "Ben", "--oklahoma", "--dealer", "ann"))
+    refused_matching(run("knock", "ann", 1, 20, "--upcard", "ah"), 2, "A♥", r"\bgin\b")
     # Gin under the ace: 20+25 = 45.
-    assert "Hand 1: Ann goes gin v 20 (up-card A♥) -> Ann +45 in Game 1" in ok(
+    assert "Hand 1: Ann goes gin v 20 (up-card A♥) -> Ann +45 in Game 1" in lines(
         run("gin", "ann", 20, "--upcard", "ah")
     )
-    ok(run("new", "Ann", "Ben", "--oklahoma", "--ace-knocks-one", "--dealer", "ann"))
+    lines(run("new", "Ann", "Ben", "--oklahoma", "--ace-knocks-one", "--dealer", "ann"))
     # Knocking with 1 is allowed now: (20-1) x2 = 38 under the ace of spades.
-    assert "Hand 1: Ann knocks 1 v 20 (up-card A♠: doubled) -> Ann +38 in Game 1" in ok(
+    assert "Hand 1: Ann knocks 1 v 20 (up-card A♠: doubled) -> Ann +38 in Game 1" in lines(
         run("knock", "ann", 1, 20, "--upcard", "as")
     )
-    refused(run("knock", "ben", 2, 20, "--upcard", "ad"), 2, "A♦", r"limit\D{0,12}1\b")
+    refused_matching(run("knock", "ben", 2, 20, "--upcard", "ad"), 2, "A♦", r"limit\D{0,12}1\b")
     assert sheet_of(run)["rules"]["ace_knocks_one"] is True
 
 
 def test_oklahoma_export_import_round_trip(run: Run, tmp_path: Path) -> None:
-    ok(run("new", "Ann", "Ben", "--oklahoma", "--dealer", "ben"))
-    ok(run("knock", "ann", 2, 12, "--upcard", "3s"))  # (12-2) x2 = 20
-    ok(run("wall", "--upcard", "js"))
-    ok(run("gin", "ben", 7, "--upcard", "9c"))  # 7+25 = 32
+    lines(run("new", "Ann", "Ben", "--oklahoma", "--dealer", "ben"))
+    lines(run("knock", "ann", 2, 12, "--upcard", "3s"))  # (12-2) x2 = 20
+    lines(run("wall", "--upcard", "js"))
+    lines(run("gin", "ben", 7, "--upcard", "9c"))  # 7+25 = 32
     original = sheet_of(run)
     path = tmp_path / "okla.json"
-    ok(run("export", "--format", "json", "-o", path))
+    lines(run("export", "--format", "json", "-o", path))
     exported = json.loads(path.read_text(encoding="utf-8"))
     assert [h.get("upcard") for h in exported["hands"]] == ["3♠", "J♠", "9♣"]
-    ok(run("import", path))
+    lines(run("import", path))
     copy = sheet_of(run)
     assert copy["id"] == original["id"] + 1
     assert without_ids(copy) == without_ids(original)
@@ -746,25 +673,25 @@ def test_oklahoma_imported_lowercase_spade_is_reported_as_doubled(run: Run, tmp_
         ),
         encoding="utf-8",
     )
-    ok(run("import", path))
+    lines(run("import", path))
     assert sheet_of(run)["rounds"][0]["points"] == 34  # (20-3) x2
-    assert any("doubled" in text for text in ok(run("log")))
+    assert any("doubled" in text for text in lines(run("log")))
 
 
 # Through the command line: Straight Gin
 
 
 def test_straight_gin_through_the_command_line(run: Run) -> None:
-    ok(run("new", "Ann", "Ben", "--straight", "--dealer", "ann"))
-    refused(run("knock", "ann", 3, 20), 2, "Straight Gin", r"knock", r"\bgin\b")
+    lines(run("new", "Ann", "Ben", "--straight", "--dealer", "ann"))
+    refused_matching(run("knock", "ann", 3, 20), 2, "Straight Gin", r"knock", r"\bgin\b")
     # 1 knock with 0 is gin: 20+25 = 45 [1]. Loser Ben deals 2.
-    assert "Hand 1: Ann goes gin v 20 -> Ann +45 in Game 1" in ok(run("knock", "ann", 0, 20))
+    assert "Hand 1: Ann goes gin v 20 -> Ann +45 in Game 1" in lines(run("knock", "ann", 0, 20))
     # 2 Ben gin v 12: 12+25 = 37 [1]. Loser Ann deals 3.
-    assert "Hand 2: Ben goes gin v 12 -> Ben +37 in Game 1" in ok(run("gin", "ben", 12))
+    assert "Hand 2: Ben goes gin v 12 -> Ben +37 in Game 1" in lines(run("gin", "ben", 12))
     # 3 wall: Ann deals again.
-    assert "Hand 3: wall (dead hand) -> no score" in ok(run("wall"))
+    assert "Hand 3: wall (dead hand) -> no score" in lines(run("wall"))
     # 4 Ann big gin v 10: 10+31 = 41, her 2nd win [1, 2] -> Ann 86/41. Loser Ben deals next.
-    assert "Hand 4: Ann goes big gin v 10 -> Ann +41 in Games 1, 2" in ok(
+    assert "Hand 4: Ann goes big gin v 10 -> Ann +41 in Games 1, 2" in lines(
         run("gin", "ann", 10, "--big")
     )
     sheet = sheet_of(run)
@@ -900,19 +827,19 @@ REFUSALS = [
 @pytest.mark.parametrize("new, before, command, code, patterns", REFUSALS)
 def test_refused_commands_leave_the_store_unchanged(
     run: Run,
-    store: Path,
+    store_dir: Path,
     new: list[Any],
     before: list[list[Any]],
     command: list[Any],
     code: int,
     patterns: list[str],
 ) -> None:
-    ok(run(*new))
+    lines(run(*new))
     for args in before:
-        ok(run(*args))
-    files_before = files(store)
-    refused(run(*command), code, *patterns)
-    assert files(store) == files_before
+        lines(run(*args))
+    files_before = snapshot(store_dir)
+    refused_matching(run(*command), code, *patterns)
+    assert snapshot(store_dir) == files_before
 
 
 # Through the command line: Partnership Gin
@@ -1009,13 +936,13 @@ CLI_DEALS = [
 def test_partnership_deal_through_the_command_line(
     run: Run, first: list[Any], second: list[Any], waiting: str, said: str, next_dealer: str
 ) -> None:
-    out = ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
+    out = lines(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
     assert out[0] == "Match 1: Ann & Bob v Cid & Dee, standard rules."
-    out = ok(run(*first))
+    out = lines(run(*first))
     assert out[0].startswith("Deal 1, ")
     assert f"Waiting for the other table, {waiting}." in out
     assert "Cid & Dee deal next, at both tables." in out
-    out = ok(run(*second))
+    out = lines(run(*second))
     assert out[0] == said
     assert f"{next_dealer} deal next, at both tables." in out
     sheet = sheet_of(run)
@@ -1025,8 +952,8 @@ def test_partnership_deal_through_the_command_line(
 
 
 def test_partnership_show_json_while_a_deal_is_half_reported(run: Run) -> None:
-    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann"))
-    ok(run("knock", "ann", 3, 20))  # Ann 20-3 = 17
+    lines(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann"))
+    lines(run("knock", "ann", 3, 20))  # Ann 20-3 = 17
     sheet = sheet_of(run)
     assert sheet["players"] == [AB, CD]
     assert sheet["teams"] == [["Ann", "Bob"], ["Cid", "Dee"]]
@@ -1037,7 +964,7 @@ def test_partnership_show_json_while_a_deal_is_half_reported(run: Run) -> None:
     ]
     assert sheet["next_dealer"] == AB
     # The deal completes with a wall at Bob v Dee: AB 17 - CD 0 = AB +17 [1].
-    ok(run("wall"))
+    lines(run("wall"))
     sheet = sheet_of(run)
     assert sheet["pending"] == []
     assert sheet["rounds"] == [
@@ -1058,43 +985,43 @@ def test_partnership_show_json_while_a_deal_is_half_reported(run: Run) -> None:
         }
     ]
     # Deal 2 pairs Ann with Dee and Bob with Cid.
-    out = ok(run("gin", "bob", 8))  # Bob 8+25 = 33
+    out = lines(run("gin", "bob", 8))  # Bob 8+25 = 33
     assert "Deal 2, Bob v Cid: Bob goes gin v 8 -> Bob +33" in out
     assert "Waiting for the other table, Ann v Dee." in out
     assert [t["players"] for t in sheet_of(run)["pending"]] == [["Ann", "Dee"], ["Bob", "Cid"]]
     # The CSV says what happened at each table.
-    rows = list(csv.reader(io.StringIO("\n".join(ok(run("export"))) + "\n")))
+    rows = list(csv.reader(io.StringIO("\n".join(lines(run("export"))) + "\n")))
     assert rows[0][-1] == "tables"
     assert rows[1][:9] == ["1", AB, "deal", "", "", "", AB, "17", "1"]
     assert "Ann v Cid" in rows[1][-1] and "Bob v Dee" in rows[1][-1]
 
 
 def test_partnership_export_import_round_trip(run: Run, tmp_path: Path) -> None:
-    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
-    ok(run("knock", "ann", 3, 20))
-    ok(run("wall"))
-    ok(run("gin", "dee", 12))
+    lines(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
+    lines(run("knock", "ann", 3, 20))
+    lines(run("wall"))
+    lines(run("gin", "dee", 12))
     original = sheet_of(run)
     assert original["pending"] != []
     path = tmp_path / "teams.json"
-    ok(run("export", "--format", "json", "-o", path))
+    lines(run("export", "--format", "json", "-o", path))
     exported = json.loads(path.read_text(encoding="utf-8"))
     assert exported["teams"] == [["Ann", "Bob"], ["Cid", "Dee"]]
     assert exported["players"] == [AB, CD]
     assert exported["hands"][1]["table"] == "Bob"  # the wall at the last open table, Bob v Dee
-    ok(run("import", path))
+    lines(run("import", path))
     assert without_ids(sheet_of(run)) == without_ids(original)
 
 
 def test_partnership_undo_voids_the_last_table_hand(run: Run) -> None:
-    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
-    ok(run("knock", "ann", 3, 20))
-    ok(run("knock", "bob", 2, 10))
-    ok(run("knock", "ann", 3, 13))
-    ok(run("undo"))  # voids deal 2's first hand: deal 1 stands, nothing pending
+    lines(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
+    lines(run("knock", "ann", 3, 20))
+    lines(run("knock", "bob", 2, 10))
+    lines(run("knock", "ann", 3, 13))
+    lines(run("undo"))  # voids deal 2's first hand: deal 1 stands, nothing pending
     sheet = sheet_of(run)
     assert (len(sheet["rounds"]), sheet["pending"]) == (1, [])
-    ok(run("undo"))  # voids deal 1's second hand: deal 1 is half reported again
+    lines(run("undo"))  # voids deal 1's second hand: deal 1 is half reported again
     sheet = sheet_of(run)
     assert sheet["rounds"] == []
     assert sheet["pending"][0]["knocker"] == "Ann"
@@ -1102,7 +1029,7 @@ def test_partnership_undo_voids_the_last_table_hand(run: Run) -> None:
 
 def test_partnership_full_match_to_the_winner(run: Run) -> None:
     """Two columns to 50; Cid & Dee deal first; the loser team deals."""
-    ok(
+    lines(
         run(
             "new",
             "--teams",
@@ -1118,10 +1045,10 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
     )
 
     # Deal 1 (Ann v Cid, Bob v Dee; CD deal): Cid 14-2=12; Bob 30-3=27 -> AB 27-12=15 [1].
-    out = ok(run("knock", "cid", 2, 14))
+    out = lines(run("knock", "cid", 2, 14))
     assert "Deal 1, Ann v Cid: Cid knocks 2 v 14 -> Cid +12" in out
     assert "Waiting for the other table, Bob v Dee." in out
-    out = ok(run("knock", "bob", 3, 30))
+    out = lines(run("knock", "bob", 3, 30))
     assert out[:3] == [
         "Deal 1: Ann & Bob 27, Cid & Dee 12 -> Ann & Bob +15 in Game 1",
         "  Ann v Cid: Cid knocks 2 v 14 -> Cid +12",
@@ -1132,9 +1059,9 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
     # Deal 2 (Ann v Dee, Bob v Cid; CD deal): Ann gin 20+25=45; wall at Bob v Cid ->
     # AB +45, AB's 2nd win [1, 2] -> AB 60/45: G1 ends (60 >= 50) with CD on 0, a shutout.
     # G1: AB pts 15+45=60, boxes 2 x25=50, game 100 doubled = 200, total 310; CD 0; net 310.
-    out = ok(run("gin", "ann", 20))
+    out = lines(run("gin", "ann", 20))
     assert "Waiting for the other table, Bob v Cid." in out
-    out = ok(run("wall"))
+    out = lines(run("wall"))
     assert out[0] == "Deal 2: Ann & Bob 45, Cid & Dee 0 -> Ann & Bob +45 in Games 1, 2"
     assert "  Bob v Cid: wall (dead hand)" in out
     assert "*** GAME 1 WON BY Ann & Bob, 60 to 0, net +310 after bonuses ***" in out
@@ -1142,8 +1069,8 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
 
     # Deal 3 (Ann v Cid, Bob v Dee; CD deal): Dee 10-4=6; Ann knocks 5 v 4, undercut by Cid
     # 5-4+25=26 -> CD 32; CD's 1st win: G1 is over, it opens G2 [2] -> CD 32.
-    ok(run("knock", "dee", 4, 10))
-    out = ok(run("knock", "ann", 5, 4))
+    lines(run("knock", "dee", 4, 10))
+    out = lines(run("knock", "ann", 5, 4))
     assert out[0] == "Deal 3: Ann & Bob 0, Cid & Dee 32 -> Cid & Dee +32 in Game 2"
     assert "  Ann v Cid: Ann knocks 5 v 4, undercut by Cid -> Cid +26" in out
     assert "Ann & Bob deal next, at both tables." in out
@@ -1151,8 +1078,8 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
     # Deal 4 (Ann v Dee, Bob v Cid; AB deal): Bob gin 12+25=37; Dee 10-6=4 -> AB 37-4=33
     # [2] -> AB 45+33=78: G2 ends. G2: AB pts 78, boxes 2 (deals 2, 4) x25=50, game 100,
     # total 228; CD pts 32, boxes 1 x25=25, total 57; net 171. AB 2 games to 0.
-    ok(run("gin", "bob", 12))
-    out = ok(run("knock", "dee", 6, 10))
+    lines(run("gin", "bob", 12))
+    out = lines(run("knock", "dee", 6, 10))
     assert out[0] == "Deal 4: Ann & Bob 37, Cid & Dee 4 -> Ann & Bob +33 in Game 2"
     assert "*** GAME 2 WON BY Ann & Bob, 78 to 32, net +171 after bonuses ***" in out
     assert "*** MATCH OVER: Ann & Bob wins 2 games to 0 ***" in out
@@ -1191,17 +1118,17 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
     assert (sheet["finished"], sheet["winner"], sheet["next_dealer"]) == (True, AB, CD)
     assert sheet["pending"] == []
     # No hand after the match.
-    refused(run("knock", "ann", 3, 20), 1, "over")
+    refused_matching(run("knock", "ann", 3, 20), 1, "over")
 
 
 def test_partnership_matches_counts_each_table_hand(run: Run) -> None:
     """Three table hands reported (one deal whole, the next half) are three hands, as in
     ``log`` and ``amend``, not one deal."""
-    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
-    ok(run("knock", "ann", 3, 20))
-    ok(run("knock", "bob", 2, 30))
-    ok(run("wall", "ann"))
-    listed = ok(run("matches"))[1].split()
+    lines(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
+    lines(run("knock", "ann", 3, 20))
+    lines(run("knock", "bob", 2, 30))
+    lines(run("wall", "ann"))
+    listed = lines(run("matches"))[1].split()
     assert listed[-2:] == ["3", "open"], listed
-    numbered = [line.split()[0] for line in ok(run("log")) if line[:2].strip().isdigit()]
+    numbered = [line.split()[0] for line in lines(run("log")) if line[:2].strip().isdigit()]
     assert numbered == ["1", "2", "3"]

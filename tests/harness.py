@@ -1,0 +1,130 @@
+"""The one test harness: how a test runs the command line and what it asserts of the result.
+
+Imported by the test modules and by ``conftest.py`` (whose fixtures hand the same functions
+to tests that take them as arguments).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from scorekeeper.cli import cli
+
+Run = Callable[..., Result]
+Snapshot = Callable[[Path], dict[str, bytes]]
+
+#: The environment of every run: no colour, no store from the caller's environment, English,
+#: and a terminal wide enough that rich never wraps a table cell (so tests can look for phrases).
+ENV: dict[str, str | None] = {
+    "NO_COLOR": "1",
+    "SCOREKEEPER_DB": None,
+    "COLUMNS": "200",
+    "SCOREKEEPER_LANG": "en",
+}
+
+
+def invoke(
+    store: Path | None,
+    *args: Any,
+    input: str | None = None,
+    env: dict[str, str | None] | None = None,
+) -> Result:
+    """``scorekeeper --db STORE ARGS...`` in this process (no ``--db`` for None)."""
+    db = ["--db", str(store)] if store is not None else []
+    return CliRunner().invoke(cli, [*db, *map(str, args)], input=input, env={**ENV, **(env or {})})
+
+
+#: The installed console script (the durability tests start it as a player's shell would).
+SCRIPT = shutil.which("scorekeeper", path=os.path.dirname(sys.executable))
+
+
+def process(
+    store: Path, *args: str, env: dict[str, str] | None = None, script: bool = False, **options: Any
+) -> subprocess.CompletedProcess[str]:
+    """``scorekeeper --db STORE ARGS...`` as a real process, ``python -m scorekeeper`` (or, with
+    ``script``, the installed console script), in English; its output captured unless
+    ``options`` say where it goes."""
+    if script:
+        assert SCRIPT is not None, "the console script is not installed"
+    command = [SCRIPT] if script and SCRIPT else [sys.executable, "-m", "scorekeeper"]
+    if not {"stdout", "stderr", "capture_output"} & options.keys():
+        options["capture_output"] = True
+    options.setdefault("timeout", 60)
+    return subprocess.run(
+        [*command, "--db", str(store), *args],
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        env={**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1", **(env or {})},
+        **options,
+    )
+
+
+def no_traceback(result: Result) -> None:
+    """The command ended by itself (exit code), not by an exception escaping click."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        f"crashed: {result.exception!r}\n{result.output}"
+    )
+    assert "Traceback" not in result.output
+
+
+def ok(result: Result) -> str:
+    """Assert success and return stdout."""
+    no_traceback(result)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def lines(result: Result) -> list[str]:
+    """Assert success and return the lines of stdout."""
+    return ok(result).splitlines()
+
+
+def errors(result: Result, code: int) -> str:
+    """Assert exit ``code`` and return the ``Error:`` lines on stderr (there must be one)."""
+    no_traceback(result)
+    assert result.exit_code == code, result.output
+    found = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert found, f"no 'Error: ' line on stderr:\n{result.stderr}"
+    return "\n".join(found)
+
+
+def refused(result: Result, code: int, *fragments: str) -> str:
+    """Assert exit ``code`` with an ``Error:`` line holding every fragment (case aside)."""
+    text = errors(result, code)
+    for fragment in fragments:
+        assert fragment.casefold() in text.casefold(), f"{fragment!r} not in {text!r}"
+    return text
+
+
+def refused_matching(result: Result, code: int, *patterns: str) -> str:
+    """Assert exit ``code`` with an ``Error:`` line matching every regular expression."""
+    text = errors(result, code)
+    for pattern in patterns:
+        assert re.search(pattern, text, re.IGNORECASE), f"{pattern!r} not in {text!r}"
+    return text
+
+
+def snapshot(store_dir: Path) -> dict[str, bytes]:
+    """Every file under the store as {relative path: bytes}.
+
+    Two equal snapshots prove that a command left the store byte-for-byte as it was. A store
+    directory that does not exist (yet) has the empty snapshot.
+    """
+    store_dir = Path(store_dir)
+    if not store_dir.is_dir():
+        return {}
+    return {
+        path.relative_to(store_dir).as_posix(): path.read_bytes()
+        for path in sorted(store_dir.rglob("*"))
+        if path.is_file()
+    }
