@@ -46,9 +46,22 @@ def fold(text: str) -> str:
     )
 
 
+#: What joins the partners' names into a team's name.
+TEAM_JOIN = " & "
+
+
 def team_name(team: tuple[str, str] | list[str]) -> str:
     """A team as it stands on the sheet: ``Ann & Bob``."""
-    return f"{team[0]} & {team[1]}"
+    return f"{team[0]}{TEAM_JOIN}{team[1]}"
+
+
+def team_members(name: str) -> tuple[str, ...]:
+    """The partners a team's name is made of, or the one player a name names.
+
+    >>> team_members("Ann & Bob"), team_members("Ann")
+    (('Ann', 'Bob'), ('Ann',))
+    """
+    return tuple(name.split(TEAM_JOIN))
 
 
 class Entry(str, Enum):
@@ -182,6 +195,12 @@ class Settlement(NamedTuple):
     lines: Mapping[str, Line]
     net: int
     """The winner's total minus the loser's total."""
+
+    def net_of(self, player: str) -> int:
+        """A player's own net: the total minus the other player's total."""
+        return sum(
+            line.total if name == player else -line.total for name, line in self.lines.items()
+        )
 
 
 class Game(NamedTuple):
@@ -510,6 +529,29 @@ def pairings(teams: Teams, deal: int) -> tuple[tuple[str, str], tuple[str, str]]
     """
     (a1, a2), (b1, b2) = teams
     return ((a1, b1), (a2, b2)) if deal % 2 == 0 else ((a1, b2), (a2, b1))
+
+
+def deal_of(hand: int) -> int:
+    """Partnership Gin: the deal (from 0) that table hand number ``hand`` (from 1) belongs to,
+    each deal being one hand at each of its two tables.
+
+    >>> deal_of(1), deal_of(2), deal_of(3)
+    (0, 0, 1)
+    """
+    return (hand - 1) // 2
+
+
+def table_of(teams: Teams, hand: int, player: str) -> tuple[str, str]:
+    """Partnership Gin: the table of ``player`` in the deal of table hand number ``hand``."""
+    return next(table for table in pairings(teams, deal_of(hand)) if player in table)
+
+
+def team_points(r: Round, teams: Teams) -> tuple[int, int]:
+    """Partnership Gin: what each team won at the tables of deal ``r``."""
+    return (
+        sum(t.points for t in r.tables if t.winner in teams[0]),
+        sum(t.points for t in r.tables if t.winner in teams[1]),
+    )
 
 
 def deals(

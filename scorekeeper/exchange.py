@@ -233,7 +233,7 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
     rows.append(
         settlement_row(
             "net",
-            lambda g, p: g.settlement.lines[p].total - g.settlement.lines[sheet.opponent(p)].total,
+            lambda g, p: g.settlement.net_of(p),
         )
     )
     rows.append(

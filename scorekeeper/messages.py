@@ -18,7 +18,9 @@ from scorekeeper.engine import (
     Teams,
     classify,
     doubles,
+    team_members,
     team_name,
+    team_points,
 )
 from scorekeeper.i18n import _, ngettext
 
@@ -118,7 +120,9 @@ def short_names(players: tuple[str, str], most: int) -> dict[str, str]:
     """Names short enough for a narrow sheet: the first word of each (the whole name when the
     first words are alike), cut to ``most`` characters."""
     first = {
-        player: player.replace(" & ", "&") if " & " in player else player.split()[0]
+        player: "&".join(team_members(player))
+        if len(team_members(player)) > 1
+        else player.split()[0]
         for player in players
     }
     if first[players[0]].casefold() == first[players[1]].casefold():
@@ -161,7 +165,7 @@ def round_line(r: Round, teams: Teams | None = None) -> str:
 
 def deal_points(r: Round, teams: Teams) -> str:
     """What each team won at the tables in a deal: ``Deal 3: Ann & Bob 15, Cid & Dee 37``."""
-    won = [sum(t.points for t in r.tables if t.winner in team) for team in teams]
+    won = team_points(r, teams)
     return _("Deal {number}: {a} {a_points}, {b} {b_points}").format(
         number=r.number,
         a=team_name(teams[0]),

@@ -72,8 +72,8 @@ def match_stats(sheet: Scoresheet) -> dict[str, Stats]:
             continue
         figures[game.winner]["games_won"] += 1
         figures[game.winner]["shutouts"] += int(game.settlement.lines[game.winner].shutout)
-        figures[game.winner]["net"] += game.settlement.net
-        figures[sheet.opponent(game.winner)]["net"] -= game.settlement.net
+        for player in sheet.players:
+            figures[player]["net"] += game.settlement.net_of(player)
     for player, mine in figures.items():
         mine["matches"] = 1
         mine["walls"] = walls

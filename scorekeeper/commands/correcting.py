@@ -27,7 +27,7 @@ from scorekeeper.commands.recording import (
     wall_params,
     walled,
 )
-from scorekeeper.engine import MatchFinished, pairings
+from scorekeeper.engine import MatchFinished, table_of
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.messages import plain, report, round_line
 from scorekeeper.store import Store
@@ -101,11 +101,7 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
         old = hands[number - 1]
         hands[number - 1] = build(current, old)
         if current.teams:  # a table's hand is corrected at the same table
-            table = next(
-                t
-                for t in pairings(current.teams, (number - 1) // 2)
-                if (old.table or old.knocker) in t
-            )
+            table = table_of(current.teams, number, old.table or old.knocker or "")
             if (hands[number - 1].table or hands[number - 1].knocker) not in table:
                 raise BadInput(
                     _("Hand {number} was played at {a} v {b}: name one of them.").format(

@@ -19,7 +19,7 @@ from scorekeeper.commands._common import (
     option,
     pass_store,
 )
-from scorekeeper.engine import fold, team_name
+from scorekeeper.engine import fold, team_members, team_name
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules import PRESETS, DealerRule, Shutout, option_name, preset
 from scorekeeper.store import Store, StoreError, check_description, check_names
@@ -189,7 +189,7 @@ def new(
     if dealer:
         everyone = players + (partners[0] + partners[1] if partners else ())
         chosen = named(everyone, dealer, N_("{typed!r} is not one of the players: name {options}."))
-        first = next(p for p in players if chosen == p or chosen in p.split(" & "))
+        first = next(p for p in players if chosen == p or chosen in team_members(p))
         said = _("{dealer} deal first.") if partners else _("{dealer} deals first.")
     with store.writing() as writer:
         match = writer.create(players, rules, first, description, teams=partners)

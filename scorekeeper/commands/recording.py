@@ -144,13 +144,8 @@ def counted(
     echo_lines(
         [*arrangement(_("Knocker"), both.knocker), *arrangement(_("Opponent"), both.opponent)]
     )
-    entry = (
-        Entry.BIG_GIN
-        if both.knocker.big_gin
-        else Entry.GIN
-        if both.knocker.deadwood == 0
-        else Entry.KNOCK
-    )
+    # A knock with no deadwood is gin: the engine says so when it scores the hand.
+    entry = Entry.BIG_GIN if both.knocker.big_gin else Entry.KNOCK
     return entry, both.knocker.deadwood, both.opponent.deadwood
 
 
@@ -159,7 +154,7 @@ def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> H
 
     def build(match: Match, replacing: Hand | None) -> Hand:
         who = player(match.individuals(), typed)
-        if undercut and kd == 0:
+        if undercut and classify(Hand.knock(who, kd, od)) is Kind.GIN:
             raise BadInput(
                 _(
                     "0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
