@@ -21,34 +21,43 @@ from scorekeeper.commands._common import (
 )
 from scorekeeper.engine import fold, team_members, team_name
 from scorekeeper.i18n import N_, _
-from scorekeeper.rules import PRESETS, DealerRule, Shutout, option_name, preset
+from scorekeeper.rules import PRESETS, DealerRule, Rules, Shutout, option_name, preset
 from scorekeeper.store import Store, StoreError, check_description, check_names
 
 
 def rule_option(name: str, kind: Any, text: str) -> Decorator:
-    return option("--" + name.replace("_", "-"), name, type=kind, default=None, help=text)
+    """A rule's option; its help names the rule's default (``{default}``) as the rules have it."""
+    default = getattr(Rules(), name)
+    return option(
+        "--" + name.replace("_", "-"),
+        name,
+        type=kind,
+        default=None,
+        help=text,
+        help_fields={"default": str(getattr(default, "value", default))},
+    )
 
 
 rule_options = compose(
-    rule_option("target", NUMBER, N_("Points that end a game (default 100).")),
+    rule_option("target", NUMBER, N_("Points that end a game (default {default}).")),
     rule_option("columns", NUMBER, N_("Games at once: 3, or 2 for learners.")),
-    rule_option("gin_bonus", NUMBER, N_("Bonus for gin (default 25).")),
+    rule_option("gin_bonus", NUMBER, N_("Bonus for gin (default {default}).")),
     rule_option(
-        "big_gin_bonus", NUMBER, N_("Bonus for big gin (default 31; 0 turns big gin off).")
+        "big_gin_bonus", NUMBER, N_("Bonus for big gin (default {default}; 0 turns big gin off).")
     ),
-    rule_option("undercut_bonus", NUMBER, N_("Bonus for an undercut (default 25).")),
-    rule_option("box_bonus", NUMBER, N_("Bonus per hand won in a game (default 25).")),
-    rule_option("game_bonus", NUMBER, N_("Bonus for winning a game (default 100).")),
+    rule_option("undercut_bonus", NUMBER, N_("Bonus for an undercut (default {default}).")),
+    rule_option("box_bonus", NUMBER, N_("Bonus per hand won in a game (default {default}).")),
+    rule_option("game_bonus", NUMBER, N_("Bonus for winning a game (default {default}).")),
     rule_option(
         "shutout",
         click.Choice([s.value for s in Shutout]),
-        N_("Reward when the loser scored nothing in a game (default game_bonus)."),
+        N_("Reward when the loser scored nothing in a game (default {default})."),
     ),
-    rule_option("knock_limit", NUMBER, N_("Most deadwood to knock with (default 10).")),
+    rule_option("knock_limit", NUMBER, N_("Most deadwood to knock with (default {default}).")),
     rule_option(
         "next_dealer",
         click.Choice([d.value for d in DealerRule]),
-        N_("Who deals after a won hand (default loser)."),
+        N_("Who deals after a won hand (default {default})."),
     ),
     option(
         "--end-after-first-game/--play-all-games",
