@@ -546,11 +546,12 @@ def table_of(teams: Teams, hand: int, player: str) -> tuple[str, str]:
     return next(table for table in pairings(teams, deal_of(hand)) if player in table)
 
 
-def team_points(r: Round, teams: Teams) -> tuple[int, int]:
-    """Partnership Gin: what each team won at the tables of deal ``r``."""
+def team_points(tables: Iterable[TableHand], teams: Teams) -> tuple[int, int]:
+    """Partnership Gin: what each team won at these tables of a deal."""
+    tables = tuple(tables)
     return (
-        sum(t.points for t in r.tables if t.winner in teams[0]),
-        sum(t.points for t in r.tables if t.winner in teams[1]),
+        sum(t.points for t in tables if t.winner in teams[0]),
+        sum(t.points for t in tables if t.winner in teams[1]),
     )
 
 
@@ -592,7 +593,7 @@ def deals(
         reported[at[0]] = TableHand(tables[at[0]], hand, result.kind, result.winner, result.points)
         if len(reported) == 2:
             both = (reported[0], reported[1])
-            won = [sum(table.points for table in both if table.winner in team) for team in teams]
+            won = team_points(both, teams)
             winner = names[0] if won[0] > won[1] else names[1] if won[1] > won[0] else None
             scored.append(
                 Scored(entered, None, Score(Kind.DEAL, winner, abs(won[0] - won[1])), both)

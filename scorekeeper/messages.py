@@ -165,7 +165,7 @@ def round_line(r: Round, teams: Teams | None = None) -> str:
 
 def deal_points(r: Round, teams: Teams) -> str:
     """What each team won at the tables in a deal: ``Deal 3: Ann & Bob 15, Cid & Dee 37``."""
-    won = team_points(r, teams)
+    won = team_points(r.tables, teams)
     return _("Deal {number}: {a} {a_points}, {b} {b_points}").format(
         number=r.number,
         a=team_name(teams[0]),

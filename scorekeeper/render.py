@@ -16,7 +16,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand
+from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand, deal_of, table_of
 from scorekeeper.i18n import _
 from scorekeeper.messages import (
     deal_points,
@@ -296,28 +296,22 @@ def _logged(
             for stored, r in zip(in_force, sheet.rounds)
         }, {}
     logged, deals_after = {}, {}
-    deals: list[tuple[int, tuple[TableHand, ...], Round | None]] = [
-        (r.number, r.tables, r) for r in sheet.rounds
-    ]
+    deals: list[tuple[tuple[TableHand, ...], Round | None]] = [(r.tables, r) for r in sheet.rounds]
     if sheet.pending:
-        deals.append((len(sheet.rounds) + 1, sheet.pending, None))
-    position = 0
-    for number, tables, deal in deals:
-        for _table in tables:
-            if position >= len(in_force):
-                break
-            stored = in_force[position]
-            at = next(t for t in tables if t.hand == stored.hand)
-            assert at.kind is not None
-            logged[stored.slot] = Logged(
-                position + 1,
-                [str(number), _("{a} v {b}").format(a=at.players[0], b=at.players[1])],
-                Score(at.kind, at.winner, at.points),
-                None,
-            )
-            position += 1
-        if deal is not None:
-            deals_after[in_force[position - 1].slot] = deal
+        deals.append((sheet.pending, None))
+    for number, stored in enumerate(in_force, start=1):
+        tables, deal = deals[deal_of(number)]
+        players = table_of(sheet.teams, number, stored.hand.table or stored.hand.knocker or "")
+        at = next(t for t in tables if t.players == players)
+        assert at.kind is not None
+        logged[stored.slot] = Logged(
+            number,
+            [str(deal_of(number) + 1), _("{a} v {b}").format(a=players[0], b=players[1])],
+            Score(at.kind, at.winner, at.points),
+            None,
+        )
+        if deal is not None and deal_of(number + 1) != deal_of(number):  # the deal's last hand
+            deals_after[stored.slot] = deal
     return logged, deals_after
 
 
