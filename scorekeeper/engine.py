@@ -86,7 +86,13 @@ class Kind(str, Enum):
 
 
 class InvalidHand(ValueError):
-    """Raised when an entered hand is impossible under the match's rules (e.g. deadwood 99)."""
+    """Raised when an entered hand is impossible under the match's rules (e.g. deadwood 99).
+
+    ``needs`` names what the hand lacks, where that is what is wrong (``"upcard"``)."""
+
+    def __init__(self, message: str, needs: str | None = None) -> None:
+        super().__init__(message)
+        self.needs = needs
 
 
 class MatchFinished(ValueError):
@@ -94,10 +100,7 @@ class MatchFinished(ValueError):
 
     def __init__(self, number: int, entered: int | None = None) -> None:
         super().__init__(
-            _(
-                "The match ended with hand {number}; no hand can follow it. "
-                "Start a new match with 'scorekeeper new'."
-            ).format(number=number)
+            _("The match ended with hand {number}; no hand can follow it.").format(number=number)
         )
         self.number = number
         """The hand (in Partnership Gin, the deal) that ended the match."""
@@ -390,9 +393,10 @@ def _upcard(rules: Rules, hand: Hand) -> "Card | None":
             return None
         raise InvalidHand(
             _(
-                "This is Oklahoma Gin: give the up-card that started the discard "
-                "pile (e.g. --upcard 7h); it sets the hand's knock limit."
-            )
+                "This is Oklahoma Gin: give the up-card that started the discard pile; it sets "
+                "the hand's knock limit."
+            ),
+            needs="upcard",
         )
     from scorekeeper.cards import CardError, parse_card  # only Oklahoma Gin needs cards
 

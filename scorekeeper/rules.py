@@ -6,11 +6,11 @@ changes an old match.
 
 # No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
 # given as a string, which would double what importing this module costs each command.
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Any, NamedTuple
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 
 
 class Shutout(str, Enum):
@@ -36,7 +36,45 @@ class DealerRule(str, Enum):
 
 
 class RuleError(ValueError):
-    """Raised when a rule option is out of range or unknown; the message says what is allowed."""
+    """Raised when a rule option is out of range, of the wrong kind or unknown.
+
+    It carries what was wrong: ``option``, the rule's name (``gin_bonus``), ``value``, what
+    was given, and ``allowed``, what the rule takes (a ``(low, high)`` range, the choices, or
+    None). Its text names the rules as the rules call them; :meth:`say` names them another way,
+    as a command line spells them, say (``--gin-bonus``).
+    """
+
+    def __init__(
+        self,
+        template: str,
+        option: str | None = None,
+        value: object = None,
+        allowed: object = None,
+        needs: str | None = None,
+        **fields: object,
+    ) -> None:
+        self.template, self.option, self.value, self.allowed = template, option, value, allowed
+        self.needs = needs
+        """The rule this one goes with, if that is what is wrong (``oklahoma``)."""
+        self.fields = fields
+        super().__init__(self.say(lambda name: name))
+
+    def say(self, spell: Callable[[str], str]) -> str:
+        """The message with each rule it names named by ``spell``."""
+        low, high = self.allowed if isinstance(self.allowed, tuple) else (None, None)
+        named = {
+            field: spell(name)
+            for field, name in (("option", self.option), ("needs", self.needs))
+            if name
+        }
+        return _(self.template).format(
+            value=self.value,
+            low=low,
+            high=high,
+            choices=", ".join(self.allowed) if isinstance(self.allowed, list) else None,
+            **self.fields,
+            **named,
+        )
 
 
 #: The options of the variants (RULES.md section 6), off in a plain Hollywood match.
@@ -97,17 +135,21 @@ class Rules(Options):
             value = getattr(given, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise RuleError(
-                    _(
-                        "{option} must be a whole number from {low} to {high}, not {value!r}."
-                    ).format(option=option_name(name), low=low, high=high, value=value)
+                    N_("{option} must be a whole number from {low} to {high}, not {value!r}."),
+                    name,
+                    value,
+                    (low, high),
                 )
         for name in VARIANTS + ("end_after_first_game",):
             if not isinstance(getattr(given, name), bool):
-                raise RuleError(
-                    _("{option} must be true or false.").format(option=option_name(name))
-                )
+                raise RuleError(N_("{option} must be true or false."), name, getattr(given, name))
         if given.ace_knocks_one and not given.oklahoma:
-            raise RuleError(_("--ace-knocks-one is a rule of Oklahoma Gin; add --oklahoma."))
+            raise RuleError(
+                N_("{option} is a rule of Oklahoma Gin; add {needs}."),
+                "ace_knocks_one",
+                True,
+                needs="oklahoma",
+            )
         return super().__new__(
             cls,
             **{
@@ -139,9 +181,11 @@ class Rules(Options):
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleError(
-                _("Unknown rule option {names}; the options are {known}.").format(
-                    names=", ".join(unknown), known=", ".join(sorted(known))
-                )
+                N_("Unknown rule option {names}; the options are {known}."),
+                value=unknown,
+                allowed=sorted(known),
+                names=", ".join(unknown),
+                known=", ".join(sorted(known)),
             )
         return cls(**dict(data))
 
@@ -154,11 +198,11 @@ def _choice(enum: type[Enum], value: object, name: str) -> Any:
     try:
         return enum(value)
     except ValueError:
-        choices = ", ".join(member.value for member in enum)
         raise RuleError(
-            _("{option} must be one of {choices}, not {value!r}.").format(
-                option=option_name(name), choices=choices, value=value
-            )
+            N_("{option} must be one of {choices}, not {value!r}."),
+            name,
+            value,
+            [member.value for member in enum],
         ) from None
 
 
@@ -190,7 +234,8 @@ def preset(name: str) -> Rules:
         return PRESETS[name.lower()]
     except KeyError:
         raise RuleError(
-            _("Unknown preset {name!r}; choose one of {choices}.").format(
-                name=name, choices=", ".join(PRESETS)
-            )
+            N_("Unknown preset {name!r}; choose one of {choices}."),
+            value=name,
+            allowed=list(PRESETS),
+            name=name,
         ) from None

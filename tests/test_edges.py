@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from harness import invoke, ok
+from harness import invoke, ok, refused
 
 
 def test_a_new_match_never_takes_the_index_row_of_a_match_moved_out(tmp_path: Path) -> None:
@@ -119,4 +119,25 @@ def test_a_half_reported_deal_shows_under_the_sheet(tmp_path: Path) -> None:
     assert (
         "Deal 1, Bob v Dee: Bob knocks 2 v 25 -> Bob +23; waiting for Ann v Cid."
         in invoke(store, "show").output
+    )
+
+
+def test_the_command_line_names_the_options_and_gives_the_advice(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    refused(
+        invoke(store, "new", "Ann", "Ben", "--gin-bonus", "5000"),
+        2,
+        "--gin-bonus must be a whole number from 0 to 1000, not 5000.",
+    )
+    refused(
+        invoke(store, "new", "Ann", "Ben", "--ace-knocks-one"),
+        2,
+        "--ace-knocks-one is a rule of Oklahoma Gin; add --oklahoma.",
+    )
+    ok(invoke(store, "new", "Ann", "Ben", "--oklahoma", "--dealer", "ann"))
+    refused(
+        invoke(store, "knock", "ann", "3", "20"),
+        2,
+        "give the up-card that started the discard pile; it sets the hand's knock limit. "
+        "Give it with --upcard, e.g. --upcard 7h.",
     )

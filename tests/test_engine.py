@@ -1394,3 +1394,37 @@ def test_property_finished_three_column_match_has_a_winner(match: Any) -> None:
         assert None not in winners
         assert sheet.winner in PLAYERS
         assert winners.count(sheet.winner) >= 2
+
+
+# The domain speaks the domain: errors carry what was wrong, and name no command or option
+
+
+def test_a_rule_error_carries_the_rule_the_value_and_what_is_allowed() -> None:
+    with pytest.raises(RuleError) as caught:
+        Rules(gin_bonus=5000)
+    error = caught.value
+    assert (error.option, error.value, error.allowed) == ("gin_bonus", 5000, (0, 1000))
+    assert str(error) == "gin_bonus must be a whole number from 0 to 1000, not 5000."
+    assert error.say(str.upper) == "GIN_BONUS must be a whole number from 0 to 1000, not 5000."
+
+
+def test_a_rule_that_needs_another_names_both() -> None:
+    with pytest.raises(RuleError) as caught:
+        Rules(ace_knocks_one=True)
+    assert (caught.value.option, caught.value.needs) == ("ace_knocks_one", "oklahoma")
+    assert str(caught.value) == "ace_knocks_one is a rule of Oklahoma Gin; add oklahoma."
+
+
+def test_engine_errors_leave_the_advice_to_the_command_line() -> None:
+    with pytest.raises(InvalidHand) as missing:
+        replay(("Ann", "Ben"), Rules(oklahoma=True), "Ann", [Hand.knock("Ann", 3, 20)])
+    assert missing.value.needs == "upcard"
+    assert "--" not in str(missing.value)
+    with pytest.raises(MatchFinished) as over:
+        replay(
+            ("Ann", "Ben"),
+            Rules(target=10, end_after_first_game=True),
+            "Ann",
+            [Hand.knock("Ann", 1, 30), Hand.wall()],
+        )
+    assert over.value.number == 1 and "scorekeeper" not in str(over.value)

@@ -20,7 +20,7 @@ import click
 
 from scorekeeper.engine import MAX_DEADWOOD, InvalidHand, MatchFinished, Scoresheet, fold
 from scorekeeper.i18n import N_, _
-from scorekeeper.rules import RuleError
+from scorekeeper.rules import RuleError, option_name
 from scorekeeper.store import Match, Store, StoreError
 
 
@@ -255,9 +255,19 @@ def describe(error: BaseException) -> str:
 def translate(error: Exception) -> Exception:
     """The ``Error:`` line (with its exit code) for an error from below; anything else is
     returned as it is (a bug, to end in a traceback)."""
-    if isinstance(error, (StoreError, MatchFinished)):
+    if isinstance(error, MatchFinished):
+        return StateProblem(
+            _("{problem} Start a new match with 'scorekeeper new'.").format(problem=error)
+        )
+    if isinstance(error, StoreError):
         return StateProblem(str(error))
-    if isinstance(error, (InvalidHand, RuleError)):
+    if isinstance(error, RuleError):  # the rules named as the command line spells them
+        return BadInput(error.say(option_name))
+    if isinstance(error, InvalidHand) and error.needs == "upcard":
+        return BadInput(
+            _("{problem} Give it with --upcard, e.g. --upcard 7h.").format(problem=error)
+        )
+    if isinstance(error, InvalidHand):
         return BadInput(str(error))
     if isinstance(error, click.UsageError):  # a command name mistyped
         return misused(error)
