@@ -107,6 +107,16 @@ class Card(NamedTuple):
     def __str__(self) -> str:
         return _RANK_NAMES[self.rank] + _SYMBOLS[self.suit]
 
+    def __repr__(self) -> str:
+        """How the card is typed: ``parse_card('Q♦')`` (what is no card, field by field).
+
+        >>> parse_card("qd")
+        parse_card('Q♦')
+        """
+        if type(self.rank) is int and 1 <= self.rank <= 13 and self.suit in _SYMBOLS:
+            return f"parse_card({str(self)!r})"
+        return f"Card(rank={self.rank!r}, suit={self.suit!r})"
+
 
 #: What the functions below accept as cards: one string to parse (``"AS 2s, 10♥"``), or an
 #: iterable of cards and card strings.

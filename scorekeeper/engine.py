@@ -139,6 +139,26 @@ class Hand(NamedTuple):
     def wall(cls, upcard: str | None = None, table: str | None = None) -> "Hand":
         return cls(Entry.WALL, upcard=upcard, table=table)
 
+    def __repr__(self) -> str:
+        """How the hand is made, the way it was entered: ``Hand.knock('Ann', 3, 20)``.
+
+        >>> Hand.gin("Ben", 12, big=True), Hand.wall(table="Cid")
+        (Hand.gin('Ben', 12, big=True), Hand.wall(table='Cid'))
+        """
+        upcard = [f"upcard={self.upcard!r}"] if self.upcard is not None else []
+        if self.entry is Entry.WALL and self.knocker is None:
+            table = [f"table={self.table!r}"] if self.table is not None else []
+            return f"Hand.wall({', '.join(upcard + table)})"
+        if self.table is None and self.entry is Entry.KNOCK:
+            counts = [repr(self.knocker_deadwood), repr(self.opponent_deadwood)]
+            return f"Hand.knock({', '.join([repr(self.knocker), *counts, *upcard])})"
+        if self.table is None and self.knocker_deadwood == 0:  # gin or big gin
+            big = ["big=True"] if self.entry is Entry.BIG_GIN else []
+            counts = [repr(self.opponent_deadwood), *big]
+            return f"Hand.gin({', '.join([repr(self.knocker), *counts, *upcard])})"
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"Hand({fields})"  # not a hand one of the constructors makes
+
 
 class Score(NamedTuple):
     """What one hand is worth, before it is routed into the columns."""

@@ -1146,3 +1146,9 @@ def test_written_any_way_reads_back(hand: list[Card], data: st.DataObject) -> No
     text = "".join(word + separator for word, separator in zip(written, separators))
     assert parse_cards(text) == tuple(hand)
     assert parse_cards(" ".join(map(str, hand))) == tuple(hand)
+
+
+def test_a_card_is_shown_the_way_it_is_typed() -> None:
+    card = parse_card("10h")
+    assert repr(card) == "parse_card('10♥')"
+    assert eval(repr(card), {"parse_card": parse_card}) == card

@@ -1428,3 +1428,19 @@ def test_engine_errors_leave_the_advice_to_the_command_line() -> None:
             [Hand.knock("Ann", 1, 30), Hand.wall()],
         )
     assert over.value.number == 1 and "scorekeeper" not in str(over.value)
+
+
+@pytest.mark.parametrize(
+    "hand, typed",
+    [
+        (Hand.knock("Ann", 3, 20), "Hand.knock('Ann', 3, 20)"),
+        (Hand.knock("Ann", 3, 20, "7♥"), "Hand.knock('Ann', 3, 20, upcard='7♥')"),
+        (Hand.gin("Ben", 12), "Hand.gin('Ben', 12)"),
+        (Hand.gin("Ben", 12, big=True), "Hand.gin('Ben', 12, big=True)"),
+        (Hand.wall(), "Hand.wall()"),
+        (Hand.wall("K♠", "Cid"), "Hand.wall(upcard='K♠', table='Cid')"),
+    ],
+)
+def test_a_hand_is_shown_the_way_it_is_made(hand: Hand, typed: str) -> None:
+    assert repr(hand) == typed
+    assert eval(typed, {"Hand": Hand}) == hand
