@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import ast
 import gettext
-import importlib.util
 import io
 import re
 import shutil
+import string
 import subprocess
-import sys
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 from scorekeeper import i18n
 
@@ -32,41 +35,71 @@ LANGUAGES = ["de", "nl"]
 LOCALE_VARIABLES = ("SCOREKEEPER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-def load_update() -> ModuleType:
-    """``scorekeeper/locale/update.py``, the tool that keeps the catalogues (not shipped)."""
-    spec = importlib.util.spec_from_file_location(
-        "scorekeeper_locale_update", PACKAGE / "locale" / "update.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-update = load_update()
+BABEL_CONFIG = PACKAGE / "locale" / "babel.cfg"
 
 
 def po_file(language: str) -> Path:
     return PACKAGE / "locale" / language / "LC_MESSAGES" / "scorekeeper.po"
 
 
-def entries(language: str) -> list[Any]:
-    return update.parse_po(  # type: ignore[no-any-return]
-        po_file(language).read_text(encoding="utf-8"), str(po_file(language))
-    )
+def catalogue(language: str) -> Catalog:
+    """A language's .po as Babel reads it."""
+    with po_file(language).open("rb") as file:
+        return read_po(file, locale=language)
 
 
-def live(language: str) -> list[Any]:
-    """The entries of a .po but its header and obsolete ones."""
-    return [entry for entry in entries(language) if entry.msgid and not entry.obsolete]
+class Entry(NamedTuple):
+    """A message of a .po: its English (and plural), its translation (each plural form)."""
+
+    msgid: str
+    plural: str | None
+    msgstr: list[str]
+    fuzzy: bool
+
+    @property
+    def translated(self) -> bool:
+        return not self.fuzzy and all(self.msgstr)
+
+
+def entry(message: Message) -> Entry:
+    if isinstance(message.id, (tuple, list)):
+        forms = message.string if isinstance(message.string, (tuple, list)) else [message.string]
+        return Entry(message.id[0], message.id[1], [form or "" for form in forms], message.fuzzy)
+    return Entry(str(message.id), None, [str(message.string or "")], message.fuzzy)
+
+
+def live(language: str) -> list[Entry]:
+    """The messages of a .po, its header and obsolete ones left out."""
+    return [entry(message) for message in catalogue(language) if message.id]
+
+
+def extracted(root: Path = ROOT) -> dict[str, Any]:
+    """What ``pybabel extract -F scorekeeper/locale/babel.cfg`` finds under ``root``: msgid (a
+    tuple with its plural) by singular."""
+    with BABEL_CONFIG.open(encoding="utf-8") as config:
+        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
+    found: dict[str, Any] = {}
+    for _filename, _line, message, _comments, _context in extract_from_dir(
+        root, method_map, options_map
+    ):
+        found.setdefault(message if isinstance(message, str) else message[0], message)
+    return found
+
+
+def fields(text: str) -> set[tuple[str, str, str]]:
+    """The ``{name!conversion:spec}`` fields of a message, each once."""
+    return {
+        (name, conversion or "", spec or "")
+        for _literal, name, spec, conversion in string.Formatter().parse(text)
+        if name is not None
+    }
 
 
 # The catalogues
 
 
 def test_the_extractor_finds_every_kind_of_message(tmp_path: Path) -> None:
-    package = tmp_path / "pkg"
+    package = tmp_path / "scorekeeper"
     package.mkdir()
     (package / "a.py").write_text(
         'X = N_("marked")\n'
@@ -77,51 +110,17 @@ def test_the_extractor_finds_every_kind_of_message(tmp_path: Path) -> None:
         '    print(_("marked"))\n',
         encoding="utf-8",
     )
-    found = update.extract(package)
-    assert [(m.msgid, m.plural) for m in found.messages.values()] == [
-        ("marked", None),
-        ("Hello, {name}!", None),
+    assert list(extracted(tmp_path).values()) == [
+        "marked",
+        "Hello, {name}!",
         ("{n} hand", "{n} hands"),
     ]
-    assert found.messages["marked"].references == ["pkg/a.py:1", "pkg/a.py:6"]
-    assert found.dynamic == ["pkg/a.py:5", "pkg/a.py:5"]
-
-
-def test_merging_keeps_translations_and_sets_aside_the_gone() -> None:
-    old = update.parse_po(
-        'msgid ""\nmsgstr "Language: de\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
-        'msgid "Column"\nmsgstr "Spalte"\n\n'
-        'msgid "Gone"\nmsgstr "Weg"\n'
-    )
-    pot = update.template(
-        update.Extracted(
-            {
-                "Column": update.Message("Column", None, ["a.py:1"]),
-                "{n} game": update.Message("{n} game", "{n} games", ["a.py:2"]),
-            },
-            [],
-        )
-    )
-    merged = update.merge(pot, old, "de")
-    assert [(e.msgid, e.msgstr, e.obsolete) for e in merged[1:]] == [
-        ("Column", ["Spalte"], False),
-        ("{n} game", ["", ""], False),
-        ("Gone", ["Weg"], True),
-    ]
-    assert update.parse_po(update.format_po(merged))[1:] == merged[1:]
-
-
-def test_the_po_reader_and_writer_agree_on_long_and_odd_strings() -> None:
-    text = 'Say "hi"\\ then a long line ' + "word " * 30 + "\nand a tab\tend"
-    entry = update.Entry(text, [text.upper()], flags=["python-brace-format"], references=["x:1"])
-    assert update.parse_po(update.format_entry(entry)) == [entry]
-    assert all(len(line) <= update.WIDTH for line in update.format_entry(entry).splitlines())
 
 
 def test_the_extractor_finds_the_command_help_of_a_click_module(tmp_path: Path) -> None:
     """Docstrings of commands and groups and ``help=`` literals, cleaned as click shows them;
     only in modules that import click."""
-    package = tmp_path / "pkg"
+    package = tmp_path / "scorekeeper"
     package.mkdir()
     (package / "cli.py").write_text(
         "import click\n"
@@ -148,15 +147,14 @@ def test_the_extractor_finds_the_command_help_of_a_click_module(tmp_path: Path) 
     (package / "other.py").write_text(
         'def f(help=""):\n    return dict(help="not click")\n', encoding="utf-8"
     )
-    found = update.extract(package)
-    assert list(found.messages) == [
-        "Marked where written.",
-        "The tool.\n\n\b\nExample:\n  tool go",
-        "Go fast.",
-        "Go somewhere.",
-    ]
-    assert found.messages["Go fast."].references == ["pkg/cli.py:12"]
-    assert found.dynamic == ["pkg/cli.py:15"]
+    assert sorted(extracted(tmp_path)) == sorted(
+        [
+            "Marked where written.",
+            "The tool.\n\n\b\nExample:\n  tool go",
+            "Go fast.",
+            "Go somewhere.",
+        ]
+    )
 
 
 def command_help() -> dict[str, str]:
@@ -195,49 +193,42 @@ def command_help() -> dict[str, str]:
 def test_the_extractor_finds_all_the_help_click_shows() -> None:
     """The catalogue's msgids are what the commands and options hold (cleaned): so every help
     text is translated, which test_every_message_of_the_source_is_translated checks."""
-    extracted = update.extract().messages
+    found = extracted()
     shown = command_help()
     assert len(shown) > 40
     assert [
         where
         for where, text in shown.items()
-        if text not in extracted and where != "scorekeeper new --preset"
+        if text not in found and where != "scorekeeper new --preset"
     ] == []
-    assert "Named rule set: {presets}." in extracted  # its fields are filled when shown
-
-
-def test_the_po_writer_keeps_clicks_no_rewrap_marker() -> None:
-    text = "Do it.\n\n\b\nExample:\n  tool go"
-    written = update.format_entry(update.Entry(text, [text]))
-    assert "\\b" in written and "\b" not in written
-    assert update.parse_po(written)[0].msgid == text
+    assert "Named rule set: {presets}." in found  # its fields are filled when shown
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_of_the_source_is_translated(language: str) -> None:
-    """Run ``python scorekeeper/locale/update.py`` and translate what it lists."""
-    translated = {entry.msgid: entry for entry in live(language)}
+    """Run the pybabel commands of scorekeeper/locale/README and translate what is new."""
+    translated = {found.msgid: found for found in live(language)}
     missing = [
-        f"{m.references[0]}: {m.msgid!r}"
-        for m in update.extract().messages.values()
-        if m.msgid not in translated
-        or not translated[m.msgid].translated
-        or (translated[m.msgid].plural or None) != m.plural
+        message
+        for singular, message in extracted().items()
+        if singular not in translated
+        or not translated[singular].translated
+        or translated[singular].plural != (message[1] if isinstance(message, tuple) else None)
     ]
     assert missing == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_nothing_is_fuzzy_or_empty(language: str) -> None:
-    assert [entry.msgid for entry in live(language) if not entry.translated] == []
+    assert [found.msgid for found in live(language) if not found.translated] == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_header_names_the_language_and_its_plural_forms(language: str) -> None:
-    found = entries(language)
-    assert update.header_value(found, "Language") == language
-    assert update.header_value(found, "Plural-Forms") == "nplurals=2; plural=(n != 1);"
-    assert "charset=UTF-8" in (update.header_value(found, "Content-Type") or "")
+    found = catalogue(language)
+    assert str(found.locale) == language
+    assert found.plural_forms == "nplurals=2; plural=(n != 1);"
+    assert found.charset.casefold() == "utf-8"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -245,17 +236,13 @@ def test_translations_keep_the_placeholders(language: str) -> None:
     """Same ``{name!conversion:spec}`` fields as the English, in every plural form: a missing or
     misspelt one would fail at ``.format()`` or lose a number."""
     wrong = []
-    for entry in live(language):
-        if not entry.translated:
-            continue  # test_every_message_of_the_source_is_translated says so
-        english = (
-            [entry.msgid]
-            if entry.plural is None
-            else [entry.msgid] + [entry.plural] * (len(entry.msgstr) - 1)
-        )
-        for source, translation in zip(english, entry.msgstr):
-            if update.fields(source) != update.fields(translation):
-                wrong.append((source, translation))
+    for found in live(language):
+        english = [found.msgid] + [found.plural or ""] * (len(found.msgstr) - 1)
+        wrong += [
+            (source, said)
+            for source, said in zip(english, found.msgstr)
+            if said and fields(source) != fields(said)
+        ]
     assert wrong == []
 
 
@@ -264,7 +251,7 @@ def test_no_message_is_translated_when_its_module_is_imported() -> None:
     constant, a decorator's argument, a default value) would stay in the import's language.
     Mark such a message with ``N_()`` and translate it with ``_()`` where it is used."""
     early = []
-    for path in update.source_files():
+    for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         at_import: list[ast.AST] = [tree]  # what runs when the module is imported
         while at_import:
@@ -288,31 +275,21 @@ def test_no_message_is_translated_when_its_module_is_imported() -> None:
     assert early == []
 
 
-def test_the_fields_of_a_message() -> None:
-    assert update.fields("{a} v {b}: net {net:+d} {{literal}} {value!r}") == {
-        ("a", "", ""),
-        ("b", "", ""),
-        ("net", "", "+d"),
-        ("value", "r", ""),
-    }
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_shipped_mo_is_compiled_from_the_po(language: str) -> None:
     """The .mo the package loads holds exactly what the .po says (compiled here in memory)."""
-    found = entries(language)
-    compiled = gettext.GNUTranslations(io.BytesIO(update.compile_mo(found)))
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(language))
+    compiled.seek(0)
     with po_file(language).with_suffix(".mo").open("rb") as file:
         shipped = gettext.GNUTranslations(file)
-    assert shipped._catalog == compiled._catalog  # type: ignore[attr-defined]
-    for entry in found:
-        if not entry.msgid or entry.obsolete or not entry.translated:
-            continue
-        if entry.plural is None:
-            assert shipped.gettext(entry.msgid) == entry.msgstr[0]
+    assert shipped._catalog == gettext.GNUTranslations(compiled)._catalog  # type: ignore[attr-defined]
+    for found in live(language):
+        if found.plural is None:
+            assert shipped.gettext(found.msgid) == found.msgstr[0]
         else:
-            assert shipped.ngettext(entry.msgid, entry.plural, 1) == entry.msgstr[0]
-            assert shipped.ngettext(entry.msgid, entry.plural, 2) == entry.msgstr[1]
+            assert shipped.ngettext(found.msgid, found.plural, 1) == found.msgstr[0]
+            assert shipped.ngettext(found.msgid, found.plural, 2) == found.msgstr[1]
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
@@ -322,13 +299,16 @@ def test_gnu_msgfmt_accepts_the_po_and_compiles_the_same(language: str, tmp_path
     subprocess.run(["msgfmt", "--check", "-o", str(mo), str(po_file(language))], check=True)
     with mo.open("rb") as gnu, po_file(language).with_suffix(".mo").open("rb") as shipped:
         catalogues = [gettext.GNUTranslations(file) for file in (gnu, shipped)]
-        assert catalogues[0]._catalog == catalogues[1]._catalog  # type: ignore[attr-defined]
+        gnu_messages, shipped_messages = (c._catalog for c in catalogues)  # type: ignore[attr-defined]
+        assert {k: v for k, v in gnu_messages.items() if k} == {
+            k: v for k, v in shipped_messages.items() if k
+        }
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_answers_of_record_stay_distinct(language: str) -> None:
     """``record`` takes any unique beginning of the kinds of ending it offers."""
-    translated = {entry.msgid: entry.msgstr[0] for entry in live(language)}
+    translated = {found.msgid: found.msgstr[0] for found in live(language)}
     words = [translated[word].casefold() for word in ("knock", "gin", "wall", "big gin")]
     assert len(set(words)) == 4 and all(words)
 

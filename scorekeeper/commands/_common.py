@@ -60,7 +60,7 @@ def help_in_language(thing: click.Command | Option) -> Iterator[None]:
     click builds a command when its module is imported, which can be before ``--lang`` is read
     (the group itself is built at start-up), so help (a command's docstring, an option's
     ``help=``) is kept in English and translated only when it is shown. The catalogue has it
-    the way ``inspect.cleandoc`` writes it (``scorekeeper/locale/update.py`` extracts it so)."""
+    the way ``inspect.cleandoc`` writes it (``scorekeeper/locale/extract.py`` extracts it so)."""
     english = thing.help
     if english:
         shown = _(inspect.cleandoc(english))
@@ -394,9 +394,10 @@ class Words(click.ParamType):  # type: ignore[type-arg]
 
 def confirm(question: str) -> bool:
     """A yes or no, answered in the language or in English (Enter: yes)."""
+    choices = _("Y/n")
     return bool(
         click.prompt(
-            f"{question} [{_('Y/n')}]",
+            f"{question} [{choices}]",
             default=_("yes"),
             show_default=False,
             type=Words(
