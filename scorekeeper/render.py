@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich import box
 from rich.cells import cell_len
@@ -35,6 +35,9 @@ from scorekeeper.messages import (
 )
 from scorekeeper.rules import PRESETS, Rules, option_name
 from scorekeeper.store import IN_FORCE, Match, StoredHand
+
+if TYPE_CHECKING:
+    from scorekeeper.stats import Summary
 
 Figure = Callable[[Game, str], object]
 """A figure of one player's column in one game, or None for an empty cell."""
@@ -315,9 +318,11 @@ def _logged(
     return logged, deals_after
 
 
-def statistics(result: dict[str, Any]) -> RenderableType:
+def statistics(result: Summary) -> RenderableType:
     """The ``stats`` figures: a line per player, one player's figures with a line per
     opponent, or two players head to head."""
+    from scorekeeper.stats import Everyone, HeadToHead  # loaded only when stats are asked for
+
     labels = {
         "matches": _("Matches"),
         "won": _("Won"),
@@ -347,24 +352,22 @@ def statistics(result: dict[str, Any]) -> RenderableType:
         "hands_won": _("Hands"),
         "net": _("Net"),
     }
-    if "players" in result:
-        if not result["players"]:
+    if isinstance(result, Everyone):
+        if not result.players:
             return Text(_("No matches yet."))
-        return _figures_table(_("Player"), _("Every player"), result["players"], short, brief)
-    if "against" in result:
-        who, rival = result["player"], result["against"]
+        return _figures_table(_("Player"), _("Every player"), result.players, short, brief)
+    if isinstance(result, HeadToHead):
+        who, rival = result.player, result.against
         table = _table(
             "", who, rival, title=Text(_("{a} against {b}").format(a=who, b=rival), style="bold")
         )
         for key, label in labels.items():
-            table.add_row(
-                label, *(_figure(key, result["stats"][name][key]) for name in (who, rival))
-            )
+            table.add_row(label, *(_figure(key, result.stats[name][key]) for name in (who, rival)))
         return table
-    mine = _table("", result["player"], title=Text(result["player"], style="bold"))
+    mine = _table("", result.player, title=Text(result.player, style="bold"))
     for key, label in labels.items():
-        mine.add_row(label, _figure(key, result["stats"][key]))
-    rivals = _figures_table(_("Against"), _("Head to head"), result["opponents"], short, brief)
+        mine.add_row(label, _figure(key, result.stats[key]))
+    rivals = _figures_table(_("Against"), _("Head to head"), result.opponents, short, brief)
     return Group(mine, rivals)
 
 

@@ -8,7 +8,7 @@ changes), so ``stats`` over years of matches need not replay them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.engine import Kind, Scoresheet, fold
 
@@ -126,31 +126,56 @@ def figures_of(history: History, name: str, versus: str | None = None) -> dict[s
     return {**summed, "average_hand": average_hand(summed)}
 
 
-def summarise(
-    history: History, player: str | None = None, against: str | None = None
-) -> dict[str, Any]:
+Figures = dict[str, Any]
+"""A player's figures summed over matches (:data:`FIELDS`), with their average hand."""
+
+
+class Everyone(NamedTuple):
+    """``stats``: every player's figures."""
+
+    players: dict[str, Figures]
+
+
+class OnePlayer(NamedTuple):
+    """``stats PLAYER``: one player's figures, and a line per opponent met."""
+
+    player: str
+    stats: Figures
+    opponents: dict[str, Figures]
+
+
+class HeadToHead(NamedTuple):
+    """``stats PLAYER --against OTHER``: both players' figures in the matches between them."""
+
+    player: str
+    against: str
+    stats: dict[str, Figures]
+
+
+Summary = Everyone | OnePlayer | HeadToHead
+
+
+def summarise(history: History, player: str | None = None, against: str | None = None) -> Summary:
     """What ``stats`` shows: every player; one player with a line per opponent; or two
-    players head to head."""
+    players head to head (each as JSON is its ``_asdict()``)."""
     if player is None:
-        return {"players": {name: figures_of(history, name) for name in players_of(history)}}
+        return Everyone({name: figures_of(history, name) for name in players_of(history)})
     if against is None:
         opponents = {
             name: figures_of(history, player, name)
             for name in players_of(history)
             if not _same(name, player)
         }
-        return {
-            "player": player,
-            "stats": figures_of(history, player),
-            "opponents": {
-                name: figures for name, figures in opponents.items() if figures["matches"]
-            },
-        }
-    return {
-        "player": player,
-        "against": against,
-        "stats": {
+        return OnePlayer(
+            player,
+            figures_of(history, player),
+            {name: figures for name, figures in opponents.items() if figures["matches"]},
+        )
+    return HeadToHead(
+        player,
+        against,
+        {
             player: figures_of(history, player, against),
             against: figures_of(history, against, player),
         },
-    }
+    )

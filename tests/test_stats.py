@@ -125,3 +125,21 @@ def test_stats_in_a_table(store: Path) -> None:
 )
 def test_stats_refuses_what_it_cannot_answer(store: Path, args: list[str], message: str) -> None:
     refused(invoke(store, "stats", *args), 2, message)
+
+
+def test_the_three_answers_are_typed(store: Path) -> None:
+    """``summarise`` answers with a value of its own kind for each question, not a dict whose
+    shape a reader must guess; ``stats --json`` is that value's fields."""
+    from scorekeeper.stats import Everyone, HeadToHead, OnePlayer, summarise
+    from scorekeeper.store import Store
+
+    history = Store(store).history()
+    everyone, one, both = (
+        summarise(history),
+        summarise(history, "Ann"),
+        summarise(history, "Ann", "Ben"),
+    )
+    assert isinstance(everyone, Everyone) and sorted(everyone.players) == ["Ann", "Ben"]
+    assert isinstance(one, OnePlayer) and list(one.opponents) == ["Ben"]
+    assert isinstance(both, HeadToHead) and (both.player, both.against) == ("Ann", "Ben")
+    assert stats(store, "ann") == json.loads(json.dumps(one._asdict()))

@@ -104,7 +104,7 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
         raise BadInput(_("Name two different players to compare."))
     result = summarise(history, who, rival)
     if as_json:
-        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        click.echo(json.dumps(result._asdict(), ensure_ascii=False, indent=2))
     else:
         render.console().print(render.statistics(result))
 
