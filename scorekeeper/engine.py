@@ -88,11 +88,15 @@ class Kind(str, Enum):
 class InvalidHand(ValueError):
     """Raised when an entered hand is impossible under the match's rules (e.g. deadwood 99).
 
-    ``needs`` names what the hand lacks, where that is what is wrong (``"upcard"``)."""
+    ``needs`` names what the hand lacks, where that is what is wrong (``"upcard"``);
+    ``swapped`` holds the two counts the other way round where they would fit that way (a
+    knocker's count over the limit, the opponent's within it)."""
 
-    def __init__(self, message: str, needs: str | None = None) -> None:
+    def __init__(
+        self, message: str, needs: str | None = None, swapped: tuple[int, int] | None = None
+    ) -> None:
         super().__init__(message)
-        self.needs = needs
+        self.needs, self.swapped = needs, swapped
 
 
 class MatchFinished(ValueError):
@@ -321,6 +325,7 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
             )
         )
     limit = knock_limit(rules, upcard)
+    swapped = (od, kd) if kd > limit and 0 < od <= limit else None
     if kd > limit and upcard is not None:
         raise InvalidHand(
             (
@@ -335,14 +340,16 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
                     "The up-card {card} sets this hand's knock limit to {limit}: nobody can knock "
                     "with {kd} deadwood. Enter 1 to {limit}, or 0 for gin."
                 )
-            ).format(card=upcard, limit=limit, kd=kd)
+            ).format(card=upcard, limit=limit, kd=kd),
+            swapped=swapped,
         )
     if kd > limit:
         raise InvalidHand(
             _(
                 "Nobody can knock with {kd} deadwood: the knock limit is {limit}. "
                 "Enter the knocker's deadwood from 1 to {limit}, or 0 for gin."
-            ).format(kd=kd, limit=limit)
+            ).format(kd=kd, limit=limit),
+            swapped=swapped,
         )
     if kind is Kind.UNDERCUT:
         return Score(kind, opponent, (kd - od + rules.undercut_bonus) * double)

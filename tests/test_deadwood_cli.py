@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from harness import invoke, ok
+from harness import invoke, ok, refused
 
 KNOCKER = "5s 6s 7s 2c 2d 2h 4d 5d 6d ac"
 """Runs 5-6-7♠ and 4-5-6♦, three twos; the A♣ is the deadwood: 1."""
@@ -96,3 +96,17 @@ def test_counts_and_cards_do_not_mix(tmp_path: Path, args: list[str]) -> None:
     result = invoke(tmp_path / "store", *args)
     assert result.exit_code == 2
     assert "Error: Give both" in result.output
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [["2s", "3s", "4s"], ["as", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "js", "qs"]],
+)
+def test_deadwood_refuses_a_hand_that_is_not_10_or_11_cards(
+    tmp_path: Path, cards: list[str]
+) -> None:
+    refused(
+        invoke(tmp_path / "store", "deadwood", *cards),
+        2,
+        f"{len(cards)} cards are not a hand of gin: give the 10 cards of a hand",
+    )

@@ -141,3 +141,14 @@ def test_the_command_line_names_the_options_and_gives_the_advice(tmp_path: Path)
         "give the up-card that started the discard pile; it sets the hand's knock limit. "
         "Give it with --upcard, e.g. --upcard 7h.",
     )
+
+
+def test_counts_given_the_wrong_way_round_are_pointed_out(tmp_path: Path) -> None:
+    """22 v 5: the knocker cannot have 22 (limit 10) but could have 5: the counts are swapped."""
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Ann", "Ben", "--dealer", "ann"))
+    said = refused(invoke(store, "knock", "ann", "22", "5"), 2, "knock limit is 10")
+    assert said.endswith("The knocker's count comes first: did you mean 5 22?")
+    said = refused(invoke(store, "knock", "ann", "22", "30"), 2, "knock limit is 10")
+    assert "did you mean" not in said
+    assert json.loads(ok(invoke(store, "show", "--json")))["rounds"] == []

@@ -267,6 +267,12 @@ def translate(error: Exception) -> Exception:
         return BadInput(
             _("{problem} Give it with --upcard, e.g. --upcard 7h.").format(problem=error)
         )
+    if isinstance(error, InvalidHand) and error.swapped:
+        return BadInput(
+            _("{problem} The knocker's count comes first: did you mean {kd} {od}?").format(
+                problem=error, kd=error.swapped[0], od=error.swapped[1]
+            )
+        )
     if isinstance(error, InvalidHand):
         return BadInput(str(error))
     if isinstance(error, click.UsageError):  # a command name mistyped

@@ -137,6 +137,15 @@ def deadwood_command(cards: tuple[str, ...], onto: str | None, knocker: str | No
     try:
         if onto is not None and knocker is not None:
             raise BadInput(_("Give the knocker's melds (--onto) or cards (--knocker), not both."))
+        count = len(deck.parse_cards(hand))
+        if count not in (10, 11):
+            raise BadInput(
+                _(
+                    "{count} cards are not a hand of gin: give the 10 cards of a hand (11 with "
+                    "the card just drawn), e.g. 'scorekeeper deadwood AS 2s 3S 10h JD qd kc 7♠ "
+                    "7♥ 7d'."
+                ).format(count=count)
+            )
         if knocker is not None:
             both = deck.showdown(knocker, hand)
             lines = [
