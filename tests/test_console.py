@@ -83,3 +83,31 @@ def test_output_cut_short_by_the_reader_ends_without_a_traceback(tmp_path: Path)
     reading.stdout.close()  # the reader went away before a line was read
     assert reading.wait() != 0
     assert "Traceback" not in reading.stderr.read().decode()
+
+
+def test_ctrl_c_ends_a_command_with_exit_130_and_no_traceback(tmp_path: Path) -> None:
+    """Ctrl-C while a knock waits for the lock: exit 130, one Error: line, nothing stored."""
+    import fcntl
+    import signal
+    import time
+
+    assert process(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
+    before = (tmp_path / "matches" / "1.json").read_bytes()
+    lock = os.open(tmp_path, os.O_RDONLY)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        waiting = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "--db", str(tmp_path), "knock", "ann", "3", "20"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "SCOREKEEPER_LANG": "en", "SCOREKEEPER_LOCK_TIMEOUT": "30"},
+        )
+        time.sleep(1.0)
+        waiting.send_signal(signal.SIGINT)
+        _out, err = waiting.communicate(timeout=30)
+    finally:
+        os.close(lock)
+    assert waiting.returncode == 130
+    assert err == "Error: Interrupted: nothing was changed.\n"
+    assert (tmp_path / "matches" / "1.json").read_bytes() == before

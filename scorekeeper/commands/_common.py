@@ -216,6 +216,16 @@ class ScorekeeperGroup(Command, click.Group):
             result = super().invoke(ctx)
         except (click.exceptions.Exit, click.Abort, Reported):
             raise
+        except KeyboardInterrupt:  # Ctrl-C: the change stands if it was made, else none was
+            store = ctx.find_object(Store)
+            if store is not None and store.committed:
+                raise Reported(
+                    _(
+                        "Interrupted after the change was saved; 'scorekeeper show' shows where "
+                        "the match stands."
+                    )
+                ) from None
+            raise Interrupted(_("Interrupted: nothing was changed.")) from None
         except Exception as error:
             store = ctx.find_object(Store)
             if store is not None and store.committed:  # the change stands: say so, exit 0
@@ -232,6 +242,12 @@ class ScorekeeperGroup(Command, click.Group):
             raise translated from None
         warn_unconfirmed(ctx.find_object(Store))
         return result
+
+
+class Interrupted(Problem):
+    """Ctrl-C before anything was changed (exit 130, as a shell reports SIGINT)."""
+
+    exit_code = 130
 
 
 class Reported(Problem):
