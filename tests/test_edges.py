@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from harness import invoke, ok, refused
+from harness import invoke, ok, refused, snapshot
 
 
 def test_a_new_match_never_takes_the_index_row_of_a_match_moved_out(tmp_path: Path) -> None:
@@ -152,3 +152,23 @@ def test_counts_given_the_wrong_way_round_are_pointed_out(tmp_path: Path) -> Non
     said = refused(invoke(store, "knock", "ann", "22", "30"), 2, "knock limit is 10")
     assert "did you mean" not in said
     assert json.loads(ok(invoke(store, "show", "--json")))["rounds"] == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["amend", "1", "--dry-run", "knock", "ann", "2", "30"],
+        ["amend", "--dry-run", "1", "knock", "ann", "2", "30"],
+        ["amend", "1", "knock", "--dry-run", "ann", "2", "30"],
+        ["amend", "1", "knock", "ann", "2", "30", "--dry-run"],
+    ],
+)
+def test_amend_takes_dry_run_anywhere(tmp_path: Path, args: list[str]) -> None:
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Ann", "Ben", "--dealer", "ann"))
+    ok(invoke(store, "knock", "ann", "3", "20"))  # 17 in Game 1
+    before = snapshot(store)
+    said = ok(invoke(store, *args)).splitlines()
+    assert said[0] == "Dry run: this is what the hand would do; nothing was stored."
+    assert said[2] == "     by Hand 1: Ann knocks 2 v 30 -> Ann +28 in Game 1"  # 30 - 2
+    assert snapshot(store) == before

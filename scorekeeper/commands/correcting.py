@@ -19,6 +19,7 @@ from scorekeeper.commands._common import (
 from scorekeeper.commands.recording import (
     HandBuilder,
     counted,
+    dry_run_option,
     gin_params,
     ginned,
     knock_params,
@@ -61,11 +62,12 @@ def undo(store: Store, match: int | None) -> None:
     echo_lines(report(before, sheet, voided))
 
 
-@click.group(cls=ScorekeeperGroup, context_settings=NUMBERS)
+@click.group(cls=ScorekeeperGroup, context_settings={**NUMBERS, "allow_interspersed_args": True})
 @click.argument("number", type=NUMBER)
 @match_option
+@dry_run_option
 @click.pass_context
-def amend(ctx: click.Context, number: int, match: int | None) -> None:
+def amend(ctx: click.Context, number: int, match: int | None, dry_run: bool) -> None:
     """Replace hand NUMBER with a corrected outcome; every later hand is scored again.
 
     The replaced hand stays in the store ('log --all' shows it). A correction that would end
@@ -76,13 +78,15 @@ def amend(ctx: click.Context, number: int, match: int | None) -> None:
       scorekeeper amend 3 knock bob 4 22
       scorekeeper amend 5 gin alexandra 31
       scorekeeper amend 2 wall
+      scorekeeper amend 3 --dry-run knock bob 4 22
     """
-    ctx.meta["amend"] = (number, match)
+    ctx.meta["amend"] = (number, match, dry_run)
 
 
 def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: bool) -> None:
     store: Store = ctx.find_object(Store)  # type: ignore[assignment]
-    number, given = ctx.meta["amend"]
+    number, given, dry_run_given = ctx.meta["amend"]
+    dry_run = dry_run or dry_run_given  # --dry-run before or after the kind of hand
     given = match if match is not None else given
     chosen = match_id(store, given)
     with store.writing() as writer:
