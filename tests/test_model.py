@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from harness import snapshot
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -24,14 +25,6 @@ from scorekeeper.rules import Rules
 
 PAIRS = [("Alexandra", "Bob"), ("Cid", "Dee"), ("Eva", "Emil")]
 deadwood = st.integers(min_value=-2, max_value=100)
-
-
-def files(root: Path) -> dict[str, bytes]:
-    return {
-        str(p.relative_to(root)): p.read_bytes()
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and p.name != "store.lock"
-    }
 
 
 class Table(RuleBasedStateMachine):
@@ -53,7 +46,7 @@ class Table(RuleBasedStateMachine):
 
     def attempt(self, args: list[str], accepted: bool) -> Result:
         """Run a command; if the model says it is refused, it must change nothing."""
-        before = files(self.root) if self.root.exists() else {}
+        before = snapshot(self.root)
         result = self.run(*args)
         assert "Traceback" not in result.output, result.output
         if accepted:
@@ -61,7 +54,7 @@ class Table(RuleBasedStateMachine):
         else:
             assert result.exit_code in (1, 2), (args, result.output)
             assert result.output.startswith("Error: ") or "\nError: " in result.output
-            assert (files(self.root) if self.root.exists() else {}) == before
+            assert snapshot(self.root) == before
         return result
 
     def finished(self, match: int, hands: list[Hand]) -> bool | None:
