@@ -69,6 +69,17 @@ def console() -> Console:
     return Console(markup=False, highlight=False, emoji=False)
 
 
+def show(*renderables: RenderableType) -> None:
+    """Print to standard output; to a file or a pipe without the spaces rich pads lines with."""
+    out = console()
+    if out.is_terminal:
+        out.print(*renderables)
+        return
+    with out.capture() as captured:
+        out.print(*renderables)
+    out.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+
+
 def _table(*headers: str, title: str | Text | None = None, wrap: Sequence[str] = ()) -> Table:
     """A plain table; only the columns named in ``wrap`` may wrap their text."""
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False)

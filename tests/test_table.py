@@ -259,3 +259,16 @@ def test_the_width_a_sheet_is_chosen_by_is_the_width_rich_draws(
     for table in tables:
         measured = Measurement.get(console, console.options.update(max_width=10_000), table)
         assert render.natural_width(table) == measured.maximum
+
+
+@pytest.mark.parametrize(
+    "command", [["show"], ["log"], ["log", "--all"], ["rules"], ["stats"], ["matches"]]
+)
+def test_output_to_a_pipe_is_not_padded_with_spaces(run: Run, command: list[str]) -> None:
+    ok(run("new", "Ann", "Ben", "--dealer", "ann"))
+    ok(run("knock", "ann", "3", "20"))
+    ok(run("undo"))
+    ok(run("gin", "ben", "12"))
+    printed = ok(run(*command))
+    assert printed.strip()
+    assert [line for line in printed.splitlines() if line != line.rstrip()] == []

@@ -327,5 +327,5 @@ def rules(store: Store, match: int | None, presets: bool) -> None:
     from scorekeeper import render
 
     if not presets and (match is not None or store.current_id() is not None):
-        render.console().print(render.rules(store.load(match_id(store, match))))
-    render.console().print(render.presets())
+        render.show(render.rules(store.load(match_id(store, match))))
+    render.show(render.presets())

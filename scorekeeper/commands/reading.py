@@ -41,7 +41,7 @@ def show(store: Store, match: int | None, as_json: bool) -> None:
         return
     from scorekeeper import render
 
-    render.console().print(render.scoresheet(current, sheet))
+    render.show(render.scoresheet(current, sheet))
 
 
 @command()
@@ -64,7 +64,7 @@ def log(store: Store, match: int | None, show_all: bool) -> None:
     from scorekeeper import render
 
     current, sheet = load_sheet(store, match)
-    render.console().print(render.log(current, sheet, show_all))
+    render.show(render.log(current, sheet, show_all))
 
 
 @command()
@@ -106,7 +106,7 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
     if as_json:
         click.echo(json.dumps(result._asdict(), ensure_ascii=False, indent=2))
     else:
-        render.console().print(render.statistics(result))
+        render.show(render.statistics(result))
 
 
 @command("deadwood")
