@@ -367,6 +367,8 @@ class Writer:
         rows of theirs."""
         self._chosen: int | None = None
         self._next_id: int | None = None
+        self._pointer_state: tuple[int, int | None] | None = None
+        """What ``store.json`` says, as read (and upgraded) under the lock."""
 
     def _write_pointer(self, chosen: int, newest: int) -> bool:
         db, staged = self.store._open(self.store._path("store.json"))
@@ -376,9 +378,11 @@ class Writer:
     def upgrade_pointer(self) -> None:
         """A ``store.json`` written before schema 3 is written again saying the same, before any
         change (afterwards its meaning would be lost)."""
-        pointer = self.store._pointer()
+        pointer = self._pointer_state = self.store._pointer()
         if pointer is not None and pointer[1] is None:
-            self._write_pointer(pointer[0], max(self.store.match_ids(), default=pointer[0]))
+            newest = max(self.store.match_ids(), default=pointer[0])
+            self._write_pointer(pointer[0], newest)
+            self._pointer_state = pointer[0], newest
 
     def set_current(self, match_id: int) -> None:
         """Choose the current match (``use``)."""
@@ -499,7 +503,7 @@ class Writer:
                 }
             )
         if self._chosen is None:  # not ``use``: is store.json behind the newest match?
-            pointer = self.store._pointer()
+            pointer = self._pointer_state  # as read under this lock: no other writer since
             if pointer is None or self.store.has((pointer[1] or pointer[0]) + 1):
                 newest = max(self.store.match_ids(), default=None)
                 if newest is not None:
