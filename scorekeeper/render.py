@@ -21,6 +21,7 @@ from scorekeeper.i18n import _
 from scorekeeper.messages import (
     deal_points,
     game_state,
+    match_net,
     match_result,
     match_title,
     needs,
@@ -178,7 +179,9 @@ def _sheet_table(
         return g.settlement and (_("yes") if g.settlement.lines[p].shutout else "")
 
     def net(g: Game, p: str) -> object:
-        return g.settlement and (f"{g.settlement.net:+d}" if g.winner == p else "")
+        if not g.settlement:
+            return None
+        return f"{g.settlement.nets[p]:+d}" if g.winner == p or sheet.seating else ""
 
     rows: list[tuple[str, Figure, str]] = [
         (_("Column"), lambda g, p: g.points[p], "bold"),
@@ -215,9 +218,13 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
         state = game_state(sheet, game.number)
         if game.open:
             state += "; " + needs(sheet, game.number)
-        elif game.settlement is not None:
+        elif game.settlement is not None and not sheet.seating:
             state += ", " + _("net {net:+d}").format(net=game.settlement.net)
         lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
+        if game.settlement is not None and sheet.seating:
+            lines += settling_up(game)
+    if any(game.settlement for game in sheet.games):
+        lines.append(match_net(sheet))
     if sheet.finished:
         lines.append(match_result(sheet))
     if sheet.pending:
@@ -232,6 +239,37 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
             )
         )
     return [*lines, *stakes(sheet)[:1], next_deal(sheet)]
+
+
+def settling_up(game: Game) -> list[str]:
+    """Three-handed Gin: what each player collects from and pays to each other player."""
+    assert game.settlement is not None
+    settlement, lines = game.settlement, []
+    for player in game.points:
+        dealings = [
+            (_("collects {n} from {other}") if amount >= 0 else _("pays {n} to {other}")).format(
+                n=abs(amount), other=other
+            )
+            for (who, other), amount in settlement.owed.items()
+            if who == player
+        ]
+        lines.append(
+            "  "
+            + _("{player}: total {total}, {dealings}: net {net:+d}").format(
+                player=player,
+                total=settlement.lines[player].total,
+                dealings=_(" and ").join(dealings),
+                net=settlement.nets[player],
+            )
+        )
+    for player in settlement.shut_out:
+        lines.append(
+            "  "
+            + _("{player} is shut out and pays {winner} the game bonus once more.").format(
+                player=player, winner=game.winner
+            )
+        )
+    return lines
 
 
 class Logged(NamedTuple):
@@ -252,7 +290,13 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     title = Text(match_title(match.id, sheet), style="bold")
     if not match.history:
         return Group(title, Text(_("No hands recorded yet.")))
-    where = [_("Deal"), _("Table")] if match.teams else [_("Dealer")]
+    where = (
+        [_("Deal"), _("Table")]
+        if match.teams
+        else [_("Dealer"), _("Sits out")]
+        if sheet.seating
+        else [_("Dealer")]
+    )
     extra = [_("Status"), _("Entered")] if show_all else []
     table = _table(
         _("Hand"),
@@ -297,7 +341,9 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
                 *[""] * len(extra),
                 style="bold",
             )
-    return table
+    ending = [match_net(sheet)] if any(game.settlement for game in sheet.games) else []
+    ending += [match_result(sheet)] if sheet.finished else []
+    return Group(table, *map(Text, ending)) if ending else table
 
 
 def _logged(
@@ -306,7 +352,12 @@ def _logged(
     """Each hand in force by slot, and the deals to show after the hand that completed them."""
     if sheet.teams is None:
         return {
-            stored.slot: Logged(r.number, [r.dealer], Score(r.kind, r.winner, r.points), r.games)
+            stored.slot: Logged(
+                r.number,
+                [r.dealer, *([r.seating.sits_out] if r.seating else [])],
+                Score(r.kind, r.winner, r.points, doubled=r.doubled),
+                r.games,
+            )
             for stored, r in zip(in_force, sheet.rounds)
         }, {}
     logged, deals_after = {}, {}
@@ -321,7 +372,7 @@ def _logged(
         logged[stored.slot] = Logged(
             number,
             [str(deal_of(number) + 1), _("{a} v {b}").format(a=players[0], b=players[1])],
-            Score(at.kind, at.winner, at.points),
+            Score(at.kind, at.winner, at.points, doubled=at.doubled),
             None,
         )
         if deal is not None and deal_of(number + 1) != deal_of(number):  # the deal's last hand
@@ -413,32 +464,47 @@ def presets() -> RenderableType:
     table = _table(
         _("Preset"),
         _("Differs from standard"),
+        _("Source"),
         title=Text(_("Presets"), style="bold"),
-        wrap=[_("Differs from standard")],
+        wrap=[_("Differs from standard"), _("Source")],
     )
-    standard = PRESETS["standard"]
-    for name, chosen in PRESETS.items():
-        changes = [
-            f"{option_name(option)} {_value(value)}"
+    standard = PRESETS["standard"].rules
+    for name, (chosen, source, teams) in PRESETS.items():
+        changes = [_("two teams (--teams)")] if teams else []
+        changes += [
+            _("three players")
+            if option == "three_handed"
+            else option_name(option)
+            if value is True
+            else f"{option_name(option)} {_value(value)}"
             for option, value, usual in zip(Rules._fields, chosen, standard)
             if value != usual
         ]
-        table.add_row(name, ", ".join(changes) or _("(the standard rules)"))
+        table.add_row(name, ", ".join(changes) or _("(the standard rules)"), _(source))
     return table
 
 
 def rules(match: Match) -> RenderableType:
     """The rules in force for a match beside the standard ones, what differs in bold."""
-    standard = PRESETS["standard"]
+    standard = PRESETS["standard"].rules
     table = _table(
         _("Option"),
         _("This match"),
         _("Standard"),
         title=Text(_("Rules of match {id}").format(id=match.id), style="bold"),
     )
+    applies = match.rules.to_dict()  # a variant's options only in a match of that variant
     for name, value, usual in zip(Rules._fields, match.rules, standard):
+        if name not in applies:
+            continue
+        label = option_name(name)
+        if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
+            value, usual = not value, not usual
         table.add_row(
-            option_name(name), _value(value), _value(usual), style="bold" if value != usual else ""
+            _("Three-handed Gin") if name == "three_handed" else label,
+            _value(value),
+            _value(usual),
+            style="bold" if value != usual else "",
         )
     return table
 

@@ -57,7 +57,7 @@ def match_stats(sheet: Scoresheet) -> dict[str, Stats]:
             walls += int(r.kind is Kind.WALL)
             continue
         mine = figures[r.winner]
-        loser = sheet.opponent(r.winner)
+        loser = next(p for p in (r.seating or sheet).players if p != r.winner)
         mine["hands_won"] += 1
         mine["points"] += r.points
         mine["largest_hand"] = max(mine["largest_hand"], r.points)
@@ -80,7 +80,7 @@ def match_stats(sheet: Scoresheet) -> dict[str, Stats]:
         if sheet.finished:
             mine["won"] = int(sheet.winner == player)
             mine["drawn"] = int(sheet.winner is None)
-            mine["lost"] = int(sheet.winner == sheet.opponent(player))
+            mine["lost"] = int(sheet.winner not in (None, player))
     return figures
 
 
@@ -99,7 +99,7 @@ def average_hand(figures: Mapping[str, int]) -> float:
     return round(figures["points"] / figures["hands_won"], 1) if figures["hands_won"] else 0.0
 
 
-History = list[tuple[tuple[str, str], dict[str, Stats]]]
+History = list[tuple[tuple[str, ...], dict[str, Stats]]]
 """Each match's two players and their figures."""
 
 

@@ -479,7 +479,7 @@ def test_command_help_is_in_the_language_chosen_by_lang(run: Any) -> None:
     assert (
         "--teams Partnerschaps-Gin: PLAYER1 en PLAYER2 zijn teams, geschreven als 'Ann & Bob'."
     ) in dutch
-    assert "--preset TEXT Voorinstelling van de regels: standard, pagat," in dutch
+    assert "--preset TEXT Voorinstelling van de regels: standard, basic, pagat," in dutch
     assert "--target INTEGER Punten die een spel beëindigen (standaard 100)." in dutch
     assert "Voorbeeld: scorekeeper new Alexandra Bob --dealer bob" in dutch
 
@@ -505,7 +505,7 @@ def test_command_help_stays_english_in_english(run: Any) -> None:
     )
     assert "Example: scorekeeper knock bob 6 10" in english
     assert "--undercut Assert that the knock was undercut" in english
-    assert "--preset TEXT Named rule set: standard, pagat," in words(
+    assert "--preset TEXT Named rule set: standard, basic, pagat," in words(
         run_in(run, "new", "--help").stdout
     )
     listing = words(run_in(run, "--lang", "en", "--help").stdout)

@@ -280,7 +280,7 @@ class Store:
         )
         return [listed[match_id] for match_id in sorted(listed)]
 
-    def history(self) -> list[tuple[tuple[str, str], dict[str, Stats]]]:
+    def history(self) -> list[tuple[tuple[str, ...], dict[str, Stats]]]:
         """Every match's players and each player's figures: a finished match's from
         ``figures.json``, an open one's worked out from its file."""
         from scorekeeper.stats import match_stats
@@ -289,11 +289,7 @@ class Store:
         kept, read = self._rows(FIGURES)
         figures = {match_id: row[0] for match_id, row in kept.items()}
         figures.update((match_id, match_stats(match.sheet())) for match_id, match in read.items())
-        listed = []
-        for match_id in sorted(figures):
-            first, second = figures[match_id]
-            listed.append(((first, second), figures[match_id]))
-        return listed
+        return [(tuple(figures[match_id]), figures[match_id]) for match_id in sorted(figures)]
 
     def verify(self) -> tuple[int, list[str]]:
         """Read every file as the commands would, and compare what the caches would be
@@ -399,7 +395,7 @@ class Writer:
 
     def create(
         self,
-        players: tuple[str, str],
+        players: tuple[str, ...],
         rules: Rules,
         first_dealer: str,
         description: str = "",

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     pass
 
 #: The code that derives the rows: a cache from any other version is derived again.
-VERSION = f"{__version__}/cache-2"
+VERSION = f"{__version__}/cache-3"
 
 Row = tuple[Any, ...]
 Columns = dict[str, list[Any]]
@@ -48,7 +48,7 @@ def _summary_columns_hold(columns: Columns) -> bool:
     # Each column's types gathered in one pass (in C): a store of years holds thousands.
     return (
         set(map(type, players)) <= {list}
-        and set(map(len, players)) <= {2}
+        and set(map(len, players)) <= {2, 3}
         and set(map(type, started)) <= {str}
         and set(map(type, hands)) <= {int}
         and set(map(type, chain.from_iterable(players))) <= {str}
