@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -298,6 +299,29 @@ def test_a_real_process_answers_the_protocol(two_matches: Path) -> None:
     env = {"SCOREKEEPER_DB": str(two_matches), **protocol("scorekeeper knock a")}
     done = process(two_matches, env=env)
     assert (done.returncode, done.stdout, done.stderr) == (0, "plain,Alexandra\n", "")
+
+
+def test_a_tab_loads_only_what_it_completes(two_matches: Path) -> None:
+    """A Tab must answer at once: completing a player's name loads the recording commands and
+    the store, never the table-drawing library or the other commands."""
+    program = (
+        "import sys\n"
+        "from scorekeeper.cli import cli\n"
+        "try:\n"
+        "    cli.main(prog_name='scorekeeper')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(*sorted(m for m in sys.modules if m.startswith(('scorekeeper', 'rich'))))\n"
+    )
+    env = {**os.environ, "SCOREKEEPER_DB": str(two_matches), **protocol("scorekeeper knock a")}
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, env=env, timeout=60
+    )
+    offers, loaded = done.stdout.splitlines()
+    assert offers == "plain,Alexandra"
+    assert "scorekeeper.commands.recording" in loaded.split()
+    for never in ("rich", "scorekeeper.render", "scorekeeper.commands.matches"):
+        assert never not in loaded.split()
 
 
 BASH = shutil.which("bash")
