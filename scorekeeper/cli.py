@@ -14,13 +14,18 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from collections.abc import MutableMapping
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from scorekeeper import __version__
-from scorekeeper.commands._common import BadInput, ScorekeeperGroup, Seconds, option
+from scorekeeper.commands._common import BadInput, ScorekeeperGroup, Seconds, offer, option
 from scorekeeper.i18n import _, available, set_language
 from scorekeeper.store import Store
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 def default_store() -> str:
@@ -51,6 +56,15 @@ def choose_language(ctx: click.Context, param: click.Parameter, value: str | Non
     set_language(value.lower())
 
 
+def complete_directory(
+    ctx: click.Context, param: click.Parameter, typed: str
+) -> list[CompletionItem]:
+    """``--db``: the shell offers the directories."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(typed, type="dir")]
+
+
 #: Each command, by the module of :mod:`scorekeeper.commands` and the name it has there.
 COMMANDS = {
     "knock": "recording:knock",
@@ -70,6 +84,7 @@ COMMANDS = {
     "export": "files:export",
     "import": "files:import_",
     "check": "files:check",
+    "completion": "shell:completion",
 }
 
 
@@ -99,6 +114,17 @@ class Scorekeeper(ScorekeeperGroup):
             ).format(typed=typed, close=close[0] if close else "")
         )
 
+    def _main_shell_completion(
+        self, ctx_args: MutableMapping[str, Any], prog_name: str, complete_var: str | None = None
+    ) -> None:
+        """Completing a command line (click's ``_SCOREKEEPER_COMPLETE`` protocol, which
+        ``main`` hands to this method) never fails: whatever goes wrong (no store, a damaged
+        one, no current match) offers nothing, without a word."""
+        try:
+            super()._main_shell_completion(ctx_args, prog_name, complete_var)
+        except Exception:
+            sys.exit(1)
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
@@ -118,12 +144,14 @@ class Scorekeeper(ScorekeeperGroup):
     callback=choose_language,
     expose_value=False,
     is_eager=True,
+    shell_complete=lambda ctx, param, typed: offer(available(), typed),
     help="Language of the messages: de, nl or en (default: env SCOREKEEPER_LANG, then the locale).",
 )
 @option(
     "--db",
     metavar="DIR",
     envvar="SCOREKEEPER_DB",
+    shell_complete=complete_directory,
     help="The store directory (default: your data directory; env SCOREKEEPER_DB).",
 )
 @option(

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import inspect
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -22,6 +22,9 @@ from scorekeeper.engine import MAX_DEADWOOD, InvalidHand, MatchFinished, Scoresh
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules import RuleError, option_name
 from scorekeeper.store import Match, Store, StoreError
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 class Problem(click.ClickException):
@@ -54,7 +57,7 @@ class StateProblem(Problem):
 
 
 @contextmanager
-def help_in_language(thing: click.Command | Option) -> Iterator[None]:
+def help_in_language(thing: click.Command | click.Option) -> Iterator[None]:
     """``thing.help`` in the chosen language while the body runs.
 
     click builds a command when its module is imported, which can be before ``--lang`` is read
@@ -179,6 +182,13 @@ class Command(click.Command):
     def get_short_help_str(self, limit: int = 45) -> str:
         with help_in_language(self):
             return super().get_short_help_str(limit)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        with ExitStack() as stack:  # the options' help, which zsh and fish show beside them
+            for param in self.params:
+                if isinstance(param, click.Option):
+                    stack.enter_context(help_in_language(param))
+            return super().shell_complete(ctx, incomplete)
 
 
 class Option(click.Option):
@@ -413,6 +423,11 @@ class Words(click.ParamType):  # type: ignore[type-arg]
         except BadInput as error:
             self.fail(error.message, param, ctx)
 
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        return offer(self.shown, incomplete)
+
 
 def confirm(question: str) -> bool:
     """A yes or no, answered in the language or in English (Enter: yes)."""
@@ -465,7 +480,9 @@ NUMBERS = {"ignore_unknown_options": True}
 
 
 def match_argument(function: Callable[..., Any]) -> Callable[..., Any]:
-    return click.argument("match", type=NUMBER, required=False)(function)
+    return click.argument("match", type=NUMBER, required=False, shell_complete=complete_match)(
+        function
+    )
 
 
 def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -475,6 +492,7 @@ def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
         "match",
         type=NUMBER,
         metavar="MATCH",
+        shell_complete=complete_match,
         help="The match to record in (default: the current match).",
     )(function)
 
@@ -501,3 +519,42 @@ def echo_lines(lines: Sequence[str]) -> None:
 def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
     match = store.load(match_id(store, given))
     return match, match.sheet()
+
+
+# Completing a command line (the shell's Tab; ``scorekeeper completion`` installs it)
+#
+# click works out which parameter is being typed without running any command, so these read
+# the store the command line names themselves. They only read: never the lock, never a
+# write. Whatever goes wrong (no store, a damaged one, no current match) leaves nothing to
+# offer: the group ends a completion that fails without a word (``Scorekeeper`` in cli.py).
+
+
+def offer(words: Iterable[str], typed: str) -> list[CompletionItem]:
+    """The words that begin with what is typed, case and accents aside, as click offers them."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(word) for word in words if fold(word).startswith(fold(typed))]
+
+
+def completing_store(ctx: click.Context) -> Store:
+    """The store of the command line being completed: ``--db``, else ``SCOREKEEPER_DB``, else
+    the default (the group, which makes it for a command, does not run while completing)."""
+    from scorekeeper.cli import default_store
+
+    return Store(ctx.find_root().params.get("db") or default_store())
+
+
+def complete_match(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:
+    """MATCH: the ids of the matches in the store."""
+    return offer(map(str, completing_store(ctx).match_ids()), typed)
+
+
+def complete_player(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:
+    """PLAYER: the people at the table of the match given (``--match``, before or after
+    ``amend``'s kind of hand), else of the current match."""
+    store = completing_store(ctx)
+    given: int | None = None
+    at: click.Context | None = ctx
+    while given is None and at is not None:
+        given, at = at.params.get("match"), at.parent
+    return offer(store.load(match_id(store, given)).individuals(), typed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,10 +12,13 @@ from scorekeeper.commands._common import (
     Decorator,
     StateProblem,
     command,
+    complete_match,
+    complete_player,
     compose,
     match_argument,
     match_id,
     named,
+    offer,
     option,
     pass_store,
 )
@@ -35,6 +38,9 @@ from scorekeeper.rules import (
     preset,
 )
 from scorekeeper.store import Store, StoreError, check_description, check_names
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 def rule_option(name: str, kind: Any, text: str) -> Decorator:
@@ -124,6 +130,16 @@ rule_options = compose(
 )
 
 
+def complete_dealer(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:
+    """``--dealer``: the players named before it (with ``--teams``, the partners), else those
+    of the current match (the players of a ``--rematch``)."""
+    given = ctx.args[:2]  # click leaves the words before an option being typed unparsed
+    if not given:
+        return complete_player(ctx, param, typed)
+    teams = [split_team(team) for team in given] if ctx.params.get("teams") else [given]
+    return offer([player for team in teams for player in team], typed)
+
+
 @command()
 @click.argument("player1", required=False)
 @click.argument("player2", required=False)
@@ -138,12 +154,17 @@ rule_options = compose(
     is_flag=True,
     help="The next series: the last match's players and rules, its next dealer.",
 )
-@option("--dealer", help="Who deals first (default: chosen at random).")
+@option(
+    "--dealer",
+    shell_complete=complete_dealer,
+    help="Who deals first (default: chosen at random).",
+)
 @option(
     "--preset",
     "preset_name",
     default="standard",
     show_default=True,
+    shell_complete=lambda ctx, param, typed: offer(PRESETS, typed),
     help="Named rule set: {presets}.",
     help_fields={"presets": ", ".join(PRESETS)},
 )
@@ -390,7 +411,7 @@ def list_matches(store: Store) -> None:
 
 
 @command()
-@click.argument("match", type=NUMBER)
+@click.argument("match", type=NUMBER, shell_complete=complete_match)
 @pass_store
 def use(store: Store, match: int) -> None:
     """Make MATCH the current match.

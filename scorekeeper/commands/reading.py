@@ -9,6 +9,7 @@ import click
 from scorekeeper.commands._common import (
     BadInput,
     command,
+    complete_player,
     echo_lines,
     load_sheet,
     match_argument,
@@ -68,8 +69,13 @@ def log(store: Store, match: int | None, show_all: bool) -> None:
 
 
 @command()
-@click.argument("player", required=False)
-@option("--against", metavar="PLAYER", help="Only the matches against this player.")
+@click.argument("player", required=False, shell_complete=complete_player)
+@option(
+    "--against",
+    metavar="PLAYER",
+    shell_complete=complete_player,
+    help="Only the matches against this player.",
+)
 @option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @pass_store
 def stats(store: Store, player: str | None, against: str | None, as_json: bool) -> None:

@@ -17,6 +17,7 @@ from scorekeeper.commands._common import (
     StateProblem,
     Words,
     command,
+    complete_player,
     compose,
     confirm,
     echo_lines,
@@ -55,7 +56,7 @@ upcard_option = option(
     help="Oklahoma Gin: the card that started the discard pile, e.g. 7h, KS, 10d.",
 )
 knock_params = compose(
-    click.argument("player"),
+    click.argument("player", shell_complete=complete_player),
     deadwood("knocker_deadwood", N_("the knocker's deadwood"), False),
     deadwood("opponent_deadwood", N_("the opponent's deadwood"), False),
     option(
@@ -78,13 +79,17 @@ knock_params = compose(
     dry_run_option,
 )
 gin_params = compose(
-    click.argument("player"),
+    click.argument("player", shell_complete=complete_player),
     deadwood("opponent_deadwood", N_("the opponent's deadwood")),
     option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
     upcard_option,
     dry_run_option,
 )
-wall_params = compose(click.argument("player", required=False), upcard_option, dry_run_option)
+wall_params = compose(
+    click.argument("player", required=False, shell_complete=complete_player),
+    upcard_option,
+    dry_run_option,
+)
 
 
 HandBuilder = Callable[[Match, "Hand | None"], Hand]
