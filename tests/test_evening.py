@@ -1,5 +1,5 @@
 """At the table for a whole evening (CLI.md "At the table"): ``record`` asks for one hand after
-another.
+another, and ``show --watch`` keeps the sheet on a second screen.
 
 Figures are worked out by hand in the comments (standard rules unless a test says otherwise):
 a knock scores the opponent's deadwood minus the knocker's, gin the deadwood plus 25, and the
@@ -8,15 +8,24 @@ loser of a hand deals the next.
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import pty
+import select
+import signal
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 import pytest
-from harness import Run, Snapshot, invoke, ok, refused
+from harness import Run, Snapshot, invoke, ok, process, refused
+from rich.console import Console
 
+from scorekeeper.commands.reading import watch_view
 from scorekeeper.engine import Hand
 from scorekeeper.store import Store
 
@@ -248,3 +257,105 @@ def test_record_speaks_the_language(run: Run) -> None:
     out = ok(run("--lang", "de", "record", input="Mauer\nj\nq\n"))
     assert "(u: zurücknehmen, q: beenden)" in out
     assert out.endswith("1 Runde in Partie 1 eingetragen.\n")
+
+
+# show --watch
+
+
+def test_watch_is_refused_with_json(run: Run) -> None:
+    new_match(run)
+    refused(run("show", "--watch", "--json"), 2, "--watch", "--json")
+
+
+def test_watch_is_refused_when_the_output_is_no_terminal(run: Run) -> None:
+    new_match(run)
+    refused(run("show", "--watch"), 2, "terminal", "leave out --watch")
+
+
+def view(store_dir: Path, match: int | None, height: int = 40) -> str:
+    """What ``show --watch`` puts on a screen of 100 x ``height``."""
+    screen = Console(file=io.StringIO(), width=100, height=height, color_system=None)
+    screen.print(watch_view(Store(store_dir), match, screen))
+    return screen.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+def test_the_watched_sheet_shows_an_error_while_the_match_cannot_be_read(
+    run: Run, store_dir: Path
+) -> None:
+    new_match(run)
+    assert "Match 1: Alexandra v Bob" in view(store_dir, None)
+    path = store_dir / "matches" / "1.json"
+    content = path.read_bytes()
+    path.write_bytes(b"{garbage")
+    assert "Error: " in view(store_dir, None) and "damaged" in view(store_dir, None)
+    path.unlink()
+    assert "Error: There is no match 1" in view(store_dir, 1)
+    path.write_bytes(content)
+    assert "Match 1: Alexandra v Bob" in view(store_dir, 1)
+
+
+def test_a_sheet_taller_than_the_screen_leaves_out_its_earliest_hands(
+    run: Run, store_dir: Path
+) -> None:
+    new_match(run)
+    for _ in range(12):  # 24 hands: Alexandra +2 and Bob +3 in turn, in every game
+        ok(run("knock", "al", "5", "7"))
+        ok(run("knock", "bob", "5", "8"))
+    shown = view(store_dir, None, height=30).splitlines()
+    assert len(shown) <= 30
+    numbers = [int(line.split()[0]) for line in shown if line[:3].strip().isdigit()]
+    assert numbers == list(range(24 - len(numbers) + 1, 25)) and len(numbers) > 3
+    assert f"Hands 1-{24 - len(numbers)} are left out for want of room" in shown[-2] + shown[-1]
+    assert "Column" in "\n".join(shown)
+
+
+def test_show_watch_on_a_terminal_redraws_when_another_terminal_records(
+    run: Run, store_dir: Path
+) -> None:
+    """``show --watch`` in a pseudo-terminal, a hand recorded by another process, Ctrl-C."""
+    new_match(run)
+    pid, terminal = pty.fork()
+    if pid == 0:  # the watching terminal
+        env = {**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1", "COLUMNS": "100"}
+        env["LINES"] = "40"
+        os.execve(
+            sys.executable,
+            [sys.executable, "-m", "scorekeeper", "--db", str(store_dir), "show", "--watch"],
+            env,
+        )
+    screen, status = bytearray(), None
+    try:
+        read_until(terminal, screen, b"Ctrl-C stops")
+        assert b"Match 1: Alexandra v Bob" in screen
+        assert process(store_dir, "knock", "al", "4", "27").returncode == 0  # 27 - 4 = 23
+        read_until(terminal, screen, b"Alexandra +23")
+        os.write(terminal, b"\x03")  # Ctrl-C, through the terminal
+        read_until(terminal, screen, None)
+        status = os.waitpid(pid, 0)[1]
+    finally:
+        if status is None:  # a failed assertion: the watching process is ended here
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(terminal)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert b"Traceback" not in screen and b"Error" not in screen
+    ending = screen[screen.rindex(b"Alexandra +23") :]
+    assert b"\x1b[?1049l" in ending and b"\x1b[?25h" in ending  # the screen and cursor back
+
+
+def read_until(terminal: int, screen: bytearray, wanted: bytes | None, wait: float = 20) -> None:
+    """Read the terminal into ``screen`` until ``wanted`` is in it (None: until it closes)."""
+    deadline = time.monotonic() + wait
+    while wanted is None or wanted not in screen:
+        left = deadline - time.monotonic()
+        assert left > 0, f"{wanted!r} did not appear on the screen: {bytes(screen)!r}"
+        if not select.select([terminal], [], [], left)[0]:
+            continue
+        try:
+            chunk = os.read(terminal, 65536)
+        except OSError:  # the other side closed: the process ended
+            chunk = b""
+        if not chunk:
+            assert wanted is None, f"{wanted!r} never appeared: {bytes(screen)!r}"
+            return
+        screen += chunk
