@@ -1275,10 +1275,10 @@ def test_record_knock(run: Run) -> None:
     result = run("record", input="knock\nbo\n5\n15\ny\n")
     out = ok(result)
     assert "Hand 1 of match 1: Alexandra v Bob, Alexandra dealt." in out
-    assert "How did the hand end? [knock/gin/wall/big gin]:" in out
+    assert "How did the hand end? [knock/gin/wall/big gin] (u: undo, q: quit):" in out
     assert "Record this hand? [Y/n]:" in out
     assert "Hand 1: Bob knocks 5 v 15 -> Bob +10 in Game 1" in out
-    assert out.rstrip().endswith("Alexandra deals next.")
+    assert "Alexandra deals next.\n\nHand 2 of match 1" in out  # the next hand is asked for
     assert sheet(run)["rounds"] == [won_round(1, A, B, 5, 15, B, 10, [1])]
 
 
@@ -1286,7 +1286,7 @@ def test_record_asks_again_on_bad_answers(run: Run) -> None:
     new_match(run)
     result = run("record", input="knok\nknock\nzed\nal\n\nlots\n-1\n11\n5\n99\n15\ny\n")
     out = ok(result)
-    assert out.count("How did the hand end?") == 2
+    assert out.count("How did the hand end?") == 3  # twice for hand 1, once for hand 2
     assert "'knok' is not how a hand ends; answer knock, gin, wall or big gin." in out
     assert out.count("Who knocked?") == 2
     assert "'zed' is not a player" in out
@@ -1327,7 +1327,7 @@ def test_record_asks_again_on_an_ambiguous_prefix(run: Run) -> None:
 def test_record_without_big_gin(run: Run) -> None:
     new_match(run, "--big-gin-bonus", "0")
     out = ok(run("record", input="big gin\ngin\nbob\n10\ny\n"))
-    assert "[knock/gin/wall]:" in out
+    assert "[knock/gin/wall] (u: undo, q: quit):" in out
     assert "'big gin' is not how a hand ends; answer knock, gin or wall." in out
     assert sheet(run)["rounds"][0]["kind"] == "gin"
 

@@ -322,6 +322,13 @@ def translate(error: Exception) -> Exception:
     return error
 
 
+def as_problem(error: Exception) -> Problem | None:
+    """The ``Error:`` line an error is for a person (see :func:`translate`), or None for a
+    bug."""
+    found = error if isinstance(error, Problem) else translate(error)
+    return found if isinstance(found, Problem) else None
+
+
 def warn_unconfirmed(store: Store | None) -> None:
     """Say which changed files the disk did not confirm (the change is made all the same)."""
     for path in store.unconfirmed if store is not None else ():

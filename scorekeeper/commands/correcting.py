@@ -44,7 +44,11 @@ def undo(store: Store, match: int | None) -> None:
     Example:
       scorekeeper undo
     """
-    chosen = match_id(store, match)
+    take_back(store, match_id(store, match))
+
+
+def take_back(store: Store, chosen: int) -> None:
+    """Void the last hand of the match and report it (``undo``, and ``u`` in ``record``)."""
     with store.writing() as writer:
         current = writer.load(chosen)
         if not current.in_force():
