@@ -507,13 +507,16 @@ def one_hand(store: Store, chosen: int, with_cards: bool) -> Turn:
 
 
 def at_play(match: Match, sheet: Scoresheet) -> list[tuple[str, str]]:
-    """Whom the next hand's questions are about: the two players, or in Partnership Gin each
-    table still to report. ``record`` takes the players it names from here alone."""
+    """Whom the next hand's questions are about: the two players (in Three-handed Gin the two
+    who play it), or in Partnership Gin each table still to report. ``record`` takes the
+    players it names from here alone."""
     if sheet.pending:
         return [table.players for table in sheet.pending if table.hand is None]
     if match.teams:
         return list(pairings(match.teams, len(sheet.rounds)))
-    return [match.players]
+    if sheet.seating:
+        return [sheet.seating.players]
+    return [(match.players[0], match.players[1])]
 
 
 def whose_hand(match: Match, sheet: Scoresheet) -> str:
@@ -531,6 +534,15 @@ def whose_hand(match: Match, sheet: Scoresheet) -> str:
             tables=_(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in tables),
         )
     ((a, b),) = tables
+    if sheet.seating:
+        return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt; {out} sits out.").format(
+            number=len(sheet.rounds) + 1,
+            id=match.id,
+            a=a,
+            b=b,
+            dealer=sheet.next_dealer,
+            out=sheet.seating.sits_out,
+        )
     return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
         number=len(sheet.rounds) + 1, id=match.id, a=a, b=b, dealer=sheet.next_dealer
     )
