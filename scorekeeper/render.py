@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich import box
@@ -17,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand, deal_of, table_of
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.messages import (
     deal_points,
     game_state,
@@ -427,23 +428,64 @@ def presets() -> RenderableType:
     return table
 
 
+#: What the rules table calls each rule, in the language (beside the option that sets it).
+RULE_NAMES = {
+    "target": N_("Game target"),
+    "columns": N_("Columns"),
+    "gin_bonus": N_("Gin bonus"),
+    "big_gin_bonus": N_("Big gin bonus"),
+    "undercut_bonus": N_("Undercut bonus"),
+    "box_bonus": N_("Box bonus"),
+    "game_bonus": N_("Game bonus"),
+    "shutout": N_("Shutout reward"),
+    "knock_limit": N_("Knock limit"),
+    "next_dealer": N_("Next dealer"),
+    "end_after_first_game": N_("Only the first game"),
+    "oklahoma": N_("Oklahoma Gin"),
+    "ace_knocks_one": N_("Ace: knock with 1"),
+    "straight": N_("Straight Gin"),
+}
+
+#: The named values of the rules (rules.Shutout, rules.DealerRule), which the rules tables
+#: show in the language; the options take them, and JSON and CSV write them, as they are.
+RULE_VALUES = (
+    N_("game_bonus"),
+    N_("points"),
+    N_("total"),
+    N_("none"),
+    N_("loser"),
+    N_("winner"),
+    N_("alternate"),
+)
+
+
 def rules(match: Match) -> RenderableType:
     """The rules in force for a match beside the standard ones, what differs in bold."""
     standard = PRESETS["standard"]
     table = _table(
+        _("Rule"),
         _("Option"),
         _("This match"),
         _("Standard"),
         title=Text(_("Rules of match {id}").format(id=match.id), style="bold"),
+        wrap=[_("Rule")],
     )
     for name, value, usual in zip(Rules._fields, match.rules, standard):
         table.add_row(
-            option_name(name), _value(value), _value(usual), style="bold" if value != usual else ""
+            _(RULE_NAMES.get(name, name)),
+            option_name(name),
+            _value(value),
+            _value(usual),
+            style="bold" if value != usual else "",
         )
     return table
 
 
 def _value(value: object) -> str:
+    """A rule's value as the rules tables show it: yes or no, a number, or a named value
+    (``loser``) in the language."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    return str(getattr(value, "value", value))
+    if isinstance(value, Enum):
+        return _(str(value.value))
+    return str(value)

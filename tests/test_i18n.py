@@ -771,6 +771,48 @@ def test_a_refused_answer_to_record_is_in_the_language(run: Any) -> None:
     assert "Error" not in result.output
 
 
+# The rules table
+
+
+def test_the_rules_table_names_the_rules_and_their_values_in_the_language(run: Any) -> None:
+    run_in(run, "new", "Ann", "Ben", "--shutout", "points", "--next-dealer", "alternate")
+    dutch = run_in(run, "--lang", "nl", "rules").stdout
+    rows = [" ".join(line.split()) for line in dutch.splitlines()]
+    assert "Regel Optie Deze partij Standaard" in rows
+    assert "Beloning op nul --shutout 2 x punten 2 x spelbonus" in rows
+    assert "Volgende gever --next-dealer om beurten verliezer" in rows
+    assert "Alleen eerste spel --end-after-first-game nee nee" in rows
+    assert "Doel per spel --target 100 100" in rows
+    presets = "pagat --gin-bonus 20, --undercut-bonus 10, --box-bonus 20, --next-dealer winnaar"
+    assert presets in rows
+    assert "loser" not in dutch and "alternate" not in dutch and "game_bonus" not in dutch
+    german = [
+        " ".join(line.split()) for line in run_in(run, "--lang", "de", "rules").stdout.splitlines()
+    ]
+    assert "Zu-null-Belohnung --shutout 2 x Punkte 2 x Spielbonus" in german
+    assert "Nächster Geber --next-dealer abwechselnd Verlierer" in german
+    english = [" ".join(line.split()) for line in run_in(run, "rules").stdout.splitlines()]
+    assert "Shutout reward --shutout points game_bonus" in english  # as the options take them
+    assert "Next dealer --next-dealer alternate loser" in english
+
+
+def test_every_rule_and_named_value_has_a_name_in_each_language() -> None:
+    """The rules table names every rule of :class:`Rules`, and every value of a rule with named
+    values (an Enum), in the language: a new rule needs its line in render.RULE_NAMES, a new
+    named value its N_() in render.RULE_VALUES."""
+    from enum import Enum
+
+    from scorekeeper import render
+    from scorekeeper.rules import Rules
+
+    assert set(render.RULE_NAMES) == set(Rules._fields)
+    values = [m.value for v in Rules() if isinstance(v, Enum) for m in type(v)]
+    assert sorted(values) == sorted(render.RULE_VALUES)
+    for language in LANGUAGES:
+        i18n.set_language(language)
+        assert all(i18n._(value) != value for value in values), language
+
+
 # A whole match in each language
 
 SHEET_LABELS = {
