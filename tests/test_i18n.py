@@ -566,7 +566,7 @@ def test_command_help_is_in_the_language_chosen_by_lang(run: Any) -> None:
 
 def test_the_list_of_commands_shows_translated_short_help(run: Any) -> None:
     german = words(run_in(run, "--lang", "de", "--help").stdout)
-    assert "Das Punkteblatt für Hollywood Gin, mit echten Karten gespielt." in german
+    assert "Das Wertungsblatt für Hollywood Gin, mit echten Karten gespielt." in german
     assert "check Jede Datei des Speichers prüfen, ohne etwas zu ändern." in german
     assert "knock Ein Klopfen eintragen:" in german
     dutch = words(run_in(run, "--lang", "nl", "amend", "1", "--help").stdout)
@@ -590,7 +590,7 @@ def test_command_help_stays_english_in_english(run: Any) -> None:
     )
     listing = words(run_in(run, "--lang", "en", "--help").stdout)
     assert "check Verify every file of the store without changing anything." in listing
-    assert "Das Punkteblatt" not in listing
+    assert "Das Wertungsblatt" not in listing
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -764,9 +764,9 @@ def test_a_refused_answer_to_record_is_in_the_language(run: Any) -> None:
     run_in(run, "new", "Ann", "Ben", "--dealer", "ben")
     result = run_in(run, "--lang", "de", "record", input="klopfen\nann\nx\n99\n4\n27\nj\n")
     assert (
-        "Fehler: 'x' ist keine Zahl: Totholz von Ann ist eine ganze Zahl von 0 bis 10.\n"
+        "Fehler: 'x' ist keine Zahl: das Totholz von Ann ist eine ganze Zahl von 0 bis 10.\n"
     ) in result.output
-    assert "Fehler: Totholz von Ann muss zwischen 0 und 10 liegen, nicht 99.\n" in result.output
+    assert "Fehler: das Totholz von Ann muss zwischen 0 und 10 liegen, nicht 99.\n" in result.output
     assert "Runde 1: Ann klopft mit 4 gegen 27 -> Ann +23 in Spiel 1" in result.output
     assert "Error" not in result.output
 
