@@ -21,7 +21,7 @@ import click
 
 from scorekeeper import __version__
 from scorekeeper.commands._common import BadInput, ScorekeeperGroup, Seconds, offer, option
-from scorekeeper.i18n import _, available, set_language
+from scorekeeper.i18n import _, available, set_language, speak_for_click
 from scorekeeper.store import Store
 
 if TYPE_CHECKING:
@@ -41,6 +41,25 @@ def default_store() -> str:
     import platformdirs
 
     return platformdirs.user_data_dir("scorekeeper", appauthor=False)
+
+
+def asked_language(args: list[str]) -> str | None:
+    """The language ``--lang`` names on a command line, if there are messages in it.
+
+    >>> asked_language(["--db", "x", "--lang", "DE", "knock"]), asked_language(["--lang=fr"])
+    ('de', None)
+    """
+    for word, following in zip(args, [*args[1:], ""]):
+        if word == "--":
+            break
+        if word == "--lang":
+            code = following
+        elif word.startswith("--lang="):
+            code = word.removeprefix("--lang=")
+        else:
+            continue
+        return code.lower() if code.lower() in available() else None
+    return None
 
 
 def choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -63,6 +82,15 @@ def complete_directory(
     from click.shell_completion import CompletionItem
 
     return [CompletionItem(typed, type="dir")]
+
+
+def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``, said in the language (click's own option builds its line at import)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(
+            _("%(prog)s, version %(version)s") % {"prog": "scorekeeper", "version": __version__}
+        )
+        ctx.exit()
 
 
 #: Each command, by the module of :mod:`scorekeeper.commands` and the name it has there.
@@ -89,7 +117,24 @@ COMMANDS = {
 
 
 class Scorekeeper(ScorekeeperGroup):
-    """The ``scorekeeper`` group: finds a command in its module when it is asked for."""
+    """The ``scorekeeper`` group: finds a command in its module when it is asked for, and says
+    everything (click's own words too) in the language asked for."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        """Before click reads the command line, its words are routed through the catalogue, and
+        a ``--lang`` on the line is chosen: click refuses a mistyped option while it reads the
+        line, before the option's callback could choose it (which still refuses an unknown
+        language)."""
+        speak_for_click()
+        if (language := asked_language(args)) is not None:
+            set_language(language)
+        return super().make_context(info_name, args, parent, **extra)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -162,7 +207,14 @@ class Scorekeeper(ScorekeeperGroup):
     show_default=True,
     help="Seconds to wait for another scorekeeper writing to the store.",
 )
-@click.version_option(__version__, "--version", prog_name="scorekeeper")
+@option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=show_version,
+    help="Show the version and exit.",
+)
 @click.pass_context
 def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
     """The scoresheet for Hollywood Gin played with real cards.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich import box
@@ -17,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand, deal_of, table_of
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.messages import (
     deal_points,
     game_state,
@@ -570,14 +571,60 @@ def presets() -> RenderableType:
     return table
 
 
+#: What the rules table calls each rule, in the language (beside the option that sets it).
+RULE_NAMES = {
+    "target": N_("Game target"),
+    "columns": N_("Columns"),
+    "gin_bonus": N_("Gin bonus"),
+    "big_gin_bonus": N_("Big gin bonus"),
+    "undercut_bonus": N_("Undercut bonus"),
+    "tie": N_("A tied knock"),
+    "box_bonus": N_("Box bonus"),
+    "gin_boxes": N_("Boxes for a gin"),
+    "undercut_boxes": N_("Boxes for an undercut"),
+    "game_bonus": N_("Game bonus"),
+    "shutout": N_("Shutout reward"),
+    "shutout_when": N_("Shut out when"),
+    "knock_limit": N_("Knock limit"),
+    "next_dealer": N_("Next dealer"),
+    "decide_by": N_("The match goes to"),
+    "end_after_first_game": N_("Only the first game"),
+    "oklahoma": N_("Oklahoma Gin"),
+    "ace_knocks_one": N_("Ace: knock with 1"),
+    "spades_double": N_("Spades do not double"),
+    "straight": N_("Straight Gin"),
+    "three_handed": N_("Three-handed Gin"),
+}
+
+#: The named values of the rules (rules.Shutout, rules.DealerRule), which the rules tables
+#: show in the language; the options take them, and JSON and CSV write them, as they are.
+RULE_VALUES = (
+    N_("game_bonus"),
+    N_("points"),
+    N_("total"),
+    N_("none"),
+    N_("loser"),
+    N_("winner"),
+    N_("alternate"),
+    N_("undercut"),
+    N_("no_bonus"),
+    N_("no_points"),
+    N_("no_hands"),
+    N_("games"),
+    N_("net"),
+)
+
+
 def rules(match: Match) -> RenderableType:
     """The rules in force for a match beside the standard ones, what differs in bold."""
     standard = PRESETS["standard"].rules
     table = _table(
+        _("Rule"),
         _("Option"),
         _("This match"),
         _("Standard"),
         title=Text(_("Rules of match {id}").format(id=match.id), style="bold"),
+        wrap=[_("Rule")],
     )
     applies = match.rules.to_dict()  # a variant's options only in a match of that variant
     for name, value, usual in zip(Rules._fields, match.rules, standard):
@@ -587,7 +634,8 @@ def rules(match: Match) -> RenderableType:
         if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
             value, usual = not value, not usual
         table.add_row(
-            _("Three-handed Gin") if name == "three_handed" else label,
+            _(RULE_NAMES.get(name, name)),
+            label,
             _value(value),
             _value(usual),
             style="bold" if value != usual else "",
@@ -596,6 +644,10 @@ def rules(match: Match) -> RenderableType:
 
 
 def _value(value: object) -> str:
+    """A rule's value as the rules tables show it: yes or no, a number, or a named value
+    (``loser``) in the language."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    return str(getattr(value, "value", value))
+    if isinstance(value, Enum):
+        return _(str(value.value))
+    return str(value)

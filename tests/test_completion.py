@@ -115,14 +115,14 @@ def test_an_unknown_shell_is_refused_with_the_ones_there_are(run: Run, store_dir
     german = run("--lang", "de", "completion", "tcsh")
     assert german.exit_code == 2
     assert german.stderr == (
-        "Fehler: Invalid value for 'SHELL': 'tcsh' ist keine Shell, in der scorekeeper "
-        "vervollständigt; nennen Sie bash, zsh oder fish. Usage: scorekeeper completion "
-        "[OPTIONS] SHELL (mehr unter 'scorekeeper completion --help')\n"
+        "Fehler: Ungültiger Wert für 'SHELL': 'tcsh' ist keine Shell, in der scorekeeper "
+        "vervollständigt; nennen Sie bash, zsh oder fish. Aufruf: scorekeeper completion "
+        "[OPTIONEN] SHELL (mehr unter 'scorekeeper completion --help')\n"
     )
     dutch = run("--lang", "nl", "completion", "csh")
     assert dutch.exit_code == 2
     assert dutch.stderr.startswith(
-        "Fout: Invalid value for 'SHELL': 'csh' is geen shell waarin scorekeeper aanvult; "
+        "Fout: Ongeldige waarde voor 'SHELL': 'csh' is geen shell waarin scorekeeper aanvult; "
         "noem bash, zsh of fish."
     )
     i18n.set_language(None)  # the next run speaks English again

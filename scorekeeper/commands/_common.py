@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -57,22 +58,41 @@ class StateProblem(Problem):
 
 
 @contextmanager
-def help_in_language(thing: click.Command | click.Option) -> Iterator[None]:
-    """``thing.help`` in the chosen language while the body runs.
+def help_in_language(*things: click.Command | click.Parameter) -> Iterator[None]:
+    """The help of each thing (a command's docstring, an option's ``help=``) in the chosen
+    language while the body runs.
 
     click builds a command when its module is imported, which can be before ``--lang`` is read
-    (the group itself is built at start-up), so help (a command's docstring, an option's
-    ``help=``) is kept in English and translated only when it is shown. The catalogue has it
-    the way ``inspect.cleandoc`` writes it (``scorekeeper/locale/extract.py`` extracts it so)."""
-    english = thing.help
-    if english:
-        shown = _(inspect.cleandoc(english))
-        fields = getattr(thing, "help_fields", None)
-        thing.help = shown.format(**fields) if fields else shown
+    (the group itself is built at start-up), so help is kept in English and translated only
+    when it is shown. The catalogue has it the way ``inspect.cleandoc`` writes it
+    (``scorekeeper/locale/extract.py`` extracts it so)."""
+    english = [(thing, getattr(thing, "help", None)) for thing in things]
+    for thing, text in english:
+        if text:
+            shown = _(inspect.cleandoc(text))
+            fields = getattr(thing, "help_fields", None)
+            thing.help = shown.format(**fields) if fields else shown
     try:
         yield
     finally:
-        thing.help = english
+        for thing, text in english:
+            if text:
+                thing.help = text
+
+
+#: A word of a metavar: ``PLAYER``, ``KNOCKER_DEADWOOD``, ``OPTIONS`` in ``[OPTIONS]``.
+METAVAR_WORD = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def metavar_in_language(text: str) -> str:
+    """What click writes for a parameter (``PLAYER``, ``[MATCH]``, ``CARDS...``, ``[OPTIONS]``,
+    ``COMMAND [ARGS]...``) with each word in capitals in the chosen language; the brackets and
+    dots, and the choices in small letters (``[csv|json]``, typed as they are), stay.
+
+    >>> metavar_in_language("[PLAYER1]"), metavar_in_language("[csv|json]")
+    ('[PLAYER1]', '[csv|json]')
+    """
+    return METAVAR_WORD.sub(lambda word: _(word.group()), text)
 
 
 #: click >= 8.2 raises this to show a group's help when it is given no command: not an error.
@@ -86,6 +106,9 @@ def misused(error: click.UsageError) -> click.ClickException:
     (a group given no command still shows its help)."""
     if isinstance(error, NO_ARGUMENTS):
         return error
+    if isinstance(error, click.BadParameter) and error.param is not None:  # as its help names it
+        hint = metavar_in_language(error.param.get_error_hint(error.ctx))
+        error.param_hint = error.param_hint or hint
     ctx, problem = error.ctx, error.format_message()
     return BadInput(
         _("{problem} {usage} ('{command} --help' says more)").format(
@@ -160,8 +183,9 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]
 
 
 class Command(click.Command):
-    """A command whose help, and short help in its group's list, is shown in the language, and
-    whose mistyped arguments and options are one ``Error:`` line."""
+    """A command whose help, and short help in its group's list, is shown in the language (the
+    words click writes with it too: ``Usage:``, ``Options``, ``[default: ...]``, the names of
+    its arguments), and whose mistyped arguments and options are one ``Error:`` line."""
 
     def make_context(
         self,
@@ -175,9 +199,11 @@ class Command(click.Command):
         except click.UsageError as error:
             raise misused(error) from None
 
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        with help_in_language(self):
-            super().format_help_text(ctx, formatter)
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The help page, this command's and each option's help (click's own ``--help`` and
+        ``--version`` included) in the language."""
+        with help_in_language(self, *self.get_params(ctx)):
+            super().format_help(ctx, formatter)
 
     def get_short_help_str(self, limit: int = 45) -> str:
         with help_in_language(self):
@@ -190,18 +216,22 @@ class Command(click.Command):
                     stack.enter_context(help_in_language(param))
             return super().shell_complete(ctx, incomplete)
 
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        """The usage line after the command's name: ``[OPTIONS] PLAYER``, in the language."""
+        return [metavar_in_language(piece) for piece in super().collect_usage_pieces(ctx)]
+
 
 class Option(click.Option):
-    """An option whose help is shown in the language. ``help_fields`` fill the ``{...}`` fields
-    of a help text that names things known only at run time."""
+    """An option whose metavar is shown in the language (its help is, by :class:`Command`).
+    ``help_fields`` fill the ``{...}`` fields of a help text that names things known only at
+    run time."""
 
     def __init__(self, *args: Any, help_fields: dict[str, str] | None = None, **attrs: Any) -> None:
         super().__init__(*args, **attrs)
         self.help_fields = help_fields or {}
 
-    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        with help_in_language(self):
-            return super().get_help_record(ctx)
+    def make_metavar(self, *args: Any, **kwargs: Any) -> str:  # click 8.1 passes no context
+        return metavar_in_language(super().make_metavar(*args, **kwargs))
 
 
 def option(*param_decls: str, **attrs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -49,8 +49,8 @@ if TYPE_CHECKING:
     from scorekeeper.cards import Card, Showdown
 
 
-def deadwood(name: str, what: str, required: bool = True) -> Decorator:
-    return click.argument(name, type=Count(what), metavar=name.upper(), required=required)
+def deadwood(metavar: str, what: str, required: bool = True) -> Decorator:
+    return click.argument(metavar.lower(), type=Count(what), metavar=metavar, required=required)
 
 
 dry_run_option = option(
@@ -63,8 +63,8 @@ upcard_option = option(
 )
 knock_params = compose(
     click.argument("player", shell_complete=complete_player),
-    deadwood("knocker_deadwood", N_("the knocker's deadwood"), False),
-    deadwood("opponent_deadwood", N_("the opponent's deadwood"), False),
+    deadwood(N_("KNOCKER_DEADWOOD"), N_("the knocker's deadwood"), False),
+    deadwood(N_("OPPONENT_DEADWOOD"), N_("the opponent's deadwood"), False),
     option(
         "--undercut",
         is_flag=True,
@@ -86,7 +86,7 @@ knock_params = compose(
 )
 gin_params = compose(
     click.argument("player", shell_complete=complete_player),
-    deadwood("opponent_deadwood", N_("the opponent's deadwood")),
+    deadwood(N_("OPPONENT_DEADWOOD"), N_("the opponent's deadwood")),
     option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
     upcard_option,
     dry_run_option,
