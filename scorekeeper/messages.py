@@ -416,9 +416,12 @@ def output_width() -> int | None:
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
-    if sys.stdout.isatty():
-        return os.get_terminal_size(sys.stdout.fileno()).columns
-    return None
+    if not sys.stdout.isatty():
+        return None
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns or 80
+    except (OSError, ValueError):  # a terminal that does not say how wide it is
+        return 80
 
 
 def cells(text: str) -> int:

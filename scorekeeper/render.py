@@ -178,7 +178,8 @@ TIGHT_ROOM = 7
 def console() -> Console:
     """A console that never reads markup or highlights numbers in what it prints, as wide as
     ``COLUMNS`` or the terminal; for a file or a pipe without ``COLUMNS`` nothing is wrapped."""
-    return Console(markup=False, highlight=False, emoji=False, width=output_width() or UNLIMITED)
+    width = None if output_width() else UNLIMITED  # rich follows a terminal being resized
+    return Console(markup=False, highlight=False, emoji=False, width=width)
 
 
 def show(*renderables: RenderableType) -> None:
