@@ -104,8 +104,18 @@ def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
             _sheet_table(sheet, sheet.games, full),
             Fitting(_sheet_table(sheet, sheet.games, brief, kinds=False), stacked),
         ),
-        *(Text(line) for line in summary_lines(sheet)),
+        *(Text(line) for line in (abandoned(match) if match.abandoned else summary_lines(sheet))),
     )
+
+
+def abandoned(match: Match) -> list[str]:
+    """Under the sheet of an abandoned match."""
+    return [
+        _(
+            "Match {id} was abandoned: no winner, and no hand can follow ('scorekeeper undo' "
+            "takes the abandoning back)."
+        ).format(id=match.id)
+    ]
 
 
 class Fitting:

@@ -25,6 +25,7 @@ from scorekeeper.commands._common import (
     option,
     pass_store,
     player,
+    refuse_if_abandoned,
 )
 from scorekeeper.engine import (
     MAX_DEADWOOD,
@@ -226,7 +227,8 @@ def record(store: Store, given: int | None, build: HandBuilder, dry_run: bool = 
 
 
 def open_sheet(match: Match) -> Scoresheet:
-    """The match's sheet, refused once the match is over: no hand can follow."""
+    """The match's sheet, refused once the match is over or abandoned: no hand can follow."""
+    refuse_if_abandoned(match)
     sheet = match.sheet()
     if sheet.finished:
         raise StateProblem(
