@@ -375,7 +375,7 @@ def statistics(result: Summary) -> RenderableType:
     }
     if isinstance(result, Everyone):
         if not result.players:
-            return Text(_("No matches yet."))
+            return Text(_("No finished match yet."))
         return _figures_table(_("Player"), _("Every player"), result.players, short, brief)
     if isinstance(result, HeadToHead):
         who, rival = result.player, result.against

@@ -131,7 +131,7 @@ def test_stats_in_a_table(store: Path) -> None:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["zed"], "'zed' has played no match in this store"),
+        (["zed"], "'zed' has finished no match in this store"),
         (["--against", "ann"], "--against compares two players"),
         (["ann", "--against", "an"], "Name two different players"),
     ],
@@ -236,3 +236,11 @@ def test_a_renamed_player_counts_under_the_new_name(store: Path) -> None:
     ok(invoke(store, "rename", "ben", "Benjamin", "--match", "2"))
     assert sorted(stats(store)["players"]) == ["Ann", "Ben", "Benjamin"]
     assert stats(store, "benj")["stats"]["won"] == 1
+
+
+def test_a_player_of_unfinished_matches_only_has_no_figures(tmp_path: Path) -> None:
+    root = tmp_path / "store"
+    ok(invoke(root, "new", "Ann", "Ben"))
+    ok(invoke(root, "knock", "ann", "3", "20"))
+    assert ok(invoke(root, "stats")) == "No finished match yet.\n"
+    refused(invoke(root, "stats", "ann"), 2, "'ann' has finished no match in this store")

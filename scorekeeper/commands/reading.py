@@ -98,7 +98,7 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
             )
         )
     names = players_of(history)
-    unknown = N_("{typed!r} has played no match in this store (players: {options}).")
+    unknown = N_("{typed!r} has finished no match in this store (players: {options}).")
     who = named(names, player, unknown) if player else None
     rival = named(names, against, unknown) if against else None
     if who is not None and who == rival:
