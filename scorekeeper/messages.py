@@ -301,6 +301,8 @@ def match_result(sheet: Scoresheet) -> str:
         return ngettext(
             "MATCH OVER: drawn, {n} game each", "MATCH OVER: drawn, {n} games each", first
         ).format(n=first)
+    if len(sheet.games) == 1:
+        return _("MATCH OVER: {winner} wins the game").format(winner=sheet.winner)
     return _("MATCH OVER: {winner} wins {won} games to {lost}").format(
         winner=sheet.winner, won=max(first, second), lost=min(first, second)
     )

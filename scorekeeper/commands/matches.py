@@ -390,10 +390,10 @@ def list_matches(store: Store) -> None:
         click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
         return
     current = store.current_id()
-    finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _("{a} v {b}")
+    finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _(" v ")
     # Column by column, each padded to its widest cell: a store of years lists thousands of
     # matches, between the few pairs of players a household has.
-    pairs = {pair: versus.format(a=pair[0], b=pair[1]) for pair in {s.players for s in summaries}}
+    pairs = {pair: versus.join(pair) for pair in {s.players for s in summaries}}
     columns = [
         [_("id"), *[("*" if s.id == current else " ") + str(s.id) for s in summaries]],
         [_("players"), *[pairs[s.players] for s in summaries]],
@@ -424,8 +424,8 @@ def use(store: Store, match: int) -> None:
     with store.writing() as writer:
         writer.set_current(match)
     click.echo(
-        _("Match {id} ({a} v {b}) is now current.").format(
-            id=match, a=chosen.players[0], b=chosen.players[1]
+        _("Match {id} ({players}) is now current.").format(
+            id=match, players=_(" v ").join(chosen.players)
         )
     )
 
