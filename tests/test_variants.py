@@ -1086,7 +1086,7 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
     out = lines(run("knock", "dee", 6, 10))
     assert out[0] == "Deal 4: Ann & Bob 37, Cid & Dee 4 -> Ann & Bob +33 in Game 2"
     assert "*** GAME 2 WON BY Ann & Bob, 78 to 32, net +171 after bonuses ***" in out
-    assert "*** MATCH OVER: Ann & Bob wins 2 games to 0 ***" in out
+    assert "*** MATCH OVER: Ann & Bob win 2 games to 0 ***" in out
     assert "Cid & Dee deal the first hands of the next match." in out
 
     sheet = sheet_of(run)
