@@ -586,3 +586,19 @@ def test_a_store_of_the_previous_release_keeps_its_scores_and_rebuilds_its_cache
     # The rows of that release are what a current one would trust if their version said so.
     figures = json.loads((store / "figures.json").read_text(encoding="utf-8"))
     assert all(part["version"] == VERSION for part in figures["columns"].values())
+
+
+@pytest.mark.parametrize("name", ["10-plain-gin-rummy.json", "12-three-handed.json"])
+def test_export_and_import_keep_a_one_column_or_three_handed_match(
+    tmp_path: Path, name: str
+) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    ok(invoke(first, "import", Path(__file__).parent.parent / "sample_sessions" / name))
+    exported = tmp_path / "match.json"
+    ok(invoke(first, "export", "--format", "json", "-o", exported))
+    ok(invoke(second, "import", exported))
+    shown = [json.loads(ok(invoke(store, "show", "--json"))) for store in (first, second)]
+    assert shown[0] == shown[1]
+    header = next(csv.reader(io.StringIO(ok(invoke(second, "export")))))
+    # One column: one game column per player, a third player's after the second's.
+    assert header[9:] == [f"{player} game 1" for player in shown[0]["players"]]
