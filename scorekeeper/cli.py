@@ -14,13 +14,18 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from collections.abc import MutableMapping
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from scorekeeper import __version__
-from scorekeeper.commands._common import BadInput, ScorekeeperGroup, Seconds, option
-from scorekeeper.i18n import _, available, set_language
+from scorekeeper.commands._common import BadInput, ScorekeeperGroup, Seconds, offer, option
+from scorekeeper.i18n import _, available, set_language, speak_for_click
 from scorekeeper.store import Store
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 def default_store() -> str:
@@ -38,6 +43,25 @@ def default_store() -> str:
     return platformdirs.user_data_dir("scorekeeper", appauthor=False)
 
 
+def asked_language(args: list[str]) -> str | None:
+    """The language ``--lang`` names on a command line, if there are messages in it.
+
+    >>> asked_language(["--db", "x", "--lang", "DE", "knock"]), asked_language(["--lang=fr"])
+    ('de', None)
+    """
+    for word, following in zip(args, [*args[1:], ""]):
+        if word == "--":
+            break
+        if word == "--lang":
+            code = following
+        elif word.startswith("--lang="):
+            code = word.removeprefix("--lang=")
+        else:
+            continue
+        return code.lower() if code.lower() in available() else None
+    return None
+
+
 def choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     """``--lang``: every message from here on in that language (before any is produced)."""
     if value is None:
@@ -49,6 +73,24 @@ def choose_language(ctx: click.Context, param: click.Parameter, value: str | Non
             )
         )
     set_language(value.lower())
+
+
+def complete_directory(
+    ctx: click.Context, param: click.Parameter, typed: str
+) -> list[CompletionItem]:
+    """``--db``: the shell offers the directories."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(typed, type="dir")]
+
+
+def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``, said in the language (click's own option builds its line at import)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(
+            _("%(prog)s, version %(version)s") % {"prog": "scorekeeper", "version": __version__}
+        )
+        ctx.exit()
 
 
 #: Each command, by the module of :mod:`scorekeeper.commands` and the name it has there.
@@ -74,11 +116,29 @@ COMMANDS = {
     "export": "files:export",
     "import": "files:import_",
     "check": "files:check",
+    "completion": "shell:completion",
 }
 
 
 class Scorekeeper(ScorekeeperGroup):
-    """The ``scorekeeper`` group: finds a command in its module when it is asked for."""
+    """The ``scorekeeper`` group: finds a command in its module when it is asked for, and says
+    everything (click's own words too) in the language asked for."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        """Before click reads the command line, its words are routed through the catalogue, and
+        a ``--lang`` on the line is chosen: click refuses a mistyped option while it reads the
+        line, before the option's callback could choose it (which still refuses an unknown
+        language)."""
+        speak_for_click()
+        if (language := asked_language(args)) is not None:
+            set_language(language)
+        return super().make_context(info_name, args, parent, **extra)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -103,6 +163,17 @@ class Scorekeeper(ScorekeeperGroup):
             ).format(typed=typed, close=close[0] if close else "")
         )
 
+    def _main_shell_completion(
+        self, ctx_args: MutableMapping[str, Any], prog_name: str, complete_var: str | None = None
+    ) -> None:
+        """Completing a command line (click's ``_SCOREKEEPER_COMPLETE`` protocol, which
+        ``main`` hands to this method) never fails: whatever goes wrong (no store, a damaged
+        one, no current match) offers nothing, without a word."""
+        try:
+            super()._main_shell_completion(ctx_args, prog_name, complete_var)
+        except Exception:
+            sys.exit(1)
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
@@ -122,12 +193,14 @@ class Scorekeeper(ScorekeeperGroup):
     callback=choose_language,
     expose_value=False,
     is_eager=True,
+    shell_complete=lambda ctx, param, typed: offer(available(), typed),
     help="Language of the messages: de, nl or en (default: env SCOREKEEPER_LANG, then the locale).",
 )
 @option(
     "--db",
     metavar="DIR",
     envvar="SCOREKEEPER_DB",
+    shell_complete=complete_directory,
     help="The store directory (default: your data directory; env SCOREKEEPER_DB).",
 )
 @option(
@@ -138,7 +211,14 @@ class Scorekeeper(ScorekeeperGroup):
     show_default=True,
     help="Seconds to wait for another scorekeeper writing to the store.",
 )
-@click.version_option(__version__, "--version", prog_name="scorekeeper")
+@option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=show_version,
+    help="Show the version and exit.",
+)
 @click.pass_context
 def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
     """The scoresheet for Hollywood Gin played with real cards.

@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.i18n import _
-from scorekeeper.rules import DealerRule, Rules, Shutout
+from scorekeeper.rules import DealerRule, DecideBy, Rules, Shutout, ShutoutWhen, Tie
 
 if TYPE_CHECKING:
     from scorekeeper.cards import Card
@@ -170,6 +170,33 @@ class Score(NamedTuple):
     kind: Kind
     winner: str | None
     points: int
+    boxes: int = 1
+    """The boxes the winner earns in each game the hand is entered in (0 for a wall)."""
+    doubled: bool = False
+    """Oklahoma Gin: a spade up-card doubled the points."""
+
+
+class Seating(NamedTuple):
+    """Three-handed Gin: who plays a hand (in the order the match names them), who deals it and
+    who sits it out."""
+
+    players: tuple[str, str]
+    dealer: str
+    sits_out: str
+
+    def after(self, winner: str | None, order: tuple[str, ...]) -> "Seating":
+        """The next hand's seating (RULES.md section 6): after a won hand the loser sits out
+        and the player who sat out deals to the winner; after a wall nothing changes. ``order``
+        is the match's order of the players.
+
+        >>> Seating(("Ann", "Ben"), "Ann", "Cid").after("Ben", ("Ann", "Ben", "Cid"))
+        Seating(players=('Ben', 'Cid'), dealer='Cid', sits_out='Ann')
+        """
+        if winner is None:
+            return self
+        loser = self.players[1] if winner == self.players[0] else self.players[0]
+        first, second = (p for p in order if p in (winner, self.sits_out))
+        return Seating((first, second), self.sits_out, loser)
 
 
 class TableHand(NamedTuple):
@@ -181,6 +208,8 @@ class TableHand(NamedTuple):
     kind: Kind | None
     winner: str | None
     points: int
+    doubled: bool = False
+    """Oklahoma Gin: a spade up-card doubled the points."""
 
 
 class Round(NamedTuple):
@@ -202,6 +231,10 @@ class Round(NamedTuple):
     """Each player's running column totals after this hand, game by game."""
     tables: tuple[TableHand, ...] = ()
     """Partnership Gin: the deal's two tables."""
+    seating: Seating | None = None
+    """Three-handed Gin: who played this hand, who dealt it and who sat it out."""
+    doubled: bool = False
+    """Oklahoma Gin: a spade up-card doubled the points."""
 
 
 class Line(NamedTuple):
@@ -212,8 +245,9 @@ class Line(NamedTuple):
     box_bonus: int
     game_bonus: int
     shutout: bool
-    """True on the winner's line when a shutout reward was applied."""
+    """True on the winner's line when a shutout reward changed what the winner gets."""
     total: int
+    """In Three-handed Gin without the shutout payments (see :attr:`Settlement.shut_out`)."""
 
 
 class Settlement(NamedTuple):
@@ -221,13 +255,20 @@ class Settlement(NamedTuple):
 
     lines: Mapping[str, Line]
     net: int
-    """The winner's total minus the loser's total."""
+    """The winner's net: the winner's total minus the loser's (with three players, what the
+    winner collects from the other two)."""
+    nets: Mapping[str, int]
+    """Each player's net: the total minus each other player's total, and in Three-handed Gin
+    the shutout payments; the nets add up to 0."""
+    shut_out: tuple[str, ...] = ()
+    """Three-handed Gin: the players who pay the winner the game bonus once more."""
+    owed: Mapping[tuple[str, str], int] = {}
+    """What each player collects from each other player (negative: pays); a player's net is
+    the sum of them."""
 
     def net_of(self, player: str) -> int:
-        """A player's own net: the total minus the other player's total."""
-        return sum(
-            line.total if name == player else -line.total for name, line in self.lines.items()
-        )
+        """A player's own net."""
+        return self.nets[player]
 
 
 class Game(NamedTuple):
@@ -246,7 +287,8 @@ class Game(NamedTuple):
 class Scoresheet(NamedTuple):
     """Where a match stands after the hands in force."""
 
-    players: tuple[str, str]
+    players: tuple[str, ...]
+    """Two players (or teams' names); three in Three-handed Gin."""
     rules: Rules
     first_dealer: str
     rounds: tuple[Round, ...]
@@ -258,14 +300,24 @@ class Scoresheet(NamedTuple):
     next_games: Mapping[str, tuple[int, ...]]
     """The games each player's next win would be entered in (empty once finished)."""
     tally: Mapping[str, int]
-    """What decides the match: games won (in a short match, the sum of raw column points)."""
+    """What decides the match: games won, or the match net (``decide_by net``), or in a short
+    match the sum of raw column points."""
+    net: Mapping[str, int]
+    """The match net (RULES.md section 3): each player's sum of the settled games' nets."""
     teams: Teams | None = None
     """Partnership Gin: the two teams; ``players`` are then the teams' names."""
     pending: tuple[TableHand, ...] = ()
     """Partnership Gin: the next deal's tables, while one has reported and the other not."""
+    seating: Seating | None = None
+    """Three-handed Gin: who plays, deals and sits out the next hand."""
 
     def opponent(self, player: str) -> str:
+        """The other player of a two-player match."""
         return self.players[1] if player == self.players[0] else self.players[0]
+
+    def others(self, player: str) -> tuple[str, ...]:
+        """Every player but ``player``."""
+        return tuple(p for p in self.players if p != player)
 
     def to_go(self, game: Game, player: str) -> int:
         """The points a player still needs to win an open game."""
@@ -286,13 +338,13 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     and 6).
 
     >>> score(Rules(), ("Ann", "Ben"), Hand.knock("Ann", 7, 7))
-    Score(kind=<Kind.UNDERCUT: 'undercut'>, winner='Ben', points=25)
+    Score(kind=<Kind.UNDERCUT: 'undercut'>, winner='Ben', points=25, boxes=1, doubled=False)
     >>> score(Rules(oklahoma=True), ("Ann", "Ben"), Hand.knock("Ann", 3, 20, upcard="4♠"))
-    Score(kind=<Kind.KNOCK: 'knock'>, winner='Ann', points=34)
+    Score(kind=<Kind.KNOCK: 'knock'>, winner='Ann', points=34, boxes=1, doubled=True)
     """
     upcard = _upcard(rules, hand)
     if hand.entry is Entry.WALL:
-        return Score(Kind.WALL, None, 0)
+        return Score(Kind.WALL, None, 0, 0)
     if hand.knocker not in players:
         raise InvalidHand(
             _("{name!r} is not a player of this match; the players are {a} and {b}.").format(
@@ -304,7 +356,8 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     _check_deadwood(_("The opponent's deadwood"), od)
     _check_deadwood(_("The knocker's deadwood"), kd)
     assert od is not None and kd is not None
-    double = 2 if doubles(hand) else 1
+    doubled = doubles(rules, hand)
+    double = 2 if doubled else 1
     kind = classify(hand)
     if kind is Kind.BIG_GIN:
         if rules.big_gin_bonus == 0:
@@ -314,9 +367,11 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
                     "record it as a gin."
                 )
             )
-        return Score(kind, hand.knocker, (od + rules.big_gin_bonus) * double)
+        return Score(
+            kind, hand.knocker, (od + rules.big_gin_bonus) * double, rules.gin_boxes, doubled
+        )
     if kind is Kind.GIN:
-        return Score(kind, hand.knocker, (od + rules.gin_bonus) * double)
+        return Score(kind, hand.knocker, (od + rules.gin_bonus) * double, rules.gin_boxes, doubled)
     if rules.straight:
         raise InvalidHand(
             _(
@@ -352,8 +407,9 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
             swapped=swapped,
         )
     if kind is Kind.UNDERCUT:
-        return Score(kind, opponent, (kd - od + rules.undercut_bonus) * double)
-    return Score(kind, hand.knocker, (od - kd) * double)
+        bonus = 0 if od == kd and rules.tie is Tie.NO_BONUS else rules.undercut_bonus
+        return Score(kind, opponent, (kd - od + bonus) * double, rules.undercut_boxes, doubled)
+    return Score(kind, hand.knocker, (od - kd) * double, 1, doubled)
 
 
 def classify(hand: Hand) -> Kind:
@@ -371,9 +427,9 @@ def classify(hand: Hand) -> Kind:
     return Kind.UNDERCUT if od <= kd else Kind.KNOCK
 
 
-def doubles(hand: Hand) -> bool:
-    """Oklahoma Gin: a spade up-card doubles everything the hand scores."""
-    if hand.upcard is None:
+def doubles(rules: Rules, hand: Hand) -> bool:
+    """Oklahoma Gin: a spade up-card doubles everything the hand scores (``spades_double``)."""
+    if hand.upcard is None or not rules.spades_double:
         return False
     from scorekeeper.cards import CardError, parse_card
 
@@ -443,34 +499,34 @@ def _check_deadwood(what: str, value: int | None) -> None:
 
 
 def replay(
-    players: tuple[str, str],
+    players: tuple[str, ...],
     rules: Rules,
     first_dealer: str,
     hands: Iterable[Hand],
     teams: Teams | None = None,
 ) -> Scoresheet:
-    """Score the hands in force in order and build the scoresheet (RULES.md sections 2-4).
+    """Score the hands in force in order and build the scoresheet (RULES.md sections 2-4 and 6).
 
     In Partnership Gin (``teams`` given) ``players`` are the teams' names, and the hands come
-    two to a deal, one from each table (see :func:`deals`).
+    two to a deal, one from each table (see :func:`deals`). Three players are Three-handed Gin:
+    each hand is scored between the two the rotation seats (:class:`Seating`).
 
     Raises :class:`InvalidHand` for an impossible hand and :class:`MatchFinished` for a hand
     after the one that ended the match.
     """
-    if teams is None:
-        scored: list[Scored] = [
-            Scored(number, hand, score(rules, players, hand), ())
-            for number, hand in enumerate(hands, start=1)
-        ]
-        pending: tuple[TableHand, ...] = ()
-    else:
+    pending: tuple[TableHand, ...] = ()
+    if teams is not None:
         scored, pending = deals(rules, teams, players, hands)
+        entries: Iterable[Hand | Scored] = scored
+    else:
+        entries = hands
+    seating = first_seating(players, first_dealer) if len(players) == 3 else None
     count = rules.columns
     points = [{player: 0 for player in players} for _game in range(count)]
     boxes = [{player: 0 for player in players} for _game in range(count)]
     winners: list[str | None] = [None] * count
     opened: dict[str, set[int]] = {player: set() for player in players}
-    dealer, finished, rounds = first_dealer, False, []
+    dealer, finished, rounds, entered = first_dealer, False, [], 0
 
     def entered_in(player: str) -> list[int]:
         """The games a win by ``player`` goes into, opening the next one if there is one."""
@@ -478,9 +534,15 @@ def replay(
         fresh = [game for game in playing if game not in opened[player]]
         return sorted(opened[player] & set(playing) | set(fresh[:1]))
 
-    for number, (_entered, hand, result, tables) in enumerate(scored, start=1):
+    for number, entry in enumerate(entries, start=1):
         if finished:
-            raise MatchFinished(number - 1, scored[number - 2].entered)
+            raise MatchFinished(number - 1, entered)
+        if isinstance(entry, Scored):
+            _entered, hand, result, tables = entry
+            entered = _entered
+        else:
+            hand, tables, entered = entry, (), number
+            result = score(rules, _table(players, seating, hand), hand)
         games: list[int] = []
         ended: list[int] = []
         if result.winner is not None:
@@ -488,7 +550,7 @@ def replay(
             opened[result.winner].update(games)
             for game in games:
                 points[game][result.winner] += result.points
-                boxes[game][result.winner] += 1
+                boxes[game][result.winner] += result.boxes
                 if points[game][result.winner] >= rules.target:
                     winners[game] = result.winner
                     ended.append(game)
@@ -498,47 +560,82 @@ def replay(
                 number=number,
                 hand=hand,
                 kind=result.kind,
-                dealer=dealer,
+                dealer=seating.dealer if seating else dealer,
                 winner=result.winner,
                 points=result.points,
                 games=tuple(game + 1 for game in games),
                 ended=tuple(game + 1 for game in ended),
                 totals={player: tuple(column[player] for column in points) for player in players},
                 tables=tables,
+                seating=seating,
+                doubled=result.doubled,
             )
         )
-        dealer = _next_dealer(rules, players, dealer, result.winner)
+        if seating is not None:
+            seating = seating.after(result.winner, players)
+        else:
+            dealer = _next_dealer(rules, players, dealer, result.winner)
     if finished and pending:
-        raise MatchFinished(len(scored), scored[-1].entered)
-    counts = tally(rules, players, points, winners)
-
+        raise MatchFinished(len(rounds), entered)
+    games_ = tuple(
+        Game(
+            number=game + 1,
+            open=winners[game] is None and not finished,
+            points=points[game],
+            boxes=boxes[game],
+            winner=winners[game],
+            settlement=_settle(rules, players, points[game], boxes[game], winners[game]),
+        )
+        for game in range(count)
+    )
+    net = {
+        player: sum(g.settlement.nets[player] for g in games_ if g.settlement) for player in players
+    }
+    counts = tally(rules, players, points, winners, net)
     return Scoresheet(
         players=players,
         rules=rules,
         first_dealer=first_dealer,
         rounds=tuple(rounds),
-        games=tuple(
-            Game(
-                number=game + 1,
-                open=winners[game] is None and not finished,
-                points=points[game],
-                boxes=boxes[game],
-                winner=winners[game],
-                settlement=_settle(rules, players, points[game], boxes[game], winners[game]),
-            )
-            for game in range(count)
-        ),
+        games=games_,
         finished=finished,
-        winner=_match_winner(players, counts) if finished else None,
+        winner=_match_winner(counts) if finished else None,
         tally=counts,
-        next_dealer=dealer,
+        net=net,
+        next_dealer=seating.dealer if seating else dealer,
         next_games={
             player: () if finished else tuple(game + 1 for game in entered_in(player))
             for player in players
         },
         teams=teams,
         pending=pending,
+        seating=seating,
     )
+
+
+def first_seating(players: tuple[str, ...], dealer: str) -> Seating:
+    """Three-handed Gin: the first hand is played by the two players named first, one of them
+    dealing; the third sits out."""
+    return Seating((players[0], players[1]), dealer, players[2])
+
+
+def _table(players: tuple[str, ...], seating: Seating | None, hand: Hand) -> tuple[str, str]:
+    """The two players a hand is scored between; a hand by a player sitting out is refused."""
+    if seating is None:
+        return (players[0], players[1])
+    if hand.knocker == seating.sits_out:
+        raise InvalidHand(
+            _("{name} sits out this hand: {a} and {b} are playing.").format(
+                name=hand.knocker, a=seating.players[0], b=seating.players[1]
+            )
+        )
+    if hand.entry is not Entry.WALL and hand.knocker not in players:
+        raise InvalidHand(
+            _("{name!r} is not a player of this match; the players are {players}.").format(
+                name=hand.knocker, players=", ".join(players)
+            )
+        )
+    return seating.players
 
 
 class Scored(NamedTuple):
@@ -587,7 +684,7 @@ def team_points(tables: Iterable[TableHand], teams: Teams) -> tuple[int, int]:
 
 
 def deals(
-    rules: Rules, teams: Teams, names: tuple[str, str], hands: Iterable[Hand]
+    rules: Rules, teams: Teams, names: tuple[str, ...], hands: Iterable[Hand]
 ) -> tuple[list[Scored], tuple[TableHand, ...]]:
     """Partnership Gin: pair the hands into deals, one from each table, and combine each
     deal's two hands into one team result: a team that won both hands scores the sum; if each
@@ -621,11 +718,16 @@ def deals(
                 )
             )
         result = score(rules, tables[at[0]], hand)
-        reported[at[0]] = TableHand(tables[at[0]], hand, result.kind, result.winner, result.points)
+        reported[at[0]] = TableHand(
+            tables[at[0]], hand, result.kind, result.winner, result.points, result.doubled
+        )
         if len(reported) == 2:
             both = (reported[0], reported[1])
             won = team_points(both, teams)
             winner = names[0] if won[0] > won[1] else names[1] if won[1] > won[0] else None
+            sides = {t.winner in teams[1] for t in both if t.winner is not None}
+            if len(sides) == 1 and all(t.winner for t in both):  # one team won both hands
+                winner = names[sides.pop()]
             scored.append(
                 Scored(entered, None, Score(Kind.DEAL, winner, abs(won[0] - won[1])), both)
             )
@@ -641,7 +743,7 @@ def deals(
     return scored, pending
 
 
-def _next_dealer(rules: Rules, players: tuple[str, str], dealer: str, winner: str | None) -> str:
+def _next_dealer(rules: Rules, players: tuple[str, ...], dealer: str, winner: str | None) -> str:
     if winner is None:
         return dealer
     loser = players[1] if winner == players[0] else players[0]
@@ -653,43 +755,86 @@ def _next_dealer(rules: Rules, players: tuple[str, str], dealer: str, winner: st
 
 def _settle(
     rules: Rules,
-    players: tuple[str, str],
+    players: tuple[str, ...],
     points: Mapping[str, int],
     boxes: Mapping[str, int],
     winner: str | None,
 ) -> Settlement | None:
-    """Settle an ended game, each column on its own (RULES.md section 3)."""
+    """Settle an ended game, each column on its own (RULES.md sections 3 and 6).
+
+    >>> _settle(Rules(), ("Ann", "Ben", "Cid"), {"Ann": 61, "Ben": 100, "Cid": 58},
+    ...     {"Ann": 1, "Ben": 2, "Cid": 1}, "Ben").nets
+    {'Ann': -161, 'Ben': 331, 'Cid': -170}
+    """
     if winner is None:
         return None
-    loser = players[1] if winner == players[0] else players[0]
-    shutout = points[loser] == 0 and rules.shutout is not Shutout.NONE
-    lines = {}
-    for player in players:
-        rewarded = shutout and player == winner
-        hand_points = points[player] * (2 if rewarded and rules.shutout is Shutout.POINTS else 1)
-        game_bonus = rules.game_bonus if player == winner else 0
-        game_bonus *= 2 if rewarded and rules.shutout is Shutout.GAME_BONUS else 1
-        total = hand_points + rules.box_bonus * boxes[player] + game_bonus
-        total *= 2 if rewarded and rules.shutout is Shutout.TOTAL else 1
-        lines[player] = Line(
-            hand_points, rules.box_bonus * boxes[player], game_bonus, rewarded, total
-        )
-    return Settlement(lines, lines[winner].total - lines[loser].total)
+    losers = [player for player in players if player != winner]
+    shut_out = [
+        loser
+        for loser in losers
+        if rules.shutout is not Shutout.NONE
+        and (points[loser] if rules.shutout_when is ShutoutWhen.NO_POINTS else boxes[loser]) == 0
+    ]
+    lines = {
+        player: _line(rules, points[player], boxes[player], player == winner, False)
+        for player in players
+    }
+    extra = 0
+    if shut_out and len(players) == 2:
+        rewarded = _line(rules, points[winner], boxes[winner], True, True)
+        if rewarded.total != lines[winner].total:
+            lines[winner] = rewarded
+        else:
+            shut_out = []
+    elif shut_out and rules.game_bonus:
+        extra = rules.game_bonus  # each player shut out pays it once more (section 6)
+        lines[winner] = lines[winner]._replace(shutout=True)
+    else:
+        shut_out = []
+    owed = {
+        (player, other): lines[player].total
+        - lines[other].total
+        + (extra if player == winner and other in shut_out else 0)
+        - (extra if other == winner and player in shut_out else 0)
+        for player in players
+        for other in players
+        if other != player
+    }
+    nets = {
+        player: sum(owed[player, other] for other in players if other != player)
+        for player in players
+    }
+    return Settlement(lines, nets[winner], nets, tuple(shut_out) if len(players) == 3 else (), owed)
+
+
+def _line(rules: Rules, points: int, boxes: int, won: bool, rewarded: bool) -> Line:
+    """One player's line of a settled game, with the two-player shutout reward or without."""
+    hand_points = points * (2 if rewarded and rules.shutout is Shutout.POINTS else 1)
+    game_bonus = rules.game_bonus if won else 0
+    game_bonus *= 2 if rewarded and rules.shutout is Shutout.GAME_BONUS else 1
+    total = hand_points + rules.box_bonus * boxes + game_bonus
+    total *= 2 if rewarded and rules.shutout is Shutout.TOTAL else 1
+    return Line(hand_points, rules.box_bonus * boxes, game_bonus, rewarded, total)
 
 
 def tally(
-    rules: Rules, players: tuple[str, str], points: list[dict[str, int]], winners: list[str | None]
+    rules: Rules,
+    players: tuple[str, ...],
+    points: list[dict[str, int]],
+    winners: list[str | None],
+    net: Mapping[str, int],
 ) -> dict[str, int]:
-    """What decides the match: games won; with ``end_after_first_game``, the sum of each
-    player's raw column points."""
+    """What decides the match (RULES.md section 2): games won, or the match net; with
+    ``end_after_first_game``, the sum of each player's raw column points."""
     if rules.end_after_first_game:
         return {player: sum(column[player] for column in points) for player in players}
+    if rules.decide_by is DecideBy.NET:
+        return dict(net)
     return {player: winners.count(player) for player in players}
 
 
-def _match_winner(players: tuple[str, str], counts: Mapping[str, int]) -> str | None:
-    """The player ahead on the tally; None for a draw."""
-    first, second = players
-    if counts[first] == counts[second]:
-        return None
-    return first if counts[first] > counts[second] else second
+def _match_winner(counts: Mapping[str, int]) -> str | None:
+    """The player alone ahead on the tally; None for a draw."""
+    best = max(counts.values())
+    ahead = [player for player, count in counts.items() if count == best]
+    return ahead[0] if len(ahead) == 1 else None

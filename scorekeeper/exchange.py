@@ -21,7 +21,8 @@ MAX_IMPORT_BYTES = 1_000_000
 
 def sheet_json(match_id: int, sheet: Scoresheet, abandoned: bool = False) -> dict[str, Any]:
     """The ``show --json`` object (a partnership match adds its teams and the half-reported
-    deal's tables, an abandoned match ``"abandoned": true``)."""
+    deal's tables, a three-handed one who sits out next, an abandoned one ``"abandoned":
+    true``)."""
     partnership = (
         {
             "teams": [list(team) for team in sheet.teams],
@@ -40,7 +41,9 @@ def sheet_json(match_id: int, sheet: Scoresheet, abandoned: bool = False) -> dic
         "finished": sheet.finished,
         **({"abandoned": True} if abandoned else {}),
         "winner": sheet.winner,
+        "net": dict(sheet.net),
         "next_dealer": sheet.next_dealer,
+        **({"sits_out_next": sheet.seating.sits_out} if sheet.seating else {}),
     }
 
 
@@ -64,6 +67,11 @@ def _round_json(r: Round, oklahoma: bool = False) -> dict[str, Any]:
         "games": list(r.games),
         **({"upcard": r.hand.upcard if r.hand else None} if oklahoma else {}),
         **({"tables": [_table_json(t) for t in r.tables]} if r.tables else {}),
+        **(
+            {"players": list(r.seating.players), "sits_out": r.seating.sits_out}
+            if r.seating
+            else {}
+        ),
     }
 
 
@@ -91,7 +99,8 @@ def _game_json(game: Game) -> dict[str, Any]:
             }
             for player, line in game.settlement.lines.items()
         }
-        settlement["net"] = game.settlement.net
+        three = len(game.settlement.nets) == 3
+        settlement["net"] = dict(game.settlement.nets) if three else game.settlement.net
     return {
         "number": game.number,
         "open": game.open,
@@ -236,24 +245,11 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
     rows.append(settlement_row("box bonus", lambda g, p: g.settlement.lines[p].box_bonus))
     rows.append(settlement_row("game bonus", lambda g, p: g.settlement.lines[p].game_bonus))
     rows.append(settlement_row("total", lambda g, p: g.settlement.lines[p].total))
-    rows.append(
-        settlement_row(
-            "net",
-            lambda g, p: g.settlement.net_of(p),
-        )
-    )
-    rows.append(
-        [
-            "winner",
-            None,
-            None,
-            None,
-            None,
-            None,
-            sheet.winner,
-            None,
-            None,
-            *[None] * (2 * len(sheet.games) + len(extra)),
-        ]
-    )
+    rows.append(settlement_row("net", lambda g, p: g.settlement.net_of(p)))
+    blank = [None] * (len(sheet.players) * len(sheet.games) + len(extra))
+    match_net: list[object] = [None] * len(blank)
+    for index, player in enumerate(sheet.players):
+        match_net[index * len(sheet.games)] = sheet.net[player]  # the player's game 1 column
+    rows.append(["match net", *[None] * 8, *match_net])
+    rows.append(["winner", *[None] * 5, sheet.winner, None, None, *blank])
     return [[_neutral(cell) for cell in row] for row in rows]

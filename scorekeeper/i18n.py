@@ -7,11 +7,16 @@ not a rewrite. Machine-readable output (JSON, CSV) never goes through here.
 The language comes from ``SCOREKEEPER_LANG``, then the usual locale variables (LANGUAGE,
 LC_ALL, LC_MESSAGES, LANG). English needs no catalogue, and gettext is only loaded when a
 catalogue for the chosen language exists: recording a hand must start fast.
+
+click's own messages (``Usage:``, ``Options``, its usage errors, ``[default: ...]``, a prompt's
+``Error: ...``, ``Aborted!``) come through here too (:func:`speak_for_click`), from the same
+catalogue.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from typing import TYPE_CHECKING
 
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
@@ -71,6 +76,7 @@ def set_language(code: str | None) -> None:
     if code is not None:
         os.environ["SCOREKEEPER_LANG"] = code
     _catalogue = None
+    speak_for_click()
 
 
 def catalogue() -> Catalogue:
@@ -102,3 +108,26 @@ def N_(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate one message whose form depends on the count ``n``."""
     return catalogue().ngettext(singular, plural, n)
+
+
+def speak_for_click() -> None:
+    """Let click say what it says in the chosen language, from this module's catalogue.
+
+    click marks its messages for gettext: each of its modules calls ``_`` and ``ngettext``
+    imported from :mod:`gettext`, which look in the catalogue of the program's default domain.
+    Those two names of every click module loaded are pointed at :func:`_` and
+    :func:`ngettext` here, so click speaks the language chosen here, from the moment it is
+    chosen (``--lang`` is read after click has built its messages' functions, but before it
+    says anything), and plain English when English is chosen. Idempotent; a click module
+    loaded later (``click.shell_completion`` when a shell asks for completions) is caught by
+    the next call (:func:`set_language` calls it). The catalogue holds click's messages:
+    ``scorekeeper/locale/extract.py`` takes them from the installed click.
+    """
+    import gettext
+
+    for name, module in list(sys.modules.items()):
+        if module is not None and (name == "click" or name.startswith("click.")):
+            if getattr(module, "_", None) is gettext.gettext:
+                module._ = _  # type: ignore[attr-defined]
+            if getattr(module, "ngettext", None) is gettext.ngettext:
+                module.ngettext = ngettext  # type: ignore[attr-defined]

@@ -17,7 +17,6 @@ from scorekeeper.engine import (
     TableHand,
     Teams,
     classify,
-    doubles,
     team_members,
     team_name,
     team_points,
@@ -30,10 +29,11 @@ if TYPE_CHECKING:
 
 def match_title(match_id: int, sheet: Scoresheet) -> str:
     """``Match 3: Ann v Ben``, with the variant when it is one: ``(Oklahoma Gin)``."""
-    title = _("Match {id}: {a} v {b}").format(id=match_id, a=sheet.players[0], b=sheet.players[1])
+    title = _("Match {id}: {players}").format(id=match_id, players=_(" v ").join(sheet.players))
     kinds = [
         name
         for name, played in (
+            (_("Three-handed Gin"), sheet.rules.three_handed),
             (_("Partnership Gin"), sheet.teams is not None),
             (_("Oklahoma Gin"), sheet.rules.oklahoma),
             (_("Straight Gin"), sheet.rules.straight),
@@ -73,7 +73,7 @@ def outcome(hand: Hand, result: Score) -> str:
         return said
     return (
         _("{said} (up-card {card}: doubled)")
-        if doubles(hand) and result.winner
+        if result.doubled and result.winner
         else _("{said} (up-card {card})")
     ).format(said=said, card=hand.upcard)
 
@@ -116,7 +116,7 @@ def arrangement(who: str, hand: Arrangement) -> list[str]:
     return lines
 
 
-def short_names(players: tuple[str, str], most: int) -> dict[str, str]:
+def short_names(players: tuple[str, ...], most: int) -> dict[str, str]:
     """Names short enough for a narrow sheet: the first word of each (the whole name when the
     first words are alike), cut to ``most`` characters."""
     first = {
@@ -152,7 +152,7 @@ def short(r: Round, names: dict[str, str], kinds: bool = True) -> str:
 def round_line(r: Round, teams: Teams | None = None) -> str:
     """``Hand 4: Bob knocks 6 v 10 -> Bob +4 in Games 1, 2, 3``; for a partnership deal,
     ``Deal 3: Ann & Bob 15, Cid & Dee 37 -> Cid & Dee +22 in Game 1``."""
-    result = Score(r.kind, r.winner, r.points)
+    result = Score(r.kind, r.winner, r.points, doubled=r.doubled)
     if r.hand is not None or teams is None:
         assert r.hand is not None
         return _("Hand {number}: {outcome} -> {scored}").format(
@@ -178,7 +178,7 @@ def deal_points(r: Round, teams: Teams) -> str:
 def table_line(table: TableHand) -> str:
     """One table of a partnership deal: ``Ann v Cid: Ann knocks 5 v 20 -> Ann +15``."""
     assert table.hand is not None and table.kind is not None
-    result = Score(table.kind, table.winner, table.points)
+    result = Score(table.kind, table.winner, table.points, doubled=table.doubled)
     said = outcome(table.hand, result)
     if table.winner is not None:
         said += " -> " + _("{winner} +{points}").format(winner=table.winner, points=table.points)
@@ -210,7 +210,7 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
                         number=new.number,
                         winner=new.winner,
                         points=new.points[new.winner],
-                        other=new.points[after.opponent(new.winner)],
+                        other=others_points(after, new.number),
                         net=new.settlement.net,
                         was=old.settlement.net,
                     )
@@ -228,7 +228,7 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
             "winner": new.winner,
             "was": old.winner,
             "points": new.points[new.winner],
-            "other": new.points[after.opponent(new.winner)],
+            "other": others_points(after, new.number),
             "net": new.settlement.net,
         }
         lines.append(
@@ -244,6 +244,8 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
                 )
             ).format(**values)
         )
+    if lines and after.net != before.net and any(g.settlement for g in after.games):
+        lines.append(match_net(after))
     if after.finished and (not before.finished or after.winner != before.winner):
         lines.append(match_result(after).join(["*** ", " ***"]))
     elif before.finished and not after.finished:
@@ -255,26 +257,82 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
     return lines
 
 
+def others_points(sheet: Scoresheet, number: int) -> str:
+    """What the players who did not win a game have in it: ``61``, or with three players
+    ``Ann 61, Cid 58``."""
+    game = sheet.games[number - 1]
+    assert game.winner is not None
+    others = sheet.others(game.winner)
+    if len(others) == 1:
+        return str(game.points[others[0]])
+    return ", ".join(f"{p} {game.points[p]}" for p in others)
+
+
+def match_net(sheet: Scoresheet) -> str:
+    """``Match net: Alexandra -279, Bob +279.``"""
+    return _("Match net: {nets}.").format(
+        nets=", ".join(f"{p} {sheet.net[p]:+d}" for p in sheet.players)
+    )
+
+
 def match_result(sheet: Scoresheet) -> str:
-    """``MATCH OVER: Bob wins 2 games to 1`` (or a draw, or the column sums of a short match)."""
+    """``MATCH OVER: Bob wins 2 games to 1`` (or a draw, or the column sums of a short match,
+    or the match net, or in Three-handed Gin the first to the target)."""
+    if sheet.rules.three_handed:
+        return _("MATCH OVER: {winner} wins, the first to {target}").format(
+            winner=sheet.winner, target=sheet.rules.target
+        )
     first, second = (sheet.tally[p] for p in sheet.players)
+    team = sheet.teams is not None  # a team wins in the plural: "Ann & Bob win"
+    if sheet.rules.decide_by.value == "net" and not sheet.rules.end_after_first_game:
+        if sheet.winner is None:
+            return _("MATCH OVER: drawn on the match net, {a:+d} to {b:+d}").format(
+                a=first, b=second
+            )
+        return (
+            _("MATCH OVER: {winner} win on the match net, {net:+d}")
+            if team
+            else _("MATCH OVER: {winner} wins on the match net, {net:+d}")
+        ).format(winner=sheet.winner, net=sheet.net[sheet.winner])
     if sheet.rules.end_after_first_game:
         if sheet.winner is None:
             return _("MATCH OVER: drawn, {a} to {b} column points").format(a=first, b=second)
-        return _("MATCH OVER: {winner} wins on column points, {high} to {low}").format(
-            winner=sheet.winner, high=max(first, second), low=min(first, second)
-        )
+        return (
+            _("MATCH OVER: {winner} win on column points, {high} to {low}")
+            if team
+            else _("MATCH OVER: {winner} wins on column points, {high} to {low}")
+        ).format(winner=sheet.winner, high=max(first, second), low=min(first, second))
     if sheet.winner is None:
         return ngettext(
             "MATCH OVER: drawn, {n} game each", "MATCH OVER: drawn, {n} games each", first
         ).format(n=first)
-    return _("MATCH OVER: {winner} wins {won} games to {lost}").format(
-        winner=sheet.winner, won=max(first, second), lost=min(first, second)
-    )
+    if len(sheet.games) == 1:
+        return (
+            _("MATCH OVER: {winner} win the game")
+            if team
+            else _("MATCH OVER: {winner} wins the game")
+        ).format(winner=sheet.winner)
+    return (
+        _("MATCH OVER: {winner} win {won} games to {lost}")
+        if team
+        else _("MATCH OVER: {winner} wins {won} games to {lost}")
+    ).format(winner=sheet.winner, won=max(first, second), lost=min(first, second))
 
 
 def next_deal(sheet: Scoresheet) -> str:
-    """``Alexandra deals next.`` (after the match: the first hand of the next series)."""
+    """``Alexandra deals next.`` (after the match: the first hand of the next series); with
+    three players ``Cid sits out; Ann deals to Ben.``"""
+    if sheet.seating:
+        seating = sheet.seating
+        return (
+            _("Next match: {out} sits out; {dealer} deals to {player}.")
+            if sheet.finished
+            else _("{out} sits out; {dealer} deals to {player}.")
+        ).format(
+            out=seating.sits_out,
+            dealer=seating.dealer,
+            player=next(p for p in seating.players if p != seating.dealer),
+        )
     if sheet.teams:
         return (
             _("{dealer} deal the first hands of the next match.")
@@ -337,6 +395,12 @@ def stakes(sheet: Scoresheet) -> list[str]:
     open game still needs (seed 004: players knock early or wait for gin by this)."""
     if sheet.finished:
         return []
+    if sheet.seating:
+        return [
+            _("Still to go: {needs}.").format(
+                needs=", ".join(f"{p} {sheet.to_go(sheet.games[0], p)}" for p in sheet.players)
+            )
+        ]
     first, second = sheet.players
     return [
         _("{a}'s next win counts in {a_games}; {b}'s in {b_games}.").format(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich import box
@@ -17,10 +18,11 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand, deal_of, table_of
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.messages import (
     deal_points,
     game_state,
+    match_net,
     match_result,
     match_title,
     needs,
@@ -43,8 +45,93 @@ Figure = Callable[[Game, str], object]
 """A figure of one player's column in one game, or None for an empty cell."""
 
 
+#: A picture's SVG: the sheet in dark ink on white paper, without a terminal window around it.
+#: rich fills in the names in single braces (with ``str.format``, so the style's own braces are
+#: doubled); ``picture`` fills in ``{title}``, ``{paper}`` and ``{fonts}`` before it.
+SVG_PAGE = """\
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {terminal_width} {terminal_height}"
+     preserveAspectRatio="xMidYMin meet">
+<title>{title}</title>
+<style>
+.{unique_id}-matrix {{
+    font-family: {fonts};
+    font-size: {char_height}px;
+    line-height: {line_height}px;
+    font-variant-east-asian: full-width;
+}}
+{styles}
+</style>
+<defs>
+{lines}
+</defs>
+<rect width="100%" height="100%" fill="{paper}"/>
+{backgrounds}
+<g class="{unique_id}-matrix">
+{matrix}
+</g>
+</svg>
+"""
+
+#: A picture's HTML page, filled in the same way: the sheet in dark ink on white with a margin
+#: around it, small enough when printed for a sheet of 100 columns to fit on A4 or Letter.
+HTML_PAGE = """\
+<!DOCTYPE html>
+<html>
+<head>
+<meta charset="UTF-8">
+<meta name="color-scheme" content="light">
+<title>{title}</title>
+<style>
+html, body {{
+    margin: 0;
+    color: {foreground};
+    background: {background};
+}}
+pre, code {{
+    font-family: {fonts};
+    font-size: 16px;
+    line-height: 1.25;
+}}
+pre {{
+    margin: 2em;
+}}
+@page {{
+    margin: 12mm;
+}}
+@media print {{
+    pre {{
+        margin: 0;
+    }}
+    pre, code {{
+        font-size: 8.5pt;
+    }}
+}}
+</style>
+</head>
+<body>
+<pre><code>{code}</code></pre>
+</body>
+</html>
+"""
+
+#: The fonts of a picture: monospace fonts that systems ship, so nothing is fetched to show it.
+FONTS = '"DejaVu Sans Mono", Menlo, Consolas, "Liberation Mono", "Courier New", monospace'
+
+
 def picture(renderable: RenderableType, fmt: str, title: str) -> str:
-    """A renderable as an SVG or HTML page that looks the way it does in a terminal."""
+    """A renderable as an SVG picture or an HTML page that prints like a paper sheet: dark ink
+    on white, the match title as its title, drawn at 100 columns as ``show`` draws it there,
+    in the system's own fonts (nothing is fetched from the network)."""
+    import html
+
+    from rich.padding import Padding
+    from rich.terminal_theme import TerminalTheme
+
+    ink = (26, 26, 26)  # any colour of the terminal prints in it
+    paper = TerminalTheme((255, 255, 255), ink, [ink] * 8)
+    page = (SVG_PAGE if fmt == "svg" else HTML_PAGE).replace("{fonts}", FONTS)
+    page = page.replace("{title}", html.escape(title).replace("{", "{{").replace("}", "}}"))
+    page = page.replace("{paper}", paper.background_color.hex)
     recorder = Console(
         record=True,
         width=100,
@@ -54,14 +141,15 @@ def picture(renderable: RenderableType, fmt: str, title: str) -> str:
         file=io.StringIO(),
         color_system="truecolor",
     )
-    recorder.print(renderable)
-    if fmt == "svg":
-        return recorder.export_svg(title=title)
-    import html
-
-    return recorder.export_html(inline_styles=True).replace(
-        "<head>", f"<head>\n<title>{html.escape(title)}</title>", 1
-    )
+    if fmt == "html":
+        recorder.print(renderable)
+        return recorder.export_html(theme=paper, code_format=page, inline_styles=True)
+    recorder.width += 4
+    recorder.print(Padding(renderable, (1, 2)))  # a margin of a line and two columns
+    # The picture is as wide as what is drawn in it, and its margin.
+    drawn = recorder.export_text(clear=False).splitlines()
+    recorder.width = max(cell_len(line.rstrip()) for line in drawn) + 2
+    return recorder.export_svg(theme=paper, code_format=page, font_aspect_ratio=0.6)
 
 
 def console() -> Console:
@@ -188,7 +276,9 @@ def _sheet_table(
         return g.settlement and (_("yes") if g.settlement.lines[p].shutout else "")
 
     def net(g: Game, p: str) -> object:
-        return g.settlement and (f"{g.settlement.net:+d}" if g.winner == p else "")
+        if not g.settlement:
+            return None
+        return f"{g.settlement.nets[p]:+d}" if g.winner == p or sheet.seating else ""
 
     rows: list[tuple[str, Figure, str]] = [
         (_("Column"), lambda g, p: g.points[p], "bold"),
@@ -225,9 +315,13 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
         state = game_state(sheet, game.number)
         if game.open:
             state += "; " + needs(sheet, game.number)
-        elif game.settlement is not None:
+        elif game.settlement is not None and not sheet.seating:
             state += ", " + _("net {net:+d}").format(net=game.settlement.net)
         lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
+        if game.settlement is not None and sheet.seating:
+            lines += settling_up(game)
+    if any(game.settlement for game in sheet.games):
+        lines.append(match_net(sheet))
     if sheet.finished:
         lines.append(match_result(sheet))
     if sheet.pending:
@@ -242,6 +336,37 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
             )
         )
     return [*lines, *stakes(sheet)[:1], next_deal(sheet)]
+
+
+def settling_up(game: Game) -> list[str]:
+    """Three-handed Gin: what each player collects from and pays to each other player."""
+    assert game.settlement is not None
+    settlement, lines = game.settlement, []
+    for player in game.points:
+        dealings = [
+            (_("collects {n} from {other}") if amount >= 0 else _("pays {n} to {other}")).format(
+                n=abs(amount), other=other
+            )
+            for (who, other), amount in settlement.owed.items()
+            if who == player
+        ]
+        lines.append(
+            "  "
+            + _("{player}: total {total}, {dealings}: net {net:+d}").format(
+                player=player,
+                total=settlement.lines[player].total,
+                dealings=_(" and ").join(dealings),
+                net=settlement.nets[player],
+            )
+        )
+    for player in settlement.shut_out:
+        lines.append(
+            "  "
+            + _("{player} is shut out and pays {winner} the game bonus once more.").format(
+                player=player, winner=game.winner
+            )
+        )
+    return lines
 
 
 class Logged(NamedTuple):
@@ -262,7 +387,13 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     title = Text(match_title(match.id, sheet), style="bold")
     if not match.history:
         return Group(title, Text(_("No hands recorded yet.")))
-    where = [_("Deal"), _("Table")] if match.teams else [_("Dealer")]
+    where = (
+        [_("Deal"), _("Table")]
+        if match.teams
+        else [_("Dealer"), _("Sits out")]
+        if sheet.seating
+        else [_("Dealer")]
+    )
     extra = [_("Status"), _("Entered")] if show_all else []
     table = _table(
         _("Hand"),
@@ -307,7 +438,9 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
                 *[""] * len(extra),
                 style="bold",
             )
-    return table
+    ending = [match_net(sheet)] if any(game.settlement for game in sheet.games) else []
+    ending += [match_result(sheet)] if sheet.finished else []
+    return Group(table, *map(Text, ending)) if ending else table
 
 
 def _logged(
@@ -316,7 +449,12 @@ def _logged(
     """Each hand in force by slot, and the deals to show after the hand that completed them."""
     if sheet.teams is None:
         return {
-            stored.slot: Logged(r.number, [r.dealer], Score(r.kind, r.winner, r.points), r.games)
+            stored.slot: Logged(
+                r.number,
+                [r.dealer, *([r.seating.sits_out] if r.seating else [])],
+                Score(r.kind, r.winner, r.points, doubled=r.doubled),
+                r.games,
+            )
             for stored, r in zip(in_force, sheet.rounds)
         }, {}
     logged, deals_after = {}, {}
@@ -331,7 +469,7 @@ def _logged(
         logged[stored.slot] = Logged(
             number,
             [str(deal_of(number) + 1), _("{a} v {b}").format(a=players[0], b=players[1])],
-            Score(at.kind, at.winner, at.points),
+            Score(at.kind, at.winner, at.points, doubled=at.doubled),
             None,
         )
         if deal is not None and deal_of(number + 1) != deal_of(number):  # the deal's last hand
@@ -423,37 +561,103 @@ def presets() -> RenderableType:
     table = _table(
         _("Preset"),
         _("Differs from standard"),
+        _("Source"),
         title=Text(_("Presets"), style="bold"),
-        wrap=[_("Differs from standard")],
+        wrap=[_("Differs from standard"), _("Source")],
     )
-    standard = PRESETS["standard"]
-    for name, chosen in PRESETS.items():
-        changes = [
-            f"{option_name(option)} {_value(value)}"
+    standard = PRESETS["standard"].rules
+    for name, (chosen, source, teams) in PRESETS.items():
+        changes = [_("two teams (--teams)")] if teams else []
+        changes += [
+            _("three players")
+            if option == "three_handed"
+            else option_name(option)
+            if value is True
+            else f"{option_name(option)} {_value(value)}"
             for option, value, usual in zip(Rules._fields, chosen, standard)
             if value != usual
         ]
-        table.add_row(name, ", ".join(changes) or _("(the standard rules)"))
+        table.add_row(name, ", ".join(changes) or _("(the standard rules)"), _(source))
     return table
+
+
+#: What the rules table calls each rule, in the language (beside the option that sets it).
+RULE_NAMES = {
+    "target": N_("Game target"),
+    "columns": N_("Columns"),
+    "gin_bonus": N_("Gin bonus"),
+    "big_gin_bonus": N_("Big gin bonus"),
+    "undercut_bonus": N_("Undercut bonus"),
+    "tie": N_("A tied knock"),
+    "box_bonus": N_("Box bonus"),
+    "gin_boxes": N_("Boxes for a gin"),
+    "undercut_boxes": N_("Boxes for an undercut"),
+    "game_bonus": N_("Game bonus"),
+    "shutout": N_("Shutout reward"),
+    "shutout_when": N_("Shut out when"),
+    "knock_limit": N_("Knock limit"),
+    "next_dealer": N_("Next dealer"),
+    "decide_by": N_("The match goes to"),
+    "end_after_first_game": N_("Only the first game"),
+    "oklahoma": N_("Oklahoma Gin"),
+    "ace_knocks_one": N_("Ace: knock with 1"),
+    "spades_double": N_("Spades do not double"),
+    "straight": N_("Straight Gin"),
+    "three_handed": N_("Three-handed Gin"),
+}
+
+#: The named values of the rules (rules.Shutout, rules.DealerRule), which the rules tables
+#: show in the language; the options take them, and JSON and CSV write them, as they are.
+RULE_VALUES = (
+    N_("game_bonus"),
+    N_("points"),
+    N_("total"),
+    N_("none"),
+    N_("loser"),
+    N_("winner"),
+    N_("alternate"),
+    N_("undercut"),
+    N_("no_bonus"),
+    N_("no_points"),
+    N_("no_hands"),
+    N_("games"),
+    N_("net"),
+)
 
 
 def rules(match: Match) -> RenderableType:
     """The rules in force for a match beside the standard ones, what differs in bold."""
-    standard = PRESETS["standard"]
+    standard = PRESETS["standard"].rules
     table = _table(
+        _("Rule"),
         _("Option"),
         _("This match"),
         _("Standard"),
         title=Text(_("Rules of match {id}").format(id=match.id), style="bold"),
+        wrap=[_("Rule")],
     )
+    applies = match.rules.to_dict()  # a variant's options only in a match of that variant
     for name, value, usual in zip(Rules._fields, match.rules, standard):
+        if name not in applies:
+            continue
+        label = option_name(name)
+        if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
+            value, usual = not value, not usual
         table.add_row(
-            option_name(name), _value(value), _value(usual), style="bold" if value != usual else ""
+            _(RULE_NAMES.get(name, name)),
+            label,
+            _value(value),
+            _value(usual),
+            style="bold" if value != usual else "",
         )
     return table
 
 
 def _value(value: object) -> str:
+    """A rule's value as the rules tables show it: yes or no, a number, or a named value
+    (``loser``) in the language."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    return str(getattr(value, "value", value))
+    if isinstance(value, Enum):
+        return _(str(value.value))
+    return str(value)

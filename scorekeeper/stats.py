@@ -62,7 +62,8 @@ def match_stats(sheet: Scoresheet) -> dict[str, Stats]:
     for r in sheet.rounds:
         walls += sum(t.kind is Kind.WALL for t in r.tables) + int(r.kind is Kind.WALL)
         if r.winner is not None:
-            _won(figures, run, r.winner, sheet.opponent(r.winner), r.kind, r.points)
+            loser = next(p for p in (r.seating or sheet).players if p != r.winner)
+            _won(figures, run, r.winner, loser, r.kind, r.points)
     for game in sheet.games:
         if game.winner is None or game.settlement is None:
             continue
@@ -76,7 +77,7 @@ def match_stats(sheet: Scoresheet) -> dict[str, Stats]:
         if sheet.finished:
             mine["won"] = int(sheet.winner == player)
             mine["drawn"] = int(sheet.winner is None)
-            mine["lost"] = int(sheet.winner == sheet.opponent(player))
+            mine["lost"] = int(sheet.winner not in (None, player))
     if sheet.teams:
         _partners(sheet, figures)
     return figures
@@ -130,9 +131,9 @@ def _kind(figures: dict[str, Stats], winner: str, loser: str, kind: Kind) -> Non
 
 
 def opponents(sheet: Scoresheet) -> dict[str, list[str]]:
-    """Whom each player of :func:`match_stats` played against: the other player; in
+    """Whom each player of :func:`match_stats` played against: the other players; in
     Partnership Gin the other team, and each partner the other team's partners."""
-    against = {player: [sheet.opponent(player)] for player in sheet.players}
+    against = {player: [p for p in sheet.players if p != player] for player in sheet.players}
     if sheet.teams:
         first, second = sheet.teams
         against.update({p: list(second) for p in first})

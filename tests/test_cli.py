@@ -39,11 +39,16 @@ DEFAULT_RULES = {
     "gin_bonus": 25,
     "big_gin_bonus": 31,
     "undercut_bonus": 25,
+    "tie": "undercut",
     "box_bonus": 25,
+    "gin_boxes": 1,
+    "undercut_boxes": 1,
     "game_bonus": 100,
     "shutout": "game_bonus",
+    "shutout_when": "no_points",
     "knock_limit": 10,
     "next_dealer": "loser",
+    "decide_by": "games",
     "end_after_first_game": False,
 }
 
@@ -178,6 +183,8 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
         "  Bob          100*      90      60",
         "  (* won the game)",
         "*** GAME 1 WON BY Bob, 100 to 65, net +210 after bonuses ***",
+        # The match net: Bob +210 from Game 1.
+        "Match net: Alexandra -210, Bob +210.",
         # Stakes: A has opened G1 (ended) and G2, so her next win enters G2 and opens G3;
         # Bob has opened all three. To go: G2 A 100-47=53, B 100-90=10; G3 A 100, B 100-60=40.
         "Alexandra's next win counts in Games 2, 3; Bob's in Games 2, 3.",
@@ -193,8 +200,10 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     #   G2 settlement: A pts 108, boxes 3 (hands 7, 9, 10) x25=75, game 100 -> 283;
     #   B pts 90 (30+4+25+31), boxes 4 (3, 4, 6, 8) x25=100 -> 190. net 283-190=93.
     #   B lost, so B deals 11.
-    assert hand(10, "knock", "al", "1", "11")[-4:] == [
+    assert hand(10, "knock", "al", "1", "11")[-5:] == [
         "*** GAME 2 WON BY Alexandra, 108 to 90, net +93 after bonuses ***",
+        # The match net: Bob 210 - 93 = +117.
+        "Match net: Alexandra -117, Bob +117.",
         # Only G3 is open: A 100-61=39, B 100-60=40.
         "Alexandra's next win counts in Game 3; Bob's in Game 3.",
         "Still to go: Game 3 Alexandra 39, Bob 40.",
@@ -206,8 +215,10 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     #   Every game has ended: B won G1 and G3, A won G2 -> Bob wins 2 games to 1.
     #   A lost hand 11, so A deals the first hand of the next match.
     assert hand(11, "gin", "bob", "15")[0] == "Hand 11: Bob goes gin v 15 -> Bob +40 in Game 3"
-    assert reports[11][-3:] == [
+    assert reports[11][-4:] == [
         "*** GAME 3 WON BY Bob, 100 to 61, net +189 after bonuses ***",
+        # The match net: Bob 117 + 189 = +306.
+        "Match net: Alexandra -306, Bob +306.",
         "*** MATCH OVER: Bob wins 2 games to 1 ***",
         "Alexandra deals the first hand of the next match.",
     ]
@@ -260,6 +271,8 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
     ]
     assert final["finished"] is True
     assert final["winner"] == B
+    # The match net: Bob +210 - 93 + 189 = +306.
+    assert final["net"] == {A: -306, B: 306}
     assert final["next_dealer"] == A
 
     # The paper sheet shows the settlement and the winner.
@@ -278,6 +291,7 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
         "Game 1: won by Bob, net +210",
         "Game 2: won by Alexandra, net +93",
         "Game 3: won by Bob, net +189",
+        "Match net: Alexandra -306, Bob +306.",
         "Alexandra deals the first hand of the next match.",
     ):
         assert text in shown
@@ -310,6 +324,7 @@ def test_show_json_shape(run: Run) -> None:
         ],
         "finished": False,
         "winner": None,
+        "net": {A: 0, B: 0},
         "next_dealer": A,
     }
     ok(run("knock", "bob", "5", "15"))  # 1 B 10 [1]; A deals 1, A deals 2 (loser)
@@ -326,6 +341,7 @@ def test_show_json_shape(run: Run) -> None:
         "games",
         "finished",
         "winner",
+        "net",
         "next_dealer",
     }
     assert set(data["rules"]) == set(DEFAULT_RULES)
@@ -423,7 +439,6 @@ def test_new_random_dealer_is_announced(run: Run, monkeypatch: pytest.MonkeyPatc
                 "gin_bonus": 20,
                 "undercut_bonus": 10,
                 "box_bonus": 20,
-                "next_dealer": "winner",
             },
         ),
         (
@@ -433,7 +448,6 @@ def test_new_random_dealer_is_announced(run: Run, monkeypatch: pytest.MonkeyPatc
                 "gin_bonus": 20,
                 "undercut_bonus": 10,
                 "box_bonus": 20,
-                "next_dealer": "winner",
             },
         ),
     ],
@@ -469,6 +483,16 @@ def test_new_every_rule_option_is_stored(run: Run) -> None:
         "--next-dealer",
         "alternate",
         "--end-after-first-game",
+        "--tie",
+        "no_bonus",
+        "--gin-boxes",
+        "3",
+        "--undercut-boxes",
+        "2",
+        "--shutout-when",
+        "no_hands",
+        "--decide-by",
+        "net",
     )
     assert sheet(run)["rules"] == {
         "target": 150,
@@ -476,11 +500,16 @@ def test_new_every_rule_option_is_stored(run: Run) -> None:
         "gin_bonus": 30,
         "big_gin_bonus": 50,
         "undercut_bonus": 15,
+        "tie": "no_bonus",
         "box_bonus": 10,
+        "gin_boxes": 3,
+        "undercut_boxes": 2,
         "game_bonus": 200,
         "shutout": "total",
+        "shutout_when": "no_hands",
         "knock_limit": 7,
         "next_dealer": "alternate",
+        "decide_by": "net",
         "end_after_first_game": True,
     }
     assert len(sheet(run)["games"]) == 2
@@ -521,13 +550,13 @@ KNOCK_28 = [["knock", "bob", "2", "30"]]  # B knocks 2 v 30: 28 [1]; ends G1 at 
 SHORT = [["knock", "bob", "2", "30"], ["knock", "al", "2", "12"], ["knock", "bob", "2", "30"]]
 
 OPTION_CASES = [
-    # pagat: gin 20 -> A gin v 5 = 5+20 = 25, and the winner (A) deals next.
+    # pagat: gin 20 -> A gin v 5 = 5+20 = 25, and the loser (B) deals next (Pagat's main rule).
     OptionCase(
         "pagat",
         ["--preset", "pagat"],
         [["gin", "al", "5"]],
         lambda d: (_first_points(d), d["next_dealer"]),
-        (25, A),
+        (25, B),
     ),
     # B 28 ends G1 with A on 0, a shutout. points: B's pts doubled 56 + box 25 + game 100 =
     # 181; the game's own points stay 28.
@@ -934,7 +963,7 @@ def test_rules_of_a_match_also_lists_the_presets(run: Run) -> None:
 
 def test_rules_and_presets(run: Run) -> None:
     presets = ok(run("rules", "--presets"))
-    for text in ("standard", "pagat", "--gin-bonus", "20", "winner"):
+    for text in ("standard", "pagat", "--gin-bonus", "20", "winner", "Pagat's Gin Rummy page"):
         assert text in presets
     # Without a current match, rules lists the presets.
     assert "pagat" in ok(run("rules"))
@@ -943,7 +972,7 @@ def test_rules_and_presets(run: Run) -> None:
     current = ok(run("rules"))
     assert "Rules of match 2" in current and "7" in current
     first = ok(run("rules", "1"))
-    assert "Rules of match 1" in first and "winner" in first
+    assert "Rules of match 1" in first and "20" in first
 
 
 # Export and import
@@ -1009,6 +1038,8 @@ def test_export_csv(run: Run) -> None:
         ["game bonus", *blank, "0", "0", "0", "100", "200", "100"],
         ["total", *blank, "72", "0", "35", "242", "307", "202"],
         ["net", *blank, "-170", "-307", "-167", "170", "307", "167"],
+        # The match net in each player's game 1 column: B 170 + 307 + 167 = 644.
+        ["match net", *blank, "-644", "", "", "644", "", ""],
         ["winner", "", "", "", "", "", B, "", "", "", "", "", "", "", ""],
     ]
     data = sheet(run)
@@ -1043,9 +1074,12 @@ def test_export_csv_settlement_only_for_ended_games_and_two_columns(run: Run) ->
         "game bonus",
         "total",
         "net",
+        "match net",
         "winner",
     ]
-    assert all(cell == "" for row in rows[2:] for cell in row[1:])
+    # The match net is 0 before a game is settled (each player's game 1 column).
+    assert rows[-2] == ["match net", *[""] * 8, "0", "", "0", ""]
+    assert all(cell == "" for row in rows[2:-2] + rows[-1:] for cell in row[1:])
     assert all(len(row) == 13 for row in rows)
 
 
@@ -1244,10 +1278,10 @@ def test_record_knock(run: Run) -> None:
     result = run("record", input="knock\nbo\n5\n15\ny\n")
     out = ok(result)
     assert "Hand 1 of match 1: Alexandra v Bob, Alexandra dealt." in out
-    assert "How did the hand end? [knock/gin/wall/big gin]:" in out
+    assert "How did the hand end? [knock/gin/wall/big gin] (u: undo, q: quit):" in out
     assert "Record this hand? [Y/n]:" in out
     assert "Hand 1: Bob knocks 5 v 15 -> Bob +10 in Game 1" in out
-    assert out.rstrip().endswith("Alexandra deals next.")
+    assert "Alexandra deals next.\n\nHand 2 of match 1" in out  # the next hand is asked for
     assert sheet(run)["rounds"] == [won_round(1, A, B, 5, 15, B, 10, [1])]
 
 
@@ -1255,7 +1289,7 @@ def test_record_asks_again_on_bad_answers(run: Run) -> None:
     new_match(run)
     result = run("record", input="knok\nknock\nzed\nal\n\nlots\n-1\n11\n5\n99\n15\ny\n")
     out = ok(result)
-    assert out.count("How did the hand end?") == 2
+    assert out.count("How did the hand end?") == 3  # twice for hand 1, once for hand 2
     assert "'knok' is not how a hand ends; answer knock, gin, wall or big gin." in out
     assert out.count("Who knocked?") == 2
     assert "'zed' is not a player" in out
@@ -1296,7 +1330,7 @@ def test_record_asks_again_on_an_ambiguous_prefix(run: Run) -> None:
 def test_record_without_big_gin(run: Run) -> None:
     new_match(run, "--big-gin-bonus", "0")
     out = ok(run("record", input="big gin\ngin\nbob\n10\ny\n"))
-    assert "[knock/gin/wall]:" in out
+    assert "[knock/gin/wall] (u: undo, q: quit):" in out
     assert "'big gin' is not how a hand ends; answer knock, gin or wall." in out
     assert sheet(run)["rounds"][0]["kind"] == "gin"
 
@@ -2062,6 +2096,7 @@ def test_csv_neutralises_formula_names(run: Run) -> None:
         ["game bonus", *blank, "0", "0", "200", "200"],
         ["total", *blank, "0", "0", "253", "252"],
         ["net", *blank, "-253", "-252", "253", "252"],  # numbers stay plain numbers
+        ["match net", *blank, "-505", "", "505", ""],  # 253 + 252
         ["winner", "", "", "", "", "", q2, "", "", "", "", "", ""],
     ]
 
@@ -2079,7 +2114,8 @@ def test_csv_neutralises_at_and_minus_names(run: Run) -> None:
     assert [row[3] for row in rows[1:4]] == [q1, q2, q2]  # knockers
     assert [row[6] for row in rows[1:4]] == [q1, q2, q2]  # winners
     # G1: @x 35 + 25 + 200 = 260; G2: -2 26 + 2x25 + 200 = 276.
-    assert rows[-2] == ["net", *[""] * 8, "260", "-276", "-260", "276"]
+    assert rows[-3] == ["net", *[""] * 8, "260", "-276", "-260", "276"]
+    assert rows[-2] == ["match net", *[""] * 8, "-16", "", "16", ""]  # 260 - 276
     assert rows[-1][6] == ""  # a drawn match
     for cell in _cells(rows):
         if cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -2098,7 +2134,7 @@ def _commands() -> dict[str, click.Command]:
 
 def test_every_listed_command_is_found_under_its_own_name() -> None:
     commands = _commands()
-    assert len(commands) == len(cli.list_commands(click.Context(cli))) == 21
+    assert len(commands) == len(cli.list_commands(click.Context(cli))) == 22
     assert all(command.name == name for name, command in commands.items())
     assert cli.get_command(click.Context(cli), "nonsense") is None
 

@@ -28,9 +28,12 @@ from scorekeeper.rules import (
     PRESETS,
     RANGES,
     DealerRule,
+    DecideBy,
     RuleError,
     Rules,
     Shutout,
+    ShutoutWhen,
+    Tie,
     preset,
 )
 
@@ -94,7 +97,7 @@ def columns(sheet: Scoresheet, player: str) -> tuple[int, ...]:
         pytest.param(STD, BG(ANN, 30), Score(Kind.BIG_GIN, ANN, 61), id="big-gin"),  # 30+31
         pytest.param(STD, BG(BEN, 0), Score(Kind.BIG_GIN, BEN, 31), id="big-gin-against-0"),
         # wall
-        pytest.param(STD, WALL, Score(Kind.WALL, None, 0), id="wall"),
+        pytest.param(STD, WALL, Score(Kind.WALL, None, 0, 0), id="wall"),
         # a knock with kd 0 is gin, and gin can never be undercut
         pytest.param(
             STD, K(ANN, 0, 12), Score(Kind.GIN, ANN, 37), id="knock-with-kd-0-is-gin"
@@ -156,9 +159,9 @@ def columns(sheet: Scoresheet, player: str) -> tuple[int, ...]:
             Score(Kind.UNDERCUT, BEN, 25),
             id="knock-limit-1-tie-is-undercut",
         ),
-        pytest.param(PRESETS["pagat"], G(ANN, 30), Score(Kind.GIN, ANN, 50), id="pagat-gin"),
+        pytest.param(preset("pagat"), G(ANN, 30), Score(Kind.GIN, ANN, 50), id="pagat-gin"),
         pytest.param(
-            PRESETS["pagat"],
+            preset("pagat"),
             K(ANN, 7, 7),
             Score(Kind.UNDERCUT, BEN, 10),
             id="pagat-undercut-on-a-tie",
@@ -721,12 +724,13 @@ SETTLEMENTS = [
         Rules(box_bonus=0, game_bonus=0),
         SHUTOUT_HANDS,
         1,
-        {ANN: Line(110, 0, 0, True, 110), BEN: ZERO},
+        # the game bonus 0 doubled changes nothing: no shutout is marked (RULES.md section 3)
+        {ANN: Line(110, 0, 0, False, 110), BEN: ZERO},
         110,
-        id="box-bonus-0-game-bonus-0",
+        id="box-bonus-0-game-bonus-0-shutout-not-marked",
     ),
     pytest.param(
-        PRESETS["pagat"],
+        preset("pagat"),
         SCORED_HANDS,
         1,
         # Ann 110 + 2x20 + 100 = 250; Ben 20 + 20 = 40; net 210
@@ -957,7 +961,12 @@ DEAL_HANDS = [K(BEN, 1, 6), WALL, K(ANN, 2, 12), K(ANN, 2, 12)]
             id="undercut-opponent-wins-and-deals",
         ),
         pytest.param(
-            PRESETS["pagat"], ANN, DEAL_HANDS, [ANN, BEN, BEN, ANN], ANN, id="pagat-winner-deals"
+            preset("pagat").replace(next_dealer=DealerRule.WINNER),
+            ANN,
+            DEAL_HANDS,
+            [ANN, BEN, BEN, ANN],
+            ANN,
+            id="pagat-values-winner-deals",
         ),
     ],
 )
@@ -980,11 +989,16 @@ STANDARD_DICT = {
     "gin_bonus": 25,
     "big_gin_bonus": 31,
     "undercut_bonus": 25,
+    "tie": "undercut",
     "box_bonus": 25,
+    "gin_boxes": 1,
+    "undercut_boxes": 1,
     "game_bonus": 100,
     "shutout": "game_bonus",
+    "shutout_when": "no_points",
     "knock_limit": 10,
     "next_dealer": "loser",
+    "decide_by": "games",
     "end_after_first_game": False,
 }
 PAGAT_DICT = {
@@ -992,7 +1006,6 @@ PAGAT_DICT = {
     "gin_bonus": 20,
     "undercut_bonus": 10,
     "box_bonus": 20,
-    "next_dealer": "winner",
 }
 
 
@@ -1000,21 +1013,21 @@ PAGAT_DICT = {
     "name, expected",
     [
         pytest.param("standard", STANDARD_DICT, id="standard-preset-is-the-defaults"),
-        pytest.param("pagat", PAGAT_DICT, id="pagat-preset-gin-20-undercut-10-box-20-winner"),
+        pytest.param("pagat", PAGAT_DICT, id="pagat-preset-gin-20-undercut-10-box-20-loser-deals"),
         pytest.param("Standard", STANDARD_DICT, id="preset-name-case-insensitive"),
         pytest.param("PAGAT", PAGAT_DICT, id="preset-name-upper-case"),
     ],
 )
 def test_presets(name: str, expected: dict[str, Any]) -> None:
     assert preset(name).to_dict() == expected
-    assert preset(name) == PRESETS[name.lower()]
+    assert preset(name) == PRESETS[name.lower()].rules
 
 
 def test_defaults() -> None:
     assert Rules().to_dict() == STANDARD_DICT
-    assert PRESETS["standard"] == Rules()
-    rules = PRESETS["pagat"]
-    assert rules.shutout is Shutout.GAME_BONUS and rules.next_dealer is DealerRule.WINNER
+    assert preset("standard") == Rules()
+    rules = preset("pagat")
+    assert rules.shutout is Shutout.GAME_BONUS and rules.next_dealer is DealerRule.LOSER
 
 
 def test_unknown_preset_refused() -> None:
@@ -1025,11 +1038,13 @@ def test_unknown_preset_refused() -> None:
 def test_ranges_are_the_documented_ones() -> None:
     assert RANGES == {
         "target": (10, 1000),
-        "columns": (2, 3),
+        "columns": (1, 3),
         "gin_bonus": (0, 1000),
         "big_gin_bonus": (0, 1000),
         "undercut_bonus": (0, 1000),
         "box_bonus": (0, 1000),
+        "gin_boxes": (1, 10),
+        "undercut_boxes": (1, 10),
         "game_bonus": (0, 1000),
         "knock_limit": (1, 10),
     }
@@ -1041,7 +1056,16 @@ def test_ranges_are_the_documented_ones() -> None:
         pytest.param("target", 9, id="target-9-below-range"),
         pytest.param("target", 1001, id="target-1001-above-range"),
         pytest.param("target", 0, id="target-0"),
-        pytest.param("columns", 1, id="columns-1"),
+        pytest.param("columns", 0, id="columns-0"),
+        pytest.param("gin_boxes", 0, id="gin-boxes-0"),
+        pytest.param("gin_boxes", 11, id="gin-boxes-11"),
+        pytest.param("undercut_boxes", 0, id="undercut-boxes-0"),
+        pytest.param("undercut_boxes", 11, id="undercut-boxes-11"),
+        pytest.param("tie", "draw", id="tie-unknown"),
+        pytest.param("shutout_when", "never", id="shutout-when-unknown"),
+        pytest.param("decide_by", "points", id="decide-by-unknown"),
+        pytest.param("spades_double", False, id="no-spades-double-without-oklahoma"),
+        pytest.param("three_handed", "yes", id="three-handed-not-a-bool"),
         pytest.param("columns", 4, id="columns-4"),
         pytest.param("gin_bonus", -1, id="gin-bonus-negative"),
         pytest.param("gin_bonus", 1001, id="gin-bonus-1001"),
@@ -1084,6 +1108,7 @@ def test_bad_option_refused(option: str, value: object) -> None:
     [
         pytest.param("target", 10, id="target-10"),
         pytest.param("target", 1000, id="target-1000"),
+        pytest.param("columns", 1, id="columns-1"),
         pytest.param("columns", 2, id="columns-2"),
         pytest.param("columns", 3, id="columns-3"),
         pytest.param("gin_bonus", 0, id="gin-bonus-0"),
@@ -1122,7 +1147,7 @@ def test_choice_options_accept_their_text(option: str, text: str, member: object
     "rules",
     [
         pytest.param(Rules(), id="round-trip-standard"),
-        pytest.param(PRESETS["pagat"], id="round-trip-pagat"),
+        pytest.param(preset("pagat"), id="round-trip-pagat"),
         pytest.param(
             Rules(
                 target=75,
@@ -1157,11 +1182,16 @@ def test_to_dict_every_option_changed() -> None:
         gin_bonus=0,
         big_gin_bonus=0,
         undercut_bonus=15,
+        tie=Tie.NO_BONUS,
         box_bonus=10,
+        gin_boxes=3,
+        undercut_boxes=2,
         game_bonus=0,
         shutout=Shutout.TOTAL,
+        shutout_when=ShutoutWhen.NO_HANDS,
         knock_limit=1,
         next_dealer=DealerRule.ALTERNATE,
+        decide_by=DecideBy.NET,
         end_after_first_game=True,
     )
     assert rules.to_dict() == {
@@ -1170,11 +1200,16 @@ def test_to_dict_every_option_changed() -> None:
         "gin_bonus": 0,
         "big_gin_bonus": 0,
         "undercut_bonus": 15,
+        "tie": "no_bonus",
         "box_bonus": 10,
+        "gin_boxes": 3,
+        "undercut_boxes": 2,
         "game_bonus": 0,
         "shutout": "total",
+        "shutout_when": "no_hands",
         "knock_limit": 1,
         "next_dealer": "alternate",
+        "decide_by": "net",
         "end_after_first_game": True,
     }
 
@@ -1199,20 +1234,27 @@ PROPERTY_SETTINGS = settings(
 rules_strategy = st.builds(
     Rules,
     target=st.one_of(st.integers(10, 60), st.integers(61, 150)),
-    columns=st.sampled_from([2, 3]),
+    columns=st.sampled_from([1, 2, 3]),
     gin_bonus=st.integers(0, 50),
     big_gin_bonus=st.sampled_from([0, 31, 50]),
     undercut_bonus=st.integers(0, 30),
+    tie=st.sampled_from(list(Tie)),
     box_bonus=st.integers(0, 30),
+    gin_boxes=st.integers(1, 3),
+    undercut_boxes=st.integers(1, 2),
     game_bonus=st.integers(0, 150),
     shutout=st.sampled_from(list(Shutout)),
+    shutout_when=st.sampled_from(list(ShutoutWhen)),
     knock_limit=st.integers(1, 10),
     next_dealer=st.sampled_from(list(DealerRule)),
+    decide_by=st.sampled_from(list(DecideBy)),
     end_after_first_game=st.booleans(),
     # The variants have tests of their own; here every hand is a plain Hollywood hand.
     oklahoma=st.just(False),
     ace_knocks_one=st.just(False),
+    spades_double=st.just(True),
     straight=st.just(False),
+    three_handed=st.just(False),
 )
 
 
@@ -1273,7 +1315,13 @@ def test_property_points_routed_into_listed_games(match: Any) -> None:
         for player in PLAYERS:
             won = [r for r in sheet.rounds if r.winner == player and game.number in r.games]
             assert sum(r.points for r in won) == game.points[player]
-            assert len(won) == game.boxes[player]
+            boxes = {
+                Kind.KNOCK: 1,
+                Kind.UNDERCUT: rules.undercut_boxes,
+                Kind.GIN: rules.gin_boxes,
+                Kind.BIG_GIN: rules.gin_boxes,
+            }
+            assert sum(boxes[r.kind] for r in won) == game.boxes[player]
     for r in sheet.rounds:
         if r.winner is None:
             assert r.games == () and r.ended == () and r.points == 0
@@ -1296,11 +1344,17 @@ def test_property_settlement_adds_up(match: Any) -> None:
         winner = game.winner
         loser = sheet.opponent(winner)
         lines = game.settlement.lines
-        shut = game.points[loser] == 0 and rules.shutout is not Shutout.NONE
+        if rules.shutout_when is ShutoutWhen.NO_POINTS:
+            shut = game.points[loser] == 0
+        else:
+            shut = not any(r.winner == loser and game.number in r.games for r in sheet.rounds)
+        shut = shut and rules.shutout is not Shutout.NONE
+        # a game bonus of 0 doubled changes nothing, and is not marked
+        marked = shut and not (rules.shutout is Shutout.GAME_BONUS and rules.game_bonus == 0)
         for player in PLAYERS:
             line = lines[player]
             rewarded = shut and player == winner
-            assert line.shutout is rewarded
+            assert line.shutout is (marked and player == winner)
             assert line.box_bonus == rules.box_bonus * game.boxes[player]
             doubled_points = rewarded and rules.shutout is Shutout.POINTS
             assert line.points == game.points[player] * (2 if doubled_points else 1)
@@ -1313,6 +1367,7 @@ def test_property_settlement_adds_up(match: Any) -> None:
             base = line.points + line.box_bonus + line.game_bonus
             assert line.total == base * (2 if rewarded and rules.shutout is Shutout.TOTAL else 1)
         assert game.settlement.net == lines[winner].total - lines[loser].total
+        assert game.settlement.nets == {winner: game.settlement.net, loser: -game.settlement.net}
         assert lines[loser] == Line(
             game.points[loser],
             rules.box_bonus * game.boxes[loser],
@@ -1320,6 +1375,15 @@ def test_property_settlement_adds_up(match: Any) -> None:
             False,
             game.points[loser] + rules.box_bonus * game.boxes[loser],
         )
+
+
+@PROPERTY_SETTINGS
+@given(matches())
+def test_property_match_nets_are_opposite_and_sum_the_settled_games(match: Any) -> None:
+    _rules, _first, _hands, sheet = match
+    assert sheet.net[ANN] == -sheet.net[BEN]
+    won = [(g.winner, g.settlement.net) for g in sheet.games if g.settlement]
+    assert sheet.net[ANN] == sum(net if w == ANN else -net for w, net in won)
 
 
 @PROPERTY_SETTINGS
@@ -1354,13 +1418,19 @@ def test_property_match_end_and_winner(match: Any) -> None:
         assert dict(sheet.next_games) == {ANN: (), BEN: ()}
         if rules.end_after_first_game:
             assert any(w is not None for w in winners)
+        elif rules.decide_by is DecideBy.NET:
+            assert None not in winners
+            ann, ben = sheet.net[ANN], sheet.net[BEN]
+            assert sheet.winner == (ANN if ann > ben else BEN if ben > ann else None)
         else:
             assert None not in winners
             if rules.columns == 3:
                 assert sheet.winner is not None
                 assert winners.count(sheet.winner) >= 2
-            else:
+            elif rules.columns == 2:
                 assert sheet.winner == (winners[0] if winners[0] == winners[1] else None)
+            else:  # one column: the game's winner wins the match
+                assert sheet.winner == winners[0]
     else:
         assert sheet.winner is None
         assert None in winners
@@ -1386,7 +1456,13 @@ def test_property_dealer_follows_the_rule(match: Any) -> None:
 
 
 @PROPERTY_SETTINGS
-@given(matches(rules_strategy.map(lambda r: r.replace(columns=3, end_after_first_game=False))))
+@given(
+    matches(
+        rules_strategy.map(
+            lambda r: r.replace(columns=3, end_after_first_game=False, decide_by=DecideBy.GAMES)
+        )
+    )
+)
 def test_property_finished_three_column_match_has_a_winner(match: Any) -> None:
     _rules, _first, _hands, sheet = match
     if sheet.finished:

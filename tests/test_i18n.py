@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 import click
 import pytest
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_python
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -155,6 +155,86 @@ def test_the_extractor_finds_the_command_help_of_a_click_module(tmp_path: Path) 
             "Go somewhere.",
         ]
     )
+
+
+def test_the_extractor_finds_the_words_of_the_metavars_of_a_click_module(tmp_path: Path) -> None:
+    """What click shows for a parameter, in capitals, is translated word by word: an argument's
+    name, a ``metavar=`` literal, a parameter type's name; a name given as a variable is marked
+    with ``N_()``."""
+    package = tmp_path / "scorekeeper"
+    package.mkdir()
+    (package / "cli.py").write_text(
+        "import click\n"
+        "class Distance(click.ParamType):\n"
+        '    name = "distance in miles"\n'
+        "class Plain:\n"
+        '    name = "not a type"\n'
+        "def deadwood(metavar):\n"
+        "    return click.argument(metavar.lower(), metavar=metavar)\n"
+        '@click.command("go")\n'
+        '@click.argument("player_one")\n'
+        '@click.argument("count", metavar="[COUNT]...")\n'
+        '@deadwood(N_("OTHER_COUNT"))\n'
+        '@click.option("--to", metavar="PLACE", type=Distance())\n'
+        "def go(player_one, count, other_count, to):\n"
+        "    pass\n",
+        encoding="utf-8",
+    )
+    assert sorted(extracted(tmp_path)) == sorted(
+        ["DISTANCE", "IN", "MILES", "PLAYER_ONE", "COUNT", "OTHER_COUNT", "PLACE"]
+    )
+
+
+def test_the_extractor_takes_clicks_own_messages_from_the_installed_click() -> None:
+    """Everything the installed click marks for translation (``_()`` and ``ngettext()`` in any
+    of its modules: usage errors, ``Usage:``, the help's headings, a prompt's ``Error:``, the
+    messages of commands scorekeeper does not have) and the words of the metavars it writes
+    itself is in the catalogue, so that test_every_message_of_the_source_is_translated holds
+    the catalogue to the click that is installed, whatever its version."""
+    import click
+
+    folder = Path(click.__file__).parent
+    marked = set()
+    for path in folder.glob("*.py"):
+        with path.open("rb") as file:
+            for _line, _function, message, _comments in extract_python(
+                file, {"_": None, "ngettext": (1, 2)}, (), {}
+            ):
+                singular = message[0] if isinstance(message, tuple) else message
+                if singular is not None:
+                    marked.add(singular)
+    found = extracted()
+    assert len(marked) > 60
+    assert marked - found.keys() == set()
+    assert {"required", "OPTIONS", "COMMAND", "ARGS", "TEXT", "INTEGER", "FILE"} <= found.keys()
+    assert found["Got unexpected extra argument ({args})"] == (
+        "Got unexpected extra argument ({args})",
+        "Got unexpected extra arguments ({args})",
+    )
+
+
+def metavar_words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Z][A-Z0-9_]*", text))
+
+
+def test_every_metavar_the_help_shows_is_extracted(run: Any) -> None:
+    """Each word in capitals of every usage line and option of every command's help (shown
+    in English) is a msgid: translated, then, by test_every_message_of_the_source_is_translated."""
+    from scorekeeper.cli import cli
+
+    paths: list[list[str]] = [[]] + [[name] for name in cli.list_commands(click.Context(cli))]
+    shown: set[str] = set()
+    for path in [*paths, ["amend", "1", "knock"]]:
+        page = run_in(run, *path, "--help").stdout
+        usage, options = page.split("\n", 1)[0], page.partition("Options:")[2]
+        shown |= metavar_words(usage.removeprefix("Usage: scorekeeper"))
+        shown |= {
+            word
+            for line in options.splitlines()
+            for word in metavar_words(line.split("  ")[1] if line.startswith("  -") else "")
+        }
+    assert {"PLAYER", "KNOCKER_DEADWOOD", "MATCH", "OPTIONS", "COMMAND", "INTEGER"} <= shown
+    assert shown - extracted().keys() == set()
 
 
 def command_help() -> dict[str, str]:
@@ -464,34 +544,34 @@ def words(text: str) -> str:
 def test_command_help_is_in_the_language_chosen_by_lang(run: Any) -> None:
     german = words(run_in(run, "--lang", "de", "knock", "--help").stdout)
     assert (
-        "Ein Klopfen eintragen: PLAYER hat mit KNOCKER_DEADWOOD gegen OPPONENT_DEADWOOD geklopft."
+        "Ein Klopfen eintragen: SPIELER hat mit TOTHOLZ_KLOPFENDER gegen TOTHOLZ_GEGNER geklopft."
     ) in german
     assert "Beispiel: scorekeeper knock bob 6 10 scorekeeper knock bob --cards" in german
     assert (
         "--undercut Festhalten, dass das Klopfen unterboten wurde (abgelehnt, wenn die "
         "Zahlen dagegen sprechen)."
     ) in german
-    assert "-m, --match MATCH Die Partie, in die eingetragen wird" in german
+    assert "-m, --match PARTIE Die Partie, in die eingetragen wird" in german
     assert "Record a knock" not in german and "Assert that" not in german
 
     dutch = words(run_in(run, "--lang", "nl", "new", "--help").stdout)
-    assert "Begin een partij tussen PLAYER1 en PLAYER2 en maak haar de huidige." in dutch
+    assert "Begin een partij tussen SPELER1 en SPELER2 en maak haar de huidige." in dutch
     assert (
-        "--teams Partnerschaps-Gin: PLAYER1 en PLAYER2 zijn teams, geschreven als 'Ann & Bob'."
+        "--teams Partnerschaps-Gin: SPELER1 en SPELER2 zijn teams, geschreven als 'Ann & Bob'."
     ) in dutch
-    assert "--preset TEXT Voorinstelling van de regels: standard, pagat," in dutch
-    assert "--target INTEGER Punten die een spel beëindigen (standaard 100)." in dutch
+    assert "--preset TEKST Voorinstelling van de regels: standard, basic, pagat," in dutch
+    assert "--target GETAL Punten die een spel beëindigen (standaard 100)." in dutch
     assert "Voorbeeld: scorekeeper new Alexandra Bob --dealer bob" in dutch
 
 
 def test_the_list_of_commands_shows_translated_short_help(run: Any) -> None:
     german = words(run_in(run, "--lang", "de", "--help").stdout)
-    assert "Das Punkteblatt für Hollywood Gin, mit echten Karten gespielt." in german
+    assert "Das Wertungsblatt für Hollywood Gin, mit echten Karten gespielt." in german
     assert "check Jede Datei des Speichers prüfen, ohne etwas zu ändern." in german
     assert "knock Ein Klopfen eintragen:" in german
     dutch = words(run_in(run, "--lang", "nl", "amend", "1", "--help").stdout)
-    assert "gin Verbeter hand NUMBER tot Gin (of Big Gin met --big)." in dutch
-    assert "wall Verbeter hand NUMBER tot een muur (dode hand)." in dutch
+    assert "gin Verbeter hand NUMMER tot Gin (of Big Gin met --big)." in dutch
+    assert "wall Verbeter hand NUMMER tot een muur (dode hand)." in dutch
 
 
 def test_command_help_stays_english_in_english(run: Any) -> None:
@@ -505,12 +585,12 @@ def test_command_help_stays_english_in_english(run: Any) -> None:
     )
     assert "Example: scorekeeper knock bob 6 10" in english
     assert "--undercut Assert that the knock was undercut" in english
-    assert "--preset TEXT Named rule set: standard, pagat," in words(
+    assert "--preset TEXT Named rule set: standard, basic, pagat," in words(
         run_in(run, "new", "--help").stdout
     )
     listing = words(run_in(run, "--lang", "en", "--help").stdout)
     assert "check Verify every file of the store without changing anything." in listing
-    assert "Das Punkteblatt" not in listing
+    assert "Das Wertungsblatt" not in listing
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -529,6 +609,209 @@ def test_every_commands_help_is_translated_and_keeps_its_examples(run: Any, lang
         examples = [line for line in english.splitlines() if line.startswith("    scorekeeper")]
         assert examples and all(line in translated.splitlines() for line in examples)
         assert "Example:" not in translated
+
+
+# click's own words
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (
+            ["--lang", "de", "new", "Ann", "Ben", "--target", "abc"],
+            "Fehler: Ungültiger Wert für '--target': 'abc' ist keine ganze Zahl; schreiben Sie sie "
+            "mit den Ziffern 0 bis 9, z. B. 12. Aufruf: scorekeeper new [OPTIONEN] [SPIELER1] "
+            "[SPIELER2] [SPIELER3] (mehr unter 'scorekeeper new --help')",
+        ),
+        (
+            ["--lang", "de", "export", "--format", "xls"],
+            "Fehler: Ungültiger Wert für '--format': 'xls' ist keiner der Werte 'csv', 'json', "
+            "'svg', 'html'. Aufruf: scorekeeper export [OPTIONEN] [PARTIE] (mehr unter "
+            "'scorekeeper export --help')",
+        ),
+        (
+            ["--lang", "de", "knock", "ann", "x", "3"],
+            "Fehler: Ungültiger Wert für 'TOTHOLZ_KLOPFENDER': 'x' ist keine Zahl: das Totholz des "
+            "Klopfenden ist eine ganze Zahl von 0 bis 98. Aufruf: scorekeeper knock [OPTIONEN] "
+            "SPIELER TOTHOLZ_KLOPFENDER TOTHOLZ_GEGNER (mehr unter 'scorekeeper knock --help')",
+        ),
+        (
+            ["--lang", "de", "knock", "ann", "1", "2", "3"],
+            "Fehler: Unerwartetes zusätzliches Argument (3). Aufruf: scorekeeper knock [OPTIONEN] "
+            "SPIELER TOTHOLZ_KLOPFENDER TOTHOLZ_GEGNER (mehr unter 'scorekeeper knock --help')",
+        ),
+        (
+            ["--lang", "nl", "use"],
+            "Fout: Ontbrekend argument 'PARTIJ'. Gebruik: scorekeeper use [OPTIES] PARTIJ (meer "
+            "via 'scorekeeper use --help')",
+        ),
+        (
+            ["--lang", "nl", "show", "--jsn"],
+            "Fout: Er is geen optie '--jsn'. Bedoelde u '--json'? Gebruik: scorekeeper show "
+            "[OPTIES] [PARTIJ] (meer via 'scorekeeper show --help')",
+        ),
+        (  # the group's own option, refused while click reads the line, before --lang's turn
+            ["--lang", "de", "--bogus", "matches"],
+            "Fehler: Es gibt keine Option '--bogus'. Aufruf: scorekeeper [OPTIONEN] BEFEHL "
+            "[ARGUMENTE]... (mehr unter 'scorekeeper --help')",
+        ),
+        (  # scorekeeper's own rephrasing of click's 'No such command' still wins
+            ["--lang", "de", "knok"],
+            "Fehler: Es gibt keinen Befehl 'knok'; meinten Sie 'knock'? 'scorekeeper --help' "
+            "listet die Befehle auf.",
+        ),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else "",
+)
+def test_click_refuses_a_command_line_in_the_language(run: Any, args: list[str], said: str) -> None:
+    i18n.set_language(None)
+    result = run(*args, env={v: None for v in LOCALE_VARIABLES})
+    assert result.exit_code == 2
+    assert result.stderr == said + "\n"
+
+
+def test_click_speaks_the_language_of_the_environment_too(run: Any) -> None:
+    i18n.set_language(None)
+    result = run("show", "--jsn", env={"SCOREKEEPER_LANG": None, "LANG": "de_DE.UTF-8"})
+    assert result.stderr.startswith("Fehler: Es gibt keine Option '--jsn'. Meinten Sie '--json'?")
+    assert "Aufruf: scorekeeper show [OPTIONEN] [PARTIE]" in result.stderr
+
+
+def test_help_shows_clicks_words_and_the_metavars_in_the_language(run: Any) -> None:
+    german = run_in(run, "--lang", "de", "knock", "--help").stdout
+    assert german.startswith(
+        "Aufruf: scorekeeper knock [OPTIONEN] SPIELER TOTHOLZ_KLOPFENDER TOTHOLZ_GEGNER\n"
+    )
+    assert "\nOptionen:\n" in german
+    assert "--cards KARTEN" in german and "--upcard KARTE" in german
+    assert "-m, --match PARTIE" in german
+    assert words("-h, --help Diese Hilfe zeigen und beenden.") in words(german)
+    group = words(run_in(run, "--lang", "de", "--help").stdout)
+    assert group.startswith("Aufruf: scorekeeper [OPTIONEN] BEFEHL [ARGUMENTE]...")
+    assert "Befehle: abandon PARTIE (Standard: die aktuelle Partie) ohne Sieger" in group
+    assert " amend Runde NUMMER durch" in group
+    assert "--lang SPRACHE Sprache der Texte" in group
+    assert "--lock-timeout SEKUNDEN" in group and "[Standard: 5.0]" in group
+    assert "--version Die Version zeigen und beenden." in group
+    dutch = words(run_in(run, "--lang", "nl", "new", "--help").stdout)
+    assert dutch.startswith("Gebruik: scorekeeper new [OPTIES] [SPELER1] [SPELER2]")
+    assert "Opties: --teams" in dutch and "--dealer TEKST" in dutch
+    assert "--preset TEKST Voorinstelling van de regels: standard, basic, pagat," in dutch
+    assert "[standaard: standard]" in dutch
+    assert "--shutout [game_bonus|points|total|none]" in dutch  # the choices are typed as they are
+    assert run_in(run, "--lang", "de", "--version").stdout == "scorekeeper, Version 0.1.0\n"
+
+
+def test_clicks_words_stay_english_in_english(run: Any) -> None:
+    run_in(run, "--lang", "de", "knock", "--help")
+    english = run_in(run, "knock", "--help").stdout
+    assert english.startswith(
+        "Usage: scorekeeper knock [OPTIONS] PLAYER KNOCKER_DEADWOOD OPPONENT_DEADWOOD\n"
+    )
+    assert "\nOptions:\n" in english and "-m, --match MATCH" in english
+    assert "Show this message and exit." in english
+    i18n.set_language(None)
+    result = run("use", env={v: None for v in LOCALE_VARIABLES})
+    assert result.stderr == (
+        "Error: Missing argument 'MATCH'. Usage: scorekeeper use [OPTIONS] MATCH "
+        "('scorekeeper use --help' says more)\n"
+    )
+    assert run_in(run, "--version").stdout == "scorekeeper, version 0.1.0\n"
+
+
+def test_every_loaded_click_module_speaks_through_the_catalogue() -> None:
+    """click's modules call ``_`` and ``ngettext`` of their own; all of them are scorekeeper's
+    once the command line is read (a click that named them otherwise would fail here)."""
+    import sys
+
+    import click.shell_completion  # loaded only when a shell asks for completions
+
+    from scorekeeper.cli import cli
+
+    i18n.speak_for_click()
+    modules = [m for name, m in sys.modules.items() if name.split(".")[0] == "click"]
+    assert click.shell_completion in modules
+    assert all(getattr(m, "_", i18n._) is i18n._ for m in modules)
+    assert all(getattr(m, "ngettext", i18n.ngettext) is i18n.ngettext for m in modules)
+    assert getattr(click.core, "_") is i18n._  # noqa: B009
+    assert isinstance(cli, click.Group)
+
+
+def test_clicks_required_and_aborted_are_in_the_language(run: Any) -> None:
+    """Two of click's words that scorekeeper's commands do not show today, through the same
+    classes: an option's ``[required]`` (which click translates through a name, so the
+    extractor adds it by hand) and ``Aborted!``."""
+    from click.testing import CliRunner
+
+    from scorekeeper.commands._common import command, option
+
+    @command()
+    @option("--when", required=True, help="When.")
+    def stop(when: str) -> None:
+        raise click.Abort()
+
+    runner = CliRunner()
+    i18n.set_language("de")
+    assert "--when TEXT  When.  [erforderlich]" in runner.invoke(stop, ["--help"]).output
+    result = runner.invoke(stop, ["--when", "now"])
+    assert result.exit_code == 1 and result.stderr == "Abgebrochen!\n"
+    i18n.set_language("en")
+    assert "--when TEXT  When.  [required]" in runner.invoke(stop, ["--help"]).output
+
+
+def test_a_refused_answer_to_record_is_in_the_language(run: Any) -> None:
+    """click.prompt says ``Error: ...`` itself when an answer does not convert; the message
+    inside is scorekeeper's, both in the language."""
+    run_in(run, "new", "Ann", "Ben", "--dealer", "ben")
+    result = run_in(run, "--lang", "de", "record", input="klopfen\nann\nx\n99\n4\n27\nj\n")
+    assert (
+        "Fehler: 'x' ist keine Zahl: das Totholz von Ann ist eine ganze Zahl von 0 bis 10.\n"
+    ) in result.output
+    assert "Fehler: das Totholz von Ann muss zwischen 0 und 10 liegen, nicht 99.\n" in result.output
+    assert "Runde 1: Ann klopft mit 4 gegen 27 -> Ann +23 in Spiel 1" in result.output
+    assert "Error" not in result.output
+
+
+# The rules table
+
+
+def test_the_rules_table_names_the_rules_and_their_values_in_the_language(run: Any) -> None:
+    run_in(run, "new", "Ann", "Ben", "--shutout", "points", "--next-dealer", "alternate")
+    dutch = run_in(run, "--lang", "nl", "rules").stdout
+    rows = [" ".join(line.split()) for line in dutch.splitlines()]
+    assert "Regel Optie Deze partij Standaard" in rows
+    assert "Beloning op nul --shutout 2 x punten 2 x spelbonus" in rows
+    assert "Volgende gever --next-dealer om beurten verliezer" in rows
+    assert "Alleen eerste spel --end-after-first-game nee nee" in rows
+    assert "Doel per spel --target 100 100" in rows
+    joined = " ".join(rows)
+    assert "--shutout geen," in joined and "--next-dealer winnaar" in joined  # basic
+    assert "loser" not in dutch and "alternate" not in dutch and "game_bonus" not in dutch
+    german = [
+        " ".join(line.split()) for line in run_in(run, "--lang", "de", "rules").stdout.splitlines()
+    ]
+    assert "Zu-null-Belohnung --shutout 2 x Punkte 2 x Spielbonus" in german
+    assert "Nächster Geber --next-dealer abwechselnd Verlierer" in german
+    english = [" ".join(line.split()) for line in run_in(run, "rules").stdout.splitlines()]
+    assert "Shutout reward --shutout points game_bonus" in english  # as the options take them
+    assert "Next dealer --next-dealer alternate loser" in english
+
+
+def test_every_rule_and_named_value_has_a_name_in_each_language() -> None:
+    """The rules table names every rule of :class:`Rules`, and every value of a rule with named
+    values (an Enum), in the language: a new rule needs its line in render.RULE_NAMES, a new
+    named value its N_() in render.RULE_VALUES."""
+    from enum import Enum
+
+    from scorekeeper import render
+    from scorekeeper.rules import Rules
+
+    assert set(render.RULE_NAMES) == set(Rules._fields)
+    values = [m.value for v in Rules() if isinstance(v, Enum) for m in type(v)]
+    assert sorted(values) == sorted(render.RULE_VALUES)
+    for language in LANGUAGES:
+        i18n.set_language(language)
+        assert all(i18n._(value) != value for value in values), language
 
 
 # A whole match in each language
@@ -622,7 +905,8 @@ def test_every_reading_command_speaks_the_language(run: Any, language: str, matc
 
 @pytest.mark.parametrize("match", ["seed example", "partnership", "oklahoma"])
 @pytest.mark.parametrize(
-    "command", [["show", "--json"], ["export"], ["export", "--format", "json"]]
+    "command",
+    [["show", "--json"], ["export"], ["export", "--format", "json"], ["stats", "--json"]],
 )
 def test_machine_readable_output_is_the_same_in_every_language(
     run: Any, command: list[str], match: str

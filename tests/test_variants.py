@@ -141,7 +141,7 @@ def test_oklahoma_upcard_sets_the_knock_limit(
     if kd is not None:
         assert od is not None and points is not None
         assert score(OKLAHOMA, ANN_BEN, Hand.knock("Ann", kd, od, upcard)) == Score(
-            Kind.KNOCK, "Ann", points
+            Kind.KNOCK, "Ann", points, doubled="♠" in upcard
         )
     with pytest.raises(InvalidHand) as refusal:
         score(OKLAHOMA, ANN_BEN, Hand.knock("Ann", too_many, 40, upcard))
@@ -167,7 +167,11 @@ def test_oklahoma_upcard_sets_the_knock_limit(
         # ... and 2 is over it.
         (ACE_KNOCKS_ONE, Hand.knock("Ann", 2, 20, "A♥"), r"limit\D{0,12}1\b"),
         # The ace of spades still doubles: (20-1) x2 = 38.
-        (ACE_KNOCKS_ONE, Hand.knock("Ann", 1, 20, "A♠"), Score(Kind.KNOCK, "Ann", 38)),
+        (
+            ACE_KNOCKS_ONE,
+            Hand.knock("Ann", 1, 20, "A♠"),
+            Score(Kind.KNOCK, "Ann", 38, doubled=True),
+        ),
         # The option changes nothing for other up-cards: 2♥ still limits to 2.
         (ACE_KNOCKS_ONE, Hand.knock("Ann", 3, 20, "2♥"), r"limit\D{0,12}2\b"),
     ],
@@ -195,23 +199,23 @@ def test_oklahoma_ace_upcard(rules: Rules, hand: Hand, expected: Score | str) ->
     "hand, expected",
     [
         # Knock: (20-3) x2 = 34; the same knock under a heart scores 20-3 = 17.
-        (Hand.knock("Ann", 3, 20, "7♠"), Score(Kind.KNOCK, "Ann", 34)),
+        (Hand.knock("Ann", 3, 20, "7♠"), Score(Kind.KNOCK, "Ann", 34, doubled=True)),
         (Hand.knock("Ann", 3, 20, "7♥"), Score(Kind.KNOCK, "Ann", 17)),
         # Undercut, the bonus doubled too: (5-4+25) x2 = 52 to Ben.
-        (Hand.knock("Ann", 5, 4, "9♠"), Score(Kind.UNDERCUT, "Ben", 52)),
+        (Hand.knock("Ann", 5, 4, "9♠"), Score(Kind.UNDERCUT, "Ben", 52, doubled=True)),
         # A tied undercut: (6-6+25) x2 = 50.
-        (Hand.knock("Ann", 6, 6, "6♠"), Score(Kind.UNDERCUT, "Ben", 50)),
+        (Hand.knock("Ann", 6, 6, "6♠"), Score(Kind.UNDERCUT, "Ben", 50, doubled=True)),
         # Gin: (12+25) x2 = 74; under a club (12+25) = 37.
-        (Hand.gin("Ben", 12, upcard="K♠"), Score(Kind.GIN, "Ben", 74)),
+        (Hand.gin("Ben", 12, upcard="K♠"), Score(Kind.GIN, "Ben", 74, doubled=True)),
         (Hand.gin("Ben", 12, upcard="K♣"), Score(Kind.GIN, "Ben", 37)),
         # A knock with 0 is gin: (15+25) x2 = 80.
-        (Hand.knock("Ann", 0, 15, "3♠"), Score(Kind.GIN, "Ann", 80)),
+        (Hand.knock("Ann", 0, 15, "3♠"), Score(Kind.GIN, "Ann", 80, doubled=True)),
         # Big gin: (30+31) x2 = 122.
-        (Hand.gin("Ann", 30, big=True, upcard="Q♠"), Score(Kind.BIG_GIN, "Ann", 122)),
+        (Hand.gin("Ann", 30, big=True, upcard="Q♠"), Score(Kind.BIG_GIN, "Ann", 122, doubled=True)),
         # Gin against 0 deadwood: (0+25) x2 = 50.
-        (Hand.gin("Ann", 0, upcard="10♠"), Score(Kind.GIN, "Ann", 50)),
+        (Hand.gin("Ann", 0, upcard="10♠"), Score(Kind.GIN, "Ann", 50, doubled=True)),
         # A wall under a spade: nothing to double.
-        (Hand.wall("5♠"), Score(Kind.WALL, None, 0)),
+        (Hand.wall("5♠"), Score(Kind.WALL, None, 0, 0)),
     ],
     ids=[
         "oklahoma-spade-doubles-knock",
@@ -237,7 +241,7 @@ def test_oklahoma_spade_upcard_doubles_the_hand(hand: Hand, expected: Score) -> 
         (OKLAHOMA, Hand.gin("Ann", 20), "up-card"),
         (OKLAHOMA, Hand.gin("Ann", 20, big=True), "up-card"),
         # A wall needs no up-card (the hand never scores).
-        (OKLAHOMA, Hand.wall(), Score(Kind.WALL, None, 0)),
+        (OKLAHOMA, Hand.wall(), Score(Kind.WALL, None, 0, 0)),
         (PLAIN, Hand.knock("Ann", 3, 20, "7♥"), "not Oklahoma"),
         (PLAIN, Hand.gin("Ann", 20, upcard="7♥"), "not Oklahoma"),
         (PLAIN, Hand.wall("7♥"), "not Oklahoma"),
@@ -309,12 +313,12 @@ def test_oklahoma_doubling_leaves_the_boxes_alone() -> None:
         # Gin: 12+25 = 37; big gin 10+31 = 41.
         (STRAIGHT, Hand.gin("Ben", 12), Score(Kind.GIN, "Ben", 37)),
         (STRAIGHT, Hand.gin("Ann", 10, big=True), Score(Kind.BIG_GIN, "Ann", 41)),
-        (STRAIGHT, Hand.wall(), Score(Kind.WALL, None, 0)),
+        (STRAIGHT, Hand.wall(), Score(Kind.WALL, None, 0, 0)),
         # With Oklahoma's up-card as well, a spade still doubles the gin: (10+25) x2 = 70.
         (
             Rules(straight=True, oklahoma=True),
             Hand.gin("Ann", 10, upcard="K♠"),
-            Score(Kind.GIN, "Ann", 70),
+            Score(Kind.GIN, "Ann", 70, doubled=True),
         ),
         (Rules(straight=True, oklahoma=True), Hand.knock("Ann", 2, 20, "K♠"), "Straight Gin"),
     ],
@@ -1082,7 +1086,7 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
     out = lines(run("knock", "dee", 6, 10))
     assert out[0] == "Deal 4: Ann & Bob 37, Cid & Dee 4 -> Ann & Bob +33 in Game 2"
     assert "*** GAME 2 WON BY Ann & Bob, 78 to 32, net +171 after bonuses ***" in out
-    assert "*** MATCH OVER: Ann & Bob wins 2 games to 0 ***" in out
+    assert "*** MATCH OVER: Ann & Bob win 2 games to 0 ***" in out
     assert "Cid & Dee deal the first hands of the next match." in out
 
     sheet = sheet_of(run)

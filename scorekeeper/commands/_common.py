@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import inspect
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from typing import Any, TypeVar
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -22,6 +23,9 @@ from scorekeeper.engine import MAX_DEADWOOD, InvalidHand, MatchFinished, Scoresh
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules import RuleError, option_name
 from scorekeeper.store import Match, Store, StoreError
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 class Problem(click.ClickException):
@@ -54,22 +58,41 @@ class StateProblem(Problem):
 
 
 @contextmanager
-def help_in_language(thing: click.Command | Option) -> Iterator[None]:
-    """``thing.help`` in the chosen language while the body runs.
+def help_in_language(*things: click.Command | click.Parameter) -> Iterator[None]:
+    """The help of each thing (a command's docstring, an option's ``help=``) in the chosen
+    language while the body runs.
 
     click builds a command when its module is imported, which can be before ``--lang`` is read
-    (the group itself is built at start-up), so help (a command's docstring, an option's
-    ``help=``) is kept in English and translated only when it is shown. The catalogue has it
-    the way ``inspect.cleandoc`` writes it (``scorekeeper/locale/extract.py`` extracts it so)."""
-    english = thing.help
-    if english:
-        shown = _(inspect.cleandoc(english))
-        fields = getattr(thing, "help_fields", None)
-        thing.help = shown.format(**fields) if fields else shown
+    (the group itself is built at start-up), so help is kept in English and translated only
+    when it is shown. The catalogue has it the way ``inspect.cleandoc`` writes it
+    (``scorekeeper/locale/extract.py`` extracts it so)."""
+    english = [(thing, getattr(thing, "help", None)) for thing in things]
+    for thing, text in english:
+        if text:
+            shown = _(inspect.cleandoc(text))
+            fields = getattr(thing, "help_fields", None)
+            thing.help = shown.format(**fields) if fields else shown
     try:
         yield
     finally:
-        thing.help = english
+        for thing, text in english:
+            if text:
+                thing.help = text
+
+
+#: A word of a metavar: ``PLAYER``, ``KNOCKER_DEADWOOD``, ``OPTIONS`` in ``[OPTIONS]``.
+METAVAR_WORD = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def metavar_in_language(text: str) -> str:
+    """What click writes for a parameter (``PLAYER``, ``[MATCH]``, ``CARDS...``, ``[OPTIONS]``,
+    ``COMMAND [ARGS]...``) with each word in capitals in the chosen language; the brackets and
+    dots, and the choices in small letters (``[csv|json]``, typed as they are), stay.
+
+    >>> metavar_in_language("[PLAYER1]"), metavar_in_language("[csv|json]")
+    ('[PLAYER1]', '[csv|json]')
+    """
+    return METAVAR_WORD.sub(lambda word: _(word.group()), text)
 
 
 #: click >= 8.2 raises this to show a group's help when it is given no command: not an error.
@@ -83,6 +106,9 @@ def misused(error: click.UsageError) -> click.ClickException:
     (a group given no command still shows its help)."""
     if isinstance(error, NO_ARGUMENTS):
         return error
+    if isinstance(error, click.BadParameter) and error.param is not None:  # as its help names it
+        hint = metavar_in_language(error.param.get_error_hint(error.ctx))
+        error.param_hint = error.param_hint or hint
     ctx, problem = error.ctx, error.format_message()
     return BadInput(
         _("{problem} {usage} ('{command} --help' says more)").format(
@@ -157,8 +183,9 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]
 
 
 class Command(click.Command):
-    """A command whose help, and short help in its group's list, is shown in the language, and
-    whose mistyped arguments and options are one ``Error:`` line."""
+    """A command whose help, and short help in its group's list, is shown in the language (the
+    words click writes with it too: ``Usage:``, ``Options``, ``[default: ...]``, the names of
+    its arguments), and whose mistyped arguments and options are one ``Error:`` line."""
 
     def make_context(
         self,
@@ -172,26 +199,39 @@ class Command(click.Command):
         except click.UsageError as error:
             raise misused(error) from None
 
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        with help_in_language(self):
-            super().format_help_text(ctx, formatter)
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The help page, this command's and each option's help (click's own ``--help`` and
+        ``--version`` included) in the language."""
+        with help_in_language(self, *self.get_params(ctx)):
+            super().format_help(ctx, formatter)
 
     def get_short_help_str(self, limit: int = 45) -> str:
         with help_in_language(self):
             return super().get_short_help_str(limit)
 
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        with ExitStack() as stack:  # the options' help, which zsh and fish show beside them
+            for param in self.params:
+                if isinstance(param, click.Option):
+                    stack.enter_context(help_in_language(param))
+            return super().shell_complete(ctx, incomplete)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        """The usage line after the command's name: ``[OPTIONS] PLAYER``, in the language."""
+        return [metavar_in_language(piece) for piece in super().collect_usage_pieces(ctx)]
+
 
 class Option(click.Option):
-    """An option whose help is shown in the language. ``help_fields`` fill the ``{...}`` fields
-    of a help text that names things known only at run time."""
+    """An option whose metavar is shown in the language (its help is, by :class:`Command`).
+    ``help_fields`` fill the ``{...}`` fields of a help text that names things known only at
+    run time."""
 
     def __init__(self, *args: Any, help_fields: dict[str, str] | None = None, **attrs: Any) -> None:
         super().__init__(*args, **attrs)
         self.help_fields = help_fields or {}
 
-    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        with help_in_language(self):
-            return super().get_help_record(ctx)
+    def make_metavar(self, *args: Any, **kwargs: Any) -> str:  # click 8.1 passes no context
+        return metavar_in_language(super().make_metavar(*args, **kwargs))
 
 
 def option(*param_decls: str, **attrs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -312,6 +352,13 @@ def translate(error: Exception) -> Exception:
     return error
 
 
+def as_problem(error: Exception) -> Problem | None:
+    """The ``Error:`` line an error is for a person (see :func:`translate`), or None for a
+    bug."""
+    found = error if isinstance(error, Problem) else translate(error)
+    return found if isinstance(found, Problem) else None
+
+
 def warn_unconfirmed(store: Store | None) -> None:
     """Say which changed files the disk did not confirm (the change is made all the same)."""
     for path in store.unconfirmed if store is not None else ():
@@ -413,6 +460,11 @@ class Words(click.ParamType):  # type: ignore[type-arg]
         except BadInput as error:
             self.fail(error.message, param, ctx)
 
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        return offer(self.shown, incomplete)
+
 
 def confirm(question: str) -> bool:
     """A yes or no, answered in the language or in English (Enter: yes)."""
@@ -465,7 +517,9 @@ NUMBERS = {"ignore_unknown_options": True}
 
 
 def match_argument(function: Callable[..., Any]) -> Callable[..., Any]:
-    return click.argument("match", type=NUMBER, required=False)(function)
+    return click.argument("match", type=NUMBER, required=False, shell_complete=complete_match)(
+        function
+    )
 
 
 def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -475,6 +529,7 @@ def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
         "match",
         type=NUMBER,
         metavar="MATCH",
+        shell_complete=complete_match,
         help="The match to record in (default: the current match).",
     )(function)
 
@@ -512,3 +567,42 @@ def refuse_if_abandoned(match: Match) -> None:
 def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
     match = store.load(match_id(store, given))
     return match, match.sheet()
+
+
+# Completing a command line (the shell's Tab; ``scorekeeper completion`` installs it)
+#
+# click works out which parameter is being typed without running any command, so these read
+# the store the command line names themselves. They only read: never the lock, never a
+# write. Whatever goes wrong (no store, a damaged one, no current match) leaves nothing to
+# offer: the group ends a completion that fails without a word (``Scorekeeper`` in cli.py).
+
+
+def offer(words: Iterable[str], typed: str) -> list[CompletionItem]:
+    """The words that begin with what is typed, case and accents aside, as click offers them."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(word) for word in words if fold(word).startswith(fold(typed))]
+
+
+def completing_store(ctx: click.Context) -> Store:
+    """The store of the command line being completed: ``--db``, else ``SCOREKEEPER_DB``, else
+    the default (the group, which makes it for a command, does not run while completing)."""
+    from scorekeeper.cli import default_store
+
+    return Store(ctx.find_root().params.get("db") or default_store())
+
+
+def complete_match(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:
+    """MATCH: the ids of the matches in the store."""
+    return offer(map(str, completing_store(ctx).match_ids()), typed)
+
+
+def complete_player(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:
+    """PLAYER: the people at the table of the match given (``--match``, before or after
+    ``amend``'s kind of hand), else of the current match."""
+    store = completing_store(ctx)
+    given: int | None = None
+    at: click.Context | None = ctx
+    while given is None and at is not None:
+        given, at = at.params.get("match"), at.parent
+    return offer(store.load(match_id(store, given)).individuals(), typed)

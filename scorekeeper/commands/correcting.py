@@ -29,7 +29,7 @@ from scorekeeper.commands.recording import (
     wall_params,
     walled,
 )
-from scorekeeper.engine import MatchFinished, table_of
+from scorekeeper.engine import MatchFinished, Scoresheet, table_of
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.messages import next_deal, plain, report, round_line
 from scorekeeper.store import Store
@@ -47,7 +47,11 @@ def undo(store: Store, match: int | None) -> None:
     Example:
       scorekeeper undo
     """
-    chosen = match_id(store, match)
+    take_back(store, match_id(store, match))
+
+
+def take_back(store: Store, chosen: int) -> None:
+    """Void the last hand of the match and report it (``undo``, and ``u`` in ``record``)."""
     with store.writing() as writer:
         current = writer.load(chosen)
         before, took_back = current.sheet(), current.abandoned
@@ -129,6 +133,9 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
                         number=number, a=table[0], b=table[1]
                     )
                 )
+        before = current.sheet()
+        if before.seating is not None and number < len(hands):
+            refuse_reseating(before, current.sheet(hands[:number]), number)
         try:
             sheet = current.sheet(hands)
         except MatchFinished as error:
@@ -138,7 +145,6 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
                     "hands were recorded after it. Undo those first, or correct it differently."
                 ).format(ended=error.number, later=len(hands) - error.entered)
             ) from None
-        before = current.sheet()
         if not dry_run:
             writer.replace(current, number, hands[number - 1])
     if current.teams:  # hand numbers count the tables' hands, not the deals
@@ -152,6 +158,28 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
             _("     by {new}").format(new=round_line(sheet.rounds[number - 1])),
         ]
     say(before, sheet, said, dry_run)
+
+
+def refuse_reseating(before: Scoresheet, corrected: Scoresheet, number: int) -> None:
+    """Three-handed Gin: a correction may not change who played the next hand, whose counts
+    were between the players who played it (RULES.md section 6)."""
+    played, would = before.rounds[number].seating, corrected.seating
+    assert played is not None and would is not None
+    if played.players != would.players:
+        raise StateProblem(
+            _(
+                "That correction would change who played hand {later}: {a} v {b} played it, "
+                "but after it {c} v {d} would have. Undo the hands after hand {number} first, "
+                "or correct it differently."
+            ).format(
+                later=number + 1,
+                a=played.players[0],
+                b=played.players[1],
+                c=would.players[0],
+                d=would.players[1],
+                number=number,
+            )
+        )
 
 
 @amend.command("knock", context_settings=NUMBERS)

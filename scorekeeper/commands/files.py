@@ -227,10 +227,10 @@ def plan(
         if how is Relation.APART and source is None:
             raise StateProblem(
                 _(
-                    "{path} and match {id} ({a} v {b}) are copies of one match that disagree: "
+                    "{path} and match {id} ({players}) are copies of one match that disagree: "
                     "each holds hands or changes the other lacks. Nothing was imported; "
                     "'scorekeeper import --as-new {path}' imports the file as another match."
-                ).format(path=path, id=copy.id, a=copy.players[0], b=copy.players[1])
+                ).format(path=path, id=copy.id, players=_(" v ").join(copy.players))
             )
         if how is Relation.APART:
             raise StateProblem(
@@ -248,26 +248,26 @@ def plan(
 
 def imported(step: Step, match: Match) -> str:
     """What importing one file did."""
-    a, b, n = match.players[0], match.players[1], match.sheet().hands_played()
+    players, n = _(" v ").join(match.players), match.sheet().hands_played()
     if step.how is None:
         return ngettext(
-            "Imported {path} as match {id}: {a} v {b}, {n} hand.",
-            "Imported {path} as match {id}: {a} v {b}, {n} hands.",
+            "Imported {path} as match {id}: {players}, {n} hand.",
+            "Imported {path} as match {id}: {players}, {n} hands.",
             n,
-        ).format(path=step.path, id=match.id, a=a, b=b, n=n)
+        ).format(path=step.path, id=match.id, players=players, n=n)
     if step.how is Relation.BEHIND:
         return ngettext(
-            "Brought match {id} ({a} v {b}) up to date from {path}: {n} hand now.",
-            "Brought match {id} ({a} v {b}) up to date from {path}: {n} hands now.",
+            "Brought match {id} ({players}) up to date from {path}: {n} hand now.",
+            "Brought match {id} ({players}) up to date from {path}: {n} hands now.",
             n,
-        ).format(path=step.path, id=match.id, a=a, b=b, n=n)
+        ).format(path=step.path, id=match.id, players=players, n=n)
     if step.how is Relation.AHEAD:
         return _(
-            "Match {id} ({a} v {b}) holds all of {path} already, and more; nothing was changed."
-        ).format(path=step.path, id=match.id, a=a, b=b)
+            "Match {id} ({players}) holds all of {path} already, and more; nothing was changed."
+        ).format(path=step.path, id=match.id, players=players)
     return _(
-        "{path} is match {id} ({a} v {b}), as the store holds it already; nothing was changed."
-    ).format(path=step.path, id=match.id, a=a, b=b)
+        "{path} is match {id} ({players}), as the store holds it already; nothing was changed."
+    ).format(path=step.path, id=match.id, players=players)
 
 
 @command()

@@ -29,8 +29,8 @@ def described(match: Match) -> str:
     """``match 3 (Ann v Ben, 4 hands)``."""
     hands = match.sheet().hands_played()
     return ngettext(
-        "match {id} ({a} v {b}, {n} hand)", "match {id} ({a} v {b}, {n} hands)", hands
-    ).format(id=match.id, a=match.players[0], b=match.players[1], n=hands)
+        "match {id} ({players}, {n} hand)", "match {id} ({players}, {n} hands)", hands
+    ).format(id=match.id, players=_(" v ").join(match.players), n=hands)
 
 
 @command()
@@ -168,7 +168,7 @@ def rename(store: Store, old: str, new: str, match: int | None) -> None:
         except ValueError as error:
             raise BadInput(str(error)) from None
     click.echo(
-        _("Renamed {old} to {new} in match {id} ({a} v {b}); the hands stay as they were.").format(
-            old=who, new=new, id=current.id, a=current.players[0], b=current.players[1]
+        _("Renamed {old} to {new} in match {id} ({players}); the hands stay as they were.").format(
+            old=who, new=new, id=current.id, players=_(" v ").join(current.players)
         )
     )

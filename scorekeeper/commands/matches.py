@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,17 +12,35 @@ from scorekeeper.commands._common import (
     Decorator,
     StateProblem,
     command,
+    complete_match,
+    complete_player,
     compose,
     match_argument,
     match_id,
     named,
+    offer,
     option,
     pass_store,
 )
 from scorekeeper.engine import fold, team_members, team_name
 from scorekeeper.i18n import N_, _
-from scorekeeper.rules import PRESETS, DealerRule, Rules, Shutout, option_name, preset
+from scorekeeper.messages import next_deal
+from scorekeeper.rules import (
+    PRESETS,
+    THREE_HANDED_FIXED,
+    DealerRule,
+    DecideBy,
+    Rules,
+    Shutout,
+    ShutoutWhen,
+    Tie,
+    option_name,
+    preset,
+)
 from scorekeeper.store import Store, StoreError, check_description, check_names
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 def rule_option(name: str, kind: Any, text: str) -> Decorator:
@@ -40,24 +58,43 @@ def rule_option(name: str, kind: Any, text: str) -> Decorator:
 
 rule_options = compose(
     rule_option("target", NUMBER, N_("Points that end a game (default {default}).")),
-    rule_option("columns", NUMBER, N_("Games at once: 3, or 2 for learners.")),
+    rule_option("columns", NUMBER, N_("Games at once: 3, 2 for learners, 1 for plain Gin Rummy.")),
     rule_option("gin_bonus", NUMBER, N_("Bonus for gin (default {default}).")),
     rule_option(
         "big_gin_bonus", NUMBER, N_("Bonus for big gin (default {default}; 0 turns big gin off).")
     ),
     rule_option("undercut_bonus", NUMBER, N_("Bonus for an undercut (default {default}).")),
-    rule_option("box_bonus", NUMBER, N_("Bonus per hand won in a game (default {default}).")),
+    rule_option(
+        "tie",
+        click.Choice([t.value for t in Tie]),
+        N_("A tied knock: an undercut with its bonus, or with none (default {default})."),
+    ),
+    rule_option("box_bonus", NUMBER, N_("Bonus per box earned in a game (default {default}).")),
+    rule_option("gin_boxes", NUMBER, N_("Boxes a gin earns, 1 to 10 (default {default}).")),
+    rule_option(
+        "undercut_boxes", NUMBER, N_("Boxes an undercut earns, 1 to 10 (default {default}).")
+    ),
     rule_option("game_bonus", NUMBER, N_("Bonus for winning a game (default {default}).")),
     rule_option(
         "shutout",
         click.Choice([s.value for s in Shutout]),
         N_("Reward when the loser scored nothing in a game (default {default})."),
     ),
+    rule_option(
+        "shutout_when",
+        click.Choice([w.value for w in ShutoutWhen]),
+        N_("The loser is shut out with no points, or with no hand won (default {default})."),
+    ),
     rule_option("knock_limit", NUMBER, N_("Most deadwood to knock with (default {default}).")),
     rule_option(
         "next_dealer",
         click.Choice([d.value for d in DealerRule]),
         N_("Who deals after a won hand (default {default})."),
+    ),
+    rule_option(
+        "decide_by",
+        click.Choice([d.value for d in DecideBy]),
+        N_("The match goes to the most games won, or the larger match net (default {default})."),
     ),
     option(
         "--end-after-first-game/--play-all-games",
@@ -78,6 +115,13 @@ rule_options = compose(
         help="Oklahoma Gin: with an ace up-card, knocking with 1 is allowed.",
     ),
     option(
+        "--no-spades-double",
+        "spades_double",
+        flag_value=False,
+        default=None,
+        help="Oklahoma Gin: a spade up-card does not double the hand.",
+    ),
+    option(
         "--straight",
         is_flag=True,
         default=None,
@@ -86,9 +130,20 @@ rule_options = compose(
 )
 
 
+def complete_dealer(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:
+    """``--dealer``: the players named before it (with ``--teams``, the partners), else those
+    of the current match (the players of a ``--rematch``)."""
+    given = ctx.args[:2]  # click leaves the words before an option being typed unparsed
+    if not given:
+        return complete_player(ctx, param, typed)
+    teams = [split_team(team) for team in given] if ctx.params.get("teams") else [given]
+    return offer([player for team in teams for player in team], typed)
+
+
 @command()
 @click.argument("player1", required=False)
 @click.argument("player2", required=False)
+@click.argument("player3", required=False)
 @option(
     "--teams",
     is_flag=True,
@@ -99,12 +154,17 @@ rule_options = compose(
     is_flag=True,
     help="The next series: the last match's players and rules, its next dealer.",
 )
-@option("--dealer", help="Who deals first (default: chosen at random).")
+@option(
+    "--dealer",
+    shell_complete=complete_dealer,
+    help="Who deals first (default: chosen at random).",
+)
 @option(
     "--preset",
     "preset_name",
     default="standard",
     show_default=True,
+    shell_complete=lambda ctx, param, typed: offer(PRESETS, typed),
     help="Named rule set: {presets}.",
     help_fields={"presets": ", ".join(PRESETS)},
 )
@@ -116,6 +176,7 @@ def new(
     /,
     player1: str | None,
     player2: str | None,
+    player3: str | None,
     teams: bool,
     rematch: bool,
     dealer: str | None,
@@ -126,14 +187,17 @@ def new(
     """Start a match between PLAYER1 and PLAYER2 and make it current.
 
     Options change single rules of the preset; 'scorekeeper rules --presets' lists them.
+    Three players make it Three-handed Gin: PLAYER1 and PLAYER2 play the first hand.
     With --teams it is Partnership Gin: four players in two teams, two tables at once.
     With --rematch the next series starts: same players, same rules.
 
     \b
     Example:
       scorekeeper new Alexandra Bob --dealer bob
+      scorekeeper new Ann Ben --preset gin
       scorekeeper new Ann Ben --preset pagat --target 150
-      scorekeeper new Ann Ben --oklahoma
+      scorekeeper new Ann Ben --preset oklahoma
+      scorekeeper new Ann Ben Cid
       scorekeeper new --teams "Ann & Bob" "Cid & Dee"
       scorekeeper new --rematch
     """
@@ -160,6 +224,8 @@ def new(
         first, said = sheet.next_dealer, _("{dealer} deals first, as the last match said.")
         if partners:
             said = _("{dealer} deal first, as the last match said.")
+        if sheet.seating:  # the two who would play come first
+            players = (*sheet.seating.players, sheet.seating.sits_out)
     else:
         if player1 is None or player2 is None:
             raise BadInput(
@@ -168,15 +234,24 @@ def new(
                     "with --teams), or play on with 'scorekeeper new --rematch'."
                 )
             )
+        preset(preset_name)  # an unknown name is refused before anything else
+        teams = teams or PRESETS[preset_name.lower()].teams
+        three = player3 is not None or PRESETS[preset_name.lower()].rules.three_handed
+        if three:
+            refuse_for_three(player3, teams, options)
         partners = (split_team(player1), split_team(player2)) if teams else None
         players = (
-            (team_name(partners[0]), team_name(partners[1])) if partners else (player1, player2)
+            (team_name(partners[0]), team_name(partners[1]))
+            if partners
+            else (player1, player2, *([player3] if player3 else []))
         )
         try:
             check_names(partners[0] + partners[1] if partners else players)
         except ValueError as error:
             raise BadInput(str(error)) from None
         rules = preset(preset_name).replace(**{name: options[name] for name in changed})
+        if three:
+            rules = rules.replace(three_handed=True, **THREE_HANDED_FIXED)
         if (last_dealer := None if partners else series_dealer(store, players)) is not None:
             first, said = (
                 last_dealer,
@@ -185,7 +260,7 @@ def new(
         else:
             import random
 
-            first = random.choice(players)
+            first = random.choice(players[:2])
             said = (
                 _("{dealer} deal first (chosen at random).")
                 if partners
@@ -199,19 +274,25 @@ def new(
         everyone = players + (partners[0] + partners[1] if partners else ())
         chosen = named(everyone, dealer, N_("{typed!r} is not one of the players: name {options}."))
         first = next(p for p in players if chosen == p or chosen in team_members(p))
+        if first not in players[:2]:
+            raise BadInput(
+                _(
+                    "{name} sits out the first hand, so cannot deal it: name {a} or {b} "
+                    "with --dealer (the first two named play the first hand)."
+                ).format(name=first, a=players[0], b=players[1])
+            )
         said = _("{dealer} deal first.") if partners else _("{dealer} deals first.")
     with store.writing() as writer:
         match = writer.create(players, rules, first, description, teams=partners)
     click.echo(
-        _("Match {id}: {a} v {b}, {preset} rules{changed}.").format(
+        _("Match {id}: {players}, {preset} rules{changed}.").format(
             id=match.id,
-            a=players[0],
-            b=players[1],
+            players=_(" v ").join(players),
             preset=_("the last match's") if rematch else preset_name.lower(),
             changed=_(" (changed: {names})").format(
                 names=", ".join(
                     option_name(name)
-                    if options[name] is True
+                    if options[name] is True or option_name(name).startswith("--no-")
                     else _("{option} off").format(option=option_name(name))
                     if options[name] is False
                     else f"{option_name(name)} {options[name]}"
@@ -222,6 +303,8 @@ def new(
             else "",
         )
     )
+    if rules.three_handed:
+        said = next_deal(match.sheet())
     click.echo(said.format(dealer=first))
     click.echo(
         _(
@@ -229,6 +312,40 @@ def new(
             "record' to be asked)."
         )
     )
+
+
+def refuse_for_three(third: str | None, teams: bool, options: dict[str, Any]) -> None:
+    """Refuse what Three-handed Gin cannot take (RULES.md section 6)."""
+    if third is None:
+        raise BadInput(
+            _("Three-handed Gin is played by three: name them, e.g. 'scorekeeper new Ann Ben Cid'.")
+        )
+    if teams:
+        raise BadInput(
+            _(
+                "Three names make a Three-handed match, which has no teams: leave out --teams "
+                "(Partnership Gin is two teams of two, e.g. --teams 'Ann & Bob' 'Cid & Dee')."
+            )
+        )
+    given = {name: value for name, value in options.items() if value is not None}
+    fixed = [name for name in THREE_HANDED_FIXED if name in given and name != "columns"]
+    if given.get("columns", 1) != 1:
+        fixed.insert(0, "columns")
+    if fixed:
+        raise BadInput(
+            _(
+                "Three-handed Gin is played on one column, the loser sitting out and the "
+                "player who sat out dealing, until one player reaches the target: leave out "
+                "{options}."
+            ).format(options=", ".join(option_name(name) for name in fixed))
+        )
+    if given.get("shutout") in (Shutout.POINTS.value, Shutout.TOTAL.value):
+        raise BadInput(
+            _(
+                "With three players a shutout is paid as the game bonus once more: give "
+                "--shutout game_bonus or none, not {value}."
+            ).format(value=given["shutout"])
+        )
 
 
 def split_team(text: str) -> tuple[str, str]:
@@ -243,7 +360,7 @@ def split_team(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def series_dealer(store: Store, players: tuple[str, str]) -> str | None:
+def series_dealer(store: Store, players: tuple[str, ...]) -> str | None:
     """Who deals next by the rules, if the current match is a finished one between these two."""
     try:
         current = store.current_id()
@@ -255,7 +372,8 @@ def series_dealer(store: Store, players: tuple[str, str]) -> str | None:
     sheet = last.sheet()
     if not sheet.finished or sorted(map(fold, last.players)) != sorted(map(fold, players)):
         return None
-    return next(p for p in players if fold(p) == fold(sheet.next_dealer))
+    dealer = next(p for p in players if fold(p) == fold(sheet.next_dealer))
+    return dealer if dealer in players[:2] else None
 
 
 @command("matches")
@@ -280,11 +398,11 @@ def list_matches(store: Store, deleted: bool) -> None:
             click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
             return
         current = store.current_id()
-    finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _("{a} v {b}")
+    finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _(" v ")
     abandoned = _("abandoned")
     # Column by column, each padded to its widest cell: a store of years lists thousands of
     # matches, between the few pairs of players a household has.
-    pairs = {pair: versus.format(a=pair[0], b=pair[1]) for pair in {s.players for s in summaries}}
+    pairs = {pair: versus.join(pair) for pair in {s.players for s in summaries}}
     columns = [
         [_("id"), *[("*" if s.id == current else " ") + str(s.id) for s in summaries]],
         [_("players"), *[pairs[s.players] for s in summaries]],
@@ -308,7 +426,7 @@ def list_matches(store: Store, deleted: bool) -> None:
 
 
 @command()
-@click.argument("match", type=NUMBER)
+@click.argument("match", type=NUMBER, shell_complete=complete_match)
 @pass_store
 def use(store: Store, match: int) -> None:
     """Make MATCH the current match.
@@ -321,8 +439,8 @@ def use(store: Store, match: int) -> None:
     with store.writing() as writer:
         writer.set_current(match)
     click.echo(
-        _("Match {id} ({a} v {b}) is now current.").format(
-            id=match, a=chosen.players[0], b=chosen.players[1]
+        _("Match {id} ({players}) is now current.").format(
+            id=match, players=_(" v ").join(chosen.players)
         )
     )
 

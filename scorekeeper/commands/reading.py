@@ -3,36 +3,59 @@
 from __future__ import annotations
 
 import json
+import time
+from typing import TYPE_CHECKING
 
 import click
 
 from scorekeeper.commands._common import (
     BadInput,
+    as_problem,
     command,
+    complete_player,
     echo_lines,
     load_sheet,
     match_argument,
+    match_id,
     named,
     option,
     pass_store,
 )
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.messages import arrangement
-from scorekeeper.store import Store
+from scorekeeper.store import Match, Store
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from scorekeeper.engine import Scoresheet
 
 
 @command()
 @match_argument
 @option("--json", "as_json", is_flag=True, help="Print the sheet as one JSON object.")
+@option(
+    "--watch",
+    is_flag=True,
+    help="Keep the sheet on screen, drawn again whenever the match changes, until Ctrl-C.",
+)
 @pass_store
-def show(store: Store, match: int | None, as_json: bool) -> None:
+def show(store: Store, match: int | None, as_json: bool, watch: bool) -> None:
     """Show the scoresheet of MATCH (default: the current match).
+
+    With --watch the sheet stays on the screen of a second terminal facing the table and is
+    drawn again whenever the match changes, e.g. when a hand is recorded from another
+    terminal; without MATCH it follows the current match. Ctrl-C stops it.
 
     \b
     Example:
       scorekeeper show
       scorekeeper show 2 --json
+      scorekeeper show --watch
     """
+    if watch:
+        watching(store, match, as_json)
+        return
     current, sheet = load_sheet(store, match)
     if as_json:
         from scorekeeper.exchange import sheet_json
@@ -43,6 +66,112 @@ def show(store: Store, match: int | None, as_json: bool) -> None:
     from scorekeeper import render
 
     render.show(render.scoresheet(current, sheet))
+
+
+#: How often ``show --watch`` looks whether the match has changed, in seconds.
+POLL = 0.25
+
+
+def watching(store: Store, given: int | None, as_json: bool) -> None:
+    """``show --watch``: the sheet on the whole screen (the terminal's alternate screen, given
+    back as it was at the end), drawn again when the match's file or the terminal's size
+    changes, until Ctrl-C. A match that cannot be read shows its error until it can again."""
+    if as_json:
+        raise BadInput(_("--watch draws the sheet on a terminal; leave out --json."))
+    from rich.live import Live
+
+    from scorekeeper import render
+
+    console = render.console()
+    if not console.is_terminal:
+        raise BadInput(
+            _(
+                "--watch keeps the sheet on a terminal's screen, but the output goes to a "
+                "file or a pipe; leave out --watch to print the sheet once."
+            )
+        )
+    load_sheet(store, given)  # a match that is not there is an error before the screen changes
+    drawn = None
+    try:
+        with Live(console=console, screen=True, auto_refresh=False) as live:
+            while True:
+                now = watched(store, given), console.size
+                if now != drawn:
+                    drawn = now
+                    live.update(watch_view(store, given, console), refresh=True)
+                time.sleep(POLL)
+    except KeyboardInterrupt:  # the way to stop: the screen is given back, exit 0
+        pass
+
+
+def watched(store: Store, given: int | None) -> object:
+    """What the watched match is now, without reading it: its id and its file's stamp (or
+    the problem in finding it)."""
+    try:
+        chosen = match_id(store, given)
+    except Exception as error:
+        problem = as_problem(error)
+        if problem is None:
+            raise
+        return problem.message
+    return chosen, store.stamp(chosen)
+
+
+def watch_view(store: Store, given: int | None, console: Console) -> RenderableType:
+    """The watched match's sheet (its earliest hands left out where the screen is too short for
+    all of them) or why it cannot be shown, and under it when it was drawn."""
+    from rich.console import Group
+    from rich.text import Text
+
+    def footer(left_out: int) -> Text:
+        notes = [_("Drawn at {time}; drawn again when the match changes. Ctrl-C stops.")]
+        if left_out:
+            notes.insert(
+                0,
+                ngettext(
+                    "Hand 1 is left out for want of room ('scorekeeper show' has it).",
+                    "Hands 1-{n} are left out for want of room ('scorekeeper show' has them).",
+                    left_out,
+                ),
+            )
+        text = " ".join(notes).format(n=left_out, time=time.strftime("%H:%M:%S"))
+        return Text(text, style="dim")
+
+    try:
+        match, sheet = load_sheet(store, given)
+    except Exception as error:
+        problem = as_problem(error)
+        if problem is None:
+            raise
+        message = _("Error: {message}").format(message=problem.format_message())
+        return Group(Text(message, style="bold"), footer(0))
+    room = console.size.height - len(console.render_lines(footer(len(sheet.rounds)), pad=False))
+    drawn, left_out = fitted(console, match, sheet, room)
+    return Group(drawn, footer(left_out))
+
+
+def fitted(
+    console: Console, match: Match, sheet: Scoresheet, height: int
+) -> tuple[RenderableType, int]:
+    """The sheet drawn without as few of its earliest hands as leave it at most ``height``
+    lines tall, and how many were left out. (A deal half reported in Partnership Gin is
+    numbered from the deals before it, so that sheet is drawn whole.)"""
+    from scorekeeper import render
+
+    def drawn(kept: int) -> RenderableType:
+        return render.scoresheet(match, sheet._replace(rounds=sheet.rounds[hands - kept :]))
+
+    def fits(kept: int) -> bool:
+        return len(console.render_lines(drawn(kept), pad=False)) <= height
+
+    hands = len(sheet.rounds)
+    if sheet.pending or fits(hands):
+        return drawn(hands), 0
+    fitting, too_many = 0, hands  # the most hands that fit lies in [fitting, too_many)
+    while too_many - fitting > 1:
+        middle = (fitting + too_many) // 2
+        fitting, too_many = (middle, too_many) if fits(middle) else (fitting, middle)
+    return drawn(fitting), hands - fitting
 
 
 @command()
@@ -69,8 +198,13 @@ def log(store: Store, match: int | None, show_all: bool) -> None:
 
 
 @command()
-@click.argument("player", required=False)
-@option("--against", metavar="PLAYER", help="Only the matches against this player.")
+@click.argument("player", required=False, shell_complete=complete_player)
+@option(
+    "--against",
+    metavar="PLAYER",
+    shell_complete=complete_player,
+    help="Only the matches against this player.",
+)
 @option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @pass_store
 def stats(store: Store, player: str | None, against: str | None, as_json: bool) -> None:

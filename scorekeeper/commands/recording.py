@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from enum import Enum
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,7 +18,9 @@ from scorekeeper.commands._common import (
     Decorator,
     StateProblem,
     Words,
+    as_problem,
     command,
+    complete_player,
     compose,
     confirm,
     echo_lines,
@@ -38,13 +42,16 @@ from scorekeeper.engine import (
     knock_limit,
     pairings,
 )
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.messages import arrangement, report, said_of_new_hand
 from scorekeeper.store import Match, Store
 
+if TYPE_CHECKING:
+    from scorekeeper.cards import Card, Showdown
 
-def deadwood(name: str, what: str, required: bool = True) -> Decorator:
-    return click.argument(name, type=Count(what), metavar=name.upper(), required=required)
+
+def deadwood(metavar: str, what: str, required: bool = True) -> Decorator:
+    return click.argument(metavar.lower(), type=Count(what), metavar=metavar, required=required)
 
 
 dry_run_option = option(
@@ -56,9 +63,9 @@ upcard_option = option(
     help="Oklahoma Gin: the card that started the discard pile, e.g. 7h, KS, 10d.",
 )
 knock_params = compose(
-    click.argument("player"),
-    deadwood("knocker_deadwood", N_("the knocker's deadwood"), False),
-    deadwood("opponent_deadwood", N_("the opponent's deadwood"), False),
+    click.argument("player", shell_complete=complete_player),
+    deadwood(N_("KNOCKER_DEADWOOD"), N_("the knocker's deadwood"), False),
+    deadwood(N_("OPPONENT_DEADWOOD"), N_("the opponent's deadwood"), False),
     option(
         "--undercut",
         is_flag=True,
@@ -79,13 +86,17 @@ knock_params = compose(
     dry_run_option,
 )
 gin_params = compose(
-    click.argument("player"),
-    deadwood("opponent_deadwood", N_("the opponent's deadwood")),
+    click.argument("player", shell_complete=complete_player),
+    deadwood(N_("OPPONENT_DEADWOOD"), N_("the opponent's deadwood")),
     option("--big", is_flag=True, help="Big gin: all 11 cards melded."),
     upcard_option,
     dry_run_option,
 )
-wall_params = compose(click.argument("player", required=False), upcard_option, dry_run_option)
+wall_params = compose(
+    click.argument("player", required=False, shell_complete=complete_player),
+    upcard_option,
+    dry_run_option,
+)
 
 
 HandBuilder = Callable[[Match, "Hand | None"], Hand]
@@ -128,20 +139,38 @@ def counted(
                 "counts are worked out from the cards."
             )
         )
+    return shown(showdown_of(knocker_cards(cards), opponent_cards))
+
+
+def knocker_cards(typed: str) -> tuple[Card, ...]:
+    """The knocker's cards as typed: the 10 kept, or all 11 before the discard."""
+    from scorekeeper.cards import CardError, parse_cards
+
+    try:
+        knocker = parse_cards(typed)
+    except CardError as error:
+        raise BadInput(str(error)) from None
+    if len(knocker) not in (10, 11):
+        raise BadInput(
+            _(
+                "The knocker's hand has {n} cards: give the 10 kept (or all 11 before the discard)."
+            ).format(n=len(knocker))
+        )
+    return knocker
+
+
+def showdown_of(knocker: tuple[Card, ...], opponent: str) -> Showdown:
+    """Both hands after the knock, the opponent's 10 cards as typed."""
     from scorekeeper.cards import CardError, parse_cards, showdown
 
     try:
-        knocker = parse_cards(cards)
-        if len(knocker) not in (10, 11):
-            raise BadInput(
-                _(
-                    "The knocker's hand has {n} cards: give the 10 kept (or all 11 "
-                    "before the discard)."
-                ).format(n=len(knocker))
-            )
-        both = showdown(knocker, parse_cards(opponent_cards, count=10))
+        return showdown(knocker, parse_cards(opponent, count=10))
     except CardError as error:
         raise BadInput(str(error)) from None
+
+
+def shown(both: Showdown) -> Counts:
+    """Show both hands' arrangements; the counts they come to."""
     echo_lines(
         [*arrangement(_("Knocker"), both.knocker), *arrangement(_("Opponent"), both.opponent)]
     )
@@ -215,15 +244,28 @@ def walled(typed: str | None, upcard: str | None) -> HandBuilder:
 
 def record(store: Store, given: int | None, build: HandBuilder, dry_run: bool = False) -> None:
     """Record a new hand after the last one and report it (with ``dry_run``, only report)."""
+    before, after = add_hand(store, given, build, dry_run)
+    say(before, after, said_of_new_hand(before, after), dry_run)
+
+
+def add_hand(
+    store: Store, given: int | None, build: HandBuilder, dry_run: bool = False
+) -> tuple[Scoresheet, Scoresheet]:
+    """Add a new hand after the last one (with ``dry_run``, only work it out), built against
+    the match as it is under the store's lock; the sheets before and after it."""
     chosen = match_id(store, given)
     with store.writing() as writer:
         match = writer.load(chosen)
         before = open_sheet(match)
         hand = build(match, None)
-        sheet = match.sheet([*(stored.hand for stored in match.in_force()), hand])
+        after = match.sheet([*(stored.hand for stored in match.in_force()), hand])
         if not dry_run:
             writer.add(match, hand)
-    say(before, sheet, said_of_new_hand(before, sheet), dry_run)
+    return before, after
+
+
+class MatchOver(StateProblem):
+    """Raised for a hand after the end of the match (exit 1)."""
 
 
 def open_sheet(match: Match) -> Scoresheet:
@@ -231,7 +273,7 @@ def open_sheet(match: Match) -> Scoresheet:
     refuse_if_abandoned(match)
     sheet = match.sheet()
     if sheet.finished:
-        raise StateProblem(
+        raise MatchOver(
             _(
                 "Match {id} is over, so no hand can be added. Start the next "
                 "series with 'scorekeeper new --rematch', or another match with "
@@ -329,7 +371,13 @@ def wall(
 @match_option
 @pass_store
 def record_interactively(store: Store, with_cards: bool, match: int | None) -> None:
-    """Record a hand by answering questions, one at a time, with the choices shown.
+    """Record the evening's hands by answering questions, one hand after another.
+
+    Each question shows its choices and is asked again until the answer can be used. A hand
+    is stored as soon as it is confirmed, and reported as 'knock' reports it. At the first
+    question of a hand, u takes the last hand back, and q, an empty answer, Ctrl-D or Ctrl-C
+    stop; stopping in the middle of a hand records nothing of it. The questions end by
+    themselves with the match.
 
     \b
     Example:
@@ -344,60 +392,219 @@ def record_interactively(store: Store, with_cards: bool, match: int | None) -> N
                 "'scorekeeper knock PLAYER 5 15'."
             )
         )
-    current = store.load(match_id(store, match))
-    sheet = open_sheet(current)
-    if current.teams:
-        tables = [t.players for t in sheet.pending if t.hand is None] or list(
-            pairings(current.teams, len(sheet.rounds))
+    evening(store, match_id(store, match), with_cards)
+
+
+class Turn(Enum):
+    """How one round of questions ended."""
+
+    RECORDED = "recorded"
+    MATCH_OVER = "recorded, and the match is over"
+    TAKEN_BACK = "the last hand taken back"
+    SKIPPED = "nothing recorded (the hand was not confirmed, or could not be taken back)"
+    QUIT = "the user stopped at the first question"
+
+
+def evening(store: Store, chosen: int, with_cards: bool) -> None:
+    """Ask for hand after hand until the match is over or the user stops; each hand is its own
+    change of the store, made as soon as it is confirmed.
+
+    A hand that the match as it is now cannot take (another terminal may have recorded in the
+    meantime) is refused and asked again from its first question. Stopping in the middle of a
+    hand records nothing of it. The exit status says whether the store changed: 0 once a hand
+    was recorded or taken back, even when a problem ends the evening."""
+    recorded = taken_back = 0
+    for turns in itertools.count():
+        if turns:
+            click.echo()  # a blank line between hands
+        try:
+            turn = one_hand(store, chosen, with_cards)
+        except click.Abort:  # Ctrl-C or the end of the input in the middle of a hand
+            if not recorded and not taken_back:
+                click.echo("\n" + _("Stopped: nothing was recorded."), err=True)
+                raise SystemExit(1) from None
+            click.echo("\n" + _("Stopped: this hand was not recorded."), err=True)
+            break
+        except Exception as error:
+            problem = as_problem(error)
+            if problem is None or not (recorded or taken_back or isinstance(problem, BadInput)):
+                raise
+            problem.show()
+            if isinstance(problem, BadInput):
+                continue
+            break
+        recorded += turn in (Turn.RECORDED, Turn.MATCH_OVER)
+        taken_back += turn is Turn.TAKEN_BACK
+        if turn in (Turn.QUIT, Turn.MATCH_OVER):
+            break
+    click.echo(tally(chosen, recorded, taken_back))
+
+
+def tally(match_id: int, recorded: int, taken_back: int) -> str:
+    """What an evening of ``record`` did, in one line."""
+    if not taken_back:
+        return (
+            ngettext(
+                "Recorded {n} hand in match {id}.", "Recorded {n} hands in match {id}.", recorded
+            ).format(n=recorded, id=match_id)
+            if recorded
+            else _("No hand was recorded.")
         )
+    return ngettext(
+        "Recorded {n} hand in match {id} and took {back} back.",
+        "Recorded {n} hands in match {id} and took {back} back.",
+        recorded,
+    ).format(n=recorded, id=match_id, back=taken_back)
+
+
+def one_hand(store: Store, chosen: int, with_cards: bool) -> Turn:
+    """Ask for one hand and record it once confirmed (or take the last hand back).
+
+    The questions are asked about the match as it is in the store when they start, the
+    preview is worked out from the match as it is when they end, and the hand is recorded
+    against the match as it is under the store's lock."""
+    stamp = store.stamp(chosen)
+    asked = store.load(chosen)
+    sheet = open_sheet(asked)
+    click.echo(whose_hand(asked, sheet))
+    answer = ask_hand(asked, sheet, with_cards)
+    if answer is Between.QUIT:
+        return Turn.QUIT
+    if answer is Between.UNDO:
+        from scorekeeper.commands.correcting import take_back
+
+        try:
+            take_back(store, chosen)
+        except Exception as error:  # nothing to undo, or the store refused: ask on
+            problem = as_problem(error)
+            if problem is None:
+                raise
+            problem.show()
+            return Turn.SKIPPED
+        return Turn.TAKEN_BACK
+    now = asked if store.stamp(chosen) == stamp else store.load(chosen)
+    before = open_sheet(now)
+    if now.history != asked.history:
         click.echo(
             _(
-                "Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: {tables}."
-            ).format(
-                number=len(sheet.rounds) + 1,
-                id=current.id,
-                a=current.players[0],
-                b=current.players[1],
-                dealer=sheet.next_dealer,
-                tables=_(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in tables),
-            )
+                "Match {id} was changed from another terminal while you answered; the hand "
+                "is added to the match as it is now:"
+            ).format(id=chosen)
         )
-    else:
-        click.echo(
-            _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
-                number=len(sheet.rounds) + 1,
-                id=current.id,
-                a=current.players[0],
-                b=current.players[1],
-                dealer=sheet.next_dealer,
-            )
+    preview = now.sheet([*(stored.hand for stored in now.in_force()), answer(now, None)])
+    echo_lines(said_of_new_hand(before, preview))
+    while confirm(_("Record this hand?")):
+        try:
+            before, after = add_hand(store, chosen, answer)
+        except Exception as error:  # the lock not had, the disk full: the answers are kept
+            problem = as_problem(error)
+            if problem is None or isinstance(problem, (BadInput, MatchOver)):
+                raise
+            problem.show()
+            continue
+        say(before, after, said_of_new_hand(before, after), False)
+        return Turn.MATCH_OVER if after.finished else Turn.RECORDED
+    click.echo(_("Nothing was recorded."))
+    return Turn.SKIPPED
+
+
+def at_play(match: Match, sheet: Scoresheet) -> list[tuple[str, str]]:
+    """Whom the next hand's questions are about: the two players (in Three-handed Gin the two
+    who play it), or in Partnership Gin each table still to report. ``record`` takes the
+    players it names from here alone."""
+    if sheet.pending:
+        return [table.players for table in sheet.pending if table.hand is None]
+    if match.teams:
+        return list(pairings(match.teams, len(sheet.rounds)))
+    if sheet.seating:
+        return [sheet.seating.players]
+    return [(match.players[0], match.players[1])]
+
+
+def whose_hand(match: Match, sheet: Scoresheet) -> str:
+    """The line before a hand's questions: which hand of which match, who dealt."""
+    tables = at_play(match, sheet)
+    if match.teams:
+        return _(
+            "Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: {tables}."
+        ).format(
+            number=len(sheet.rounds) + 1,
+            id=match.id,
+            a=match.players[0],
+            b=match.players[1],
+            dealer=sheet.next_dealer,
+            tables=_(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in tables),
         )
+    ((a, b),) = tables
+    if sheet.seating:
+        return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt; {out} sits out.").format(
+            number=len(sheet.rounds) + 1,
+            id=match.id,
+            a=a,
+            b=b,
+            dealer=sheet.next_dealer,
+            out=sheet.seating.sits_out,
+        )
+    return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
+        number=len(sheet.rounds) + 1, id=match.id, a=a, b=b, dealer=sheet.next_dealer
+    )
+
+
+class Between(Enum):
+    """An answer to a hand's first question that is no hand."""
+
+    QUIT = "q"
+    UNDO = "u"
+
+
+class OrBetween(click.ParamType):  # type: ignore[type-arg]
+    """The answer to a hand's first question: ``u`` (undo), ``q`` or nothing (quit), or an
+    answer of the ``first`` type."""
+
+    name = "answer"
+
+    def __init__(self, first: click.ParamType) -> None:  # type: ignore[type-arg]
+        self.first = first
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        typed = str(value).strip().casefold()
+        if typed in ("", "q"):
+            return Between.QUIT
+        if typed == "u":
+            return Between.UNDO
+        return self.first.convert(value, param, ctx)
+
+
+def first_question(question: str, answer: click.ParamType) -> Any:  # type: ignore[type-arg]
+    """Ask a hand's first question, where ``u`` takes the last hand back and ``q``, an empty
+    answer, Ctrl-D or Ctrl-C stop (nothing of the hand has been given yet)."""
     try:
-        hand = ask_hand(current, with_cards)
-        preview = current.sheet([*(s.hand for s in current.in_force()), hand])
-        echo_lines(said_of_new_hand(sheet, preview))
-        confirmed = confirm(_("Record this hand?"))
+        return click.prompt(
+            question + " " + _("(u: undo, q: quit)"),
+            default="",
+            show_default=False,
+            type=OrBetween(answer),
+        )
     except click.Abort:
-        click.echo("\n" + _("Stopped: nothing was recorded."), err=True)
-        raise SystemExit(1) from None
-    if confirmed:
-        record(store, current.id, lambda _match, _replacing: hand)
-    else:
-        click.echo(_("Nothing was recorded."))
+        click.echo()  # end the line the question was asked on
+        return Between.QUIT
 
 
-def ask_hand(match: Match, with_cards: bool = False) -> Hand:
-    """Ask for one hand's outcome, question by question, asking again on an unusable answer.
+def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandBuilder | Between:
+    """Ask for one hand's outcome, question by question, asking again on an unusable answer
+    (only that question: an answer given is never lost).
 
     Oklahoma Gin asks for the up-card first; Straight Gin offers no knock; Partnership Gin
-    asks about the table still to report (or either table)."""
-    sheet = match.sheet()
+    asks about the table still to report (or either table). The first question may be
+    answered ``u`` or ``q`` instead (:class:`Between`)."""
     upcard = None
     limit = match.rules.knock_limit
     if match.rules.oklahoma:
-        upcard = click.prompt(
-            _("Up-card that started the discard pile (e.g. 7h, KS)"), type=UpCard()
+        upcard = first_question(
+            _("Up-card that started the discard pile (e.g. 7h, KS)"), Checked(card)
         )
+        if isinstance(upcard, Between):
+            return upcard
         from scorekeeper.cards import parse_card
 
         limit = knock_limit(match.rules, parse_card(upcard))
@@ -409,24 +616,20 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
     }
     possible = endings(match.rules, limit)
     words = [_(english[entry]) for entry in possible]
-    entry = click.prompt(
-        _("How did the hand end? [{options}]").format(options="/".join(words)),
-        type=Words(
-            {**{_(english[e]): e for e in possible}, **{english[e]: e for e in possible}},
-            N_("{typed!r} is not how a hand ends; answer {options}."),
-            shown=len(possible),
-        ),
+    question = _("How did the hand end? [{options}]").format(options="/".join(words))
+    ending = Words(
+        {**{_(english[e]): e for e in possible}, **{english[e]: e for e in possible}},
+        N_("{typed!r} is not how a hand ends; answer {options}."),
+        shown=len(possible),
     )
-    tables = [
-        (a, b)
-        for a, b in (
-            [t.players for t in sheet.pending if t.hand is None]
-            if sheet.pending
-            else pairings(match.teams, len(sheet.rounds))
-            if match.teams
-            else [match.players]
-        )
-    ]
+    entry = (
+        click.prompt(question, type=ending)
+        if match.rules.oklahoma
+        else first_question(question, ending)
+    )
+    if isinstance(entry, Between):
+        return entry
+    tables = at_play(match, sheet)
     playing = [name for table in tables for name in table]
     if entry is Entry.WALL:
         at = None
@@ -437,7 +640,7 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
                 ),
                 type=Words({p: p for p in playing}, NOT_A_PLAYER),
             )
-        return walled(at, upcard)(match, None)
+        return walled(at, upcard)
     elsewhere = N_("{typed!r} is not at a table still to report; answer {options}.")
     who = click.prompt(
         (
@@ -449,15 +652,28 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
     )
     other = next(b if who == a else a for a, b in tables if who in (a, b))
     if with_cards:
-        while True:
-            mine = click.prompt(_("{who}'s cards").format(who=who))
-            theirs = click.prompt(_("{other}'s cards").format(other=other))
-            try:
-                counts = counted(None, None, mine, theirs)
-                break
-            except BadInput as error:
-                click.echo(_("Error: {message}").format(message=error.message), err=True)
-        return knocked(who, counts, False, upcard)(match, None)
+        most = 0 if match.rules.straight else limit
+
+        def knockable(typed: str) -> tuple[Card, ...]:
+            from scorekeeper.cards import best_arrangement
+
+            cards = knocker_cards(typed)
+            left = best_arrangement(cards).deadwood
+            if left > most:
+                raise BadInput(
+                    _(
+                        "{who}'s cards leave {n} deadwood, over this hand's knock limit of "
+                        "{most}; check the cards."
+                    ).format(who=who, n=left, most=most)
+                )
+            return cards
+
+        mine = click.prompt(_("{who}'s cards").format(who=who), type=Checked(knockable))
+        both = click.prompt(
+            _("{other}'s cards").format(other=other),
+            type=Checked(lambda typed: showdown_of(mine, typed)),
+        )
+        return knocked(who, shown(both), False, upcard)
     kd = 0
     if entry is Entry.KNOCK:
         kd = click.prompt(
@@ -476,16 +692,20 @@ def ask_hand(match: Match, with_cards: bool = False) -> Hand:
         knocked(who, (Entry.KNOCK, kd, od), False, upcard)
         if kd
         else ginned(who, od, entry is Entry.BIG_GIN, upcard)
-    )(match, None)
+    )
 
 
-class UpCard(click.ParamType):  # type: ignore[type-arg]
-    """A card as people write it, given back the way the sheet shows it (``7h`` -> ``7♥``)."""
+class Checked(click.ParamType):  # type: ignore[type-arg]
+    """An answer read by ``check``, which raises :class:`BadInput` for one it cannot use (the
+    question is then asked again): an up-card (``7h`` becomes ``7♥``), a hand's cards."""
 
-    name = "card"
+    name = "answer"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+    def __init__(self, check: Callable[[str], Any]) -> None:
+        self.check = check
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            return card(str(value)) or ""
+            return self.check(str(value))
         except BadInput as error:
             self.fail(error.message, param, ctx)

@@ -181,6 +181,16 @@ class Store:
         """Whether the store holds this match (without listing every match)."""
         return os.path.lexists(self._match_path(match_id))
 
+    def stamp(self, match_id: int) -> tuple[int, int, int] | None:
+        """What the match's file is now, without reading it: inode, size and modification time
+        (every change replaces the file, so any change gives another stamp); None if there is
+        no file to look at."""
+        try:
+            found = os.stat(self._match_path(match_id))
+        except OSError:
+            return None
+        return found.st_ino, found.st_size, found.st_mtime_ns
+
     def match_files(self, folder: str = MATCHES) -> dict[int, int]:
         """Each match file's inode, by match id (one listing of the folder, no file opened)."""
         self._check_root()
@@ -499,7 +509,7 @@ class Writer:
 
     def create(
         self,
-        players: tuple[str, str],
+        players: tuple[str, ...],
         rules: Rules,
         first_dealer: str,
         description: str = "",

@@ -49,7 +49,7 @@ def _summary_columns_hold(columns: Columns) -> bool:
     # Each column's types gathered in one pass (in C): a store of years holds thousands.
     return (
         set(map(type, players)) <= {list}
-        and set(map(len, players)) <= {2}
+        and set(map(len, players)) <= {2, 3}
         and set(map(type, started)) <= {str}
         and set(map(type, hands)) <= {int}
         and set(map(type, chain.from_iterable(players))) <= {str}

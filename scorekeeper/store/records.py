@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from scorekeeper.engine import Entry, Hand, Scoresheet, Teams, fold, replay, team_name
 from scorekeeper.i18n import N_, _
-from scorekeeper.rules import VARIANTS, Rules
+from scorekeeper.rules import LATER_OPTIONS, VARIANT_OPTIONS, Rules
 
 IN_FORCE, VOIDED, REPLACED = N_("in force"), N_("voided"), N_("replaced")
 """A stored hand's status; kept in English in the files, translated when shown."""
@@ -238,7 +238,7 @@ class Match:
     def __init__(
         self,
         id: int,
-        players: tuple[str, str],
+        players: tuple[str, ...],
         rules: Rules,
         first_dealer: str,
         created: str,
@@ -320,10 +320,7 @@ class Match:
             )
             self.players = (team_name(self.teams[0]), team_name(self.teams[1]))
         else:
-            self.players = (
-                new if before[0] == old else before[0],
-                new if before[1] == old else before[1],
-            )
+            self.players = tuple(new if player == old else player for player in before)
         self.first_dealer = self.players[before.index(self.first_dealer)]
         self.history = [
             stored._replace(
@@ -402,10 +399,10 @@ class Match:
         players = header.get("players")
         if (
             not isinstance(players, list)
-            or len(players) != 2
+            or len(players) not in (2, 3)
             or not all(isinstance(p, str) for p in players)
         ):
-            raise ValueError(_("'players' must be a list of two names"))
+            raise ValueError(_("'players' must be a list of two names (three in Three-handed Gin)"))
         teams = header.get("teams")
         if teams is None:
             check_names(players)
@@ -428,13 +425,18 @@ class Match:
         if complete:
             check_keys(
                 rules,
-                [f for f in Rules._fields if f not in VARIANTS],
-                VARIANTS,
+                [f for f in Rules._fields if f not in VARIANT_OPTIONS + LATER_OPTIONS],
+                VARIANT_OPTIONS + LATER_OPTIONS,
                 _("its rules"),
                 complete,
             )
+        rules_in_force = Rules.from_dict(rules)
+        if (len(players) == 3) != rules_in_force.three_handed or (teams and len(players) == 3):
+            raise ValueError(
+                _("a Three-handed match has three players, any other match two (or two teams)")
+            )
         first_dealer = header.get("first_dealer")
-        if first_dealer not in players:
+        if first_dealer not in players[:2]:
             raise ValueError(
                 _("'first_dealer' must be one of the players, not {value!r}").format(
                     value=first_dealer
@@ -454,8 +456,8 @@ class Match:
         made = [Change.from_dict(c, n, complete) for n, c in enumerate(changes, start=1)]
         match = cls(
             id=match_id,
-            players=(players[0], players[1]),
-            rules=Rules.from_dict(rules),
+            players=tuple(players),
+            rules=rules_in_force,
             first_dealer=str(first_dealer),
             created=check_timestamp(header.get("created", ""), "created"),
             description=check_description(header.get("description") or ""),
@@ -673,7 +675,7 @@ class Summary(NamedTuple):
     """One line of ``matches``."""
 
     id: int
-    players: tuple[str, str]
+    players: tuple[str, ...]
     started: str
     hands: int
     finished: bool

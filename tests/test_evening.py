@@ -1,0 +1,361 @@
+"""At the table for a whole evening (CLI.md "At the table"): ``record`` asks for one hand after
+another, and ``show --watch`` keeps the sheet on a second screen.
+
+Figures are worked out by hand in the comments (standard rules unless a test says otherwise):
+a knock scores the opponent's deadwood minus the knocker's, gin the deadwood plus 25, and the
+loser of a hand deals the next.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pty
+import select
+import signal
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from harness import Run, Snapshot, invoke, ok, process, refused
+from rich.console import Console
+
+from scorekeeper.commands.reading import watch_view
+from scorekeeper.engine import Hand
+from scorekeeper.store import Store
+
+A, B = "Alexandra", "Bob"
+KNOCKER = "5s 6s 7s 2c 2d 2h 4d 5d 6d ac"
+"""Runs 5-6-7♠ and 4-5-6♦, three twos; the A♣ is the deadwood: 1."""
+OPPONENT = "8s 9s kh kc qh jc 3h 4h 9d 10c"
+"""No meld; 8♠ then 9♠ are laid off onto 5-6-7♠, leaving 3+4+9+10+10+10+10+10 = 66."""
+
+
+def new_match(run: Run, *options: str) -> None:
+    ok(run("new", A, B, "--dealer", "al", *options))
+
+
+def rounds(run: Run) -> list[tuple[Any, ...]]:
+    """Each hand in force: (number, kind, winner, points, games)."""
+    shown = json.loads(ok(run("show", "--json")))
+    return [(r["number"], r["kind"], r["winner"], r["points"], r["games"]) for r in shown["rounds"]]
+
+
+def at_question(monkeypatch: pytest.MonkeyPatch, start: str, action: Callable[[], None]) -> None:
+    """Run ``action`` (another terminal, say) the first time a question starting with
+    ``start`` is asked, just before it is."""
+    asked = click.prompt
+    done: list[bool] = []
+
+    def prompt(text: str, *args: Any, **kwargs: Any) -> Any:
+        if text.startswith(start) and not done:
+            done.append(True)
+            action()
+        return asked(text, *args, **kwargs)
+
+    monkeypatch.setattr(click, "prompt", prompt)
+
+
+def elsewhere(store_dir: Path, hand: Hand) -> Callable[[], None]:
+    """Another terminal recording ``hand`` into match 1."""
+
+    def record() -> None:
+        store = Store(store_dir)
+        with store.writing() as writer:
+            writer.add(writer.load(1), hand)
+
+    return record
+
+
+# record: hand after hand
+
+
+def test_record_asks_for_one_hand_after_another_until_q(run: Run, tmp_path: Path) -> None:
+    new_match(run)
+    hands = "knock\nbob\n5\n15\ny\n" + "gin\nal\n20\n\n" + "q\n"
+    out = ok(run("record", input=hands))
+    # 1: Bob 15 - 5 = 10 in Game 1; Alexandra lost, deals again.
+    # 2: Alexandra gin 20 + 25 = 45, her first win: Game 1 only; Bob deals next.
+    assert "Hand 1 of match 1: Alexandra v Bob, Alexandra dealt." in out
+    assert "Hand 2 of match 1: Alexandra v Bob, Alexandra dealt." in out
+    assert "Hand 3 of match 1: Alexandra v Bob, Bob dealt." in out
+    assert out.endswith(
+        "Hand 3 of match 1: Alexandra v Bob, Bob dealt.\n"
+        "How did the hand end? [knock/gin/wall/big gin] (u: undo, q: quit): q\n"
+        "Recorded 2 hands in match 1.\n"
+    )
+    assert rounds(run) == [(1, "knock", B, 10, [1]), (2, "gin", A, 45, [1])]
+    # After each hand, exactly what 'knock' and 'gin' print for it.
+    other = tmp_path / "other"
+    ok(invoke(other, "new", A, B, "--dealer", "al"))
+    assert ok(invoke(other, "knock", "bob", "5", "15")) in out
+    assert ok(invoke(other, "gin", "al", "20")) in out
+
+
+def test_a_bad_answer_is_asked_again_and_only_that_question(run: Run) -> None:
+    new_match(run)
+    out = ok(run("record", input="knock\nbob\n5\nlots\n15\ny\nq\n"))
+    assert out.count("Who knocked?") == 1
+    assert out.count("Bob's deadwood (1-10; 0 if it was gin)") == 1
+    assert "'lots' is not a number: Alexandra's deadwood is a whole number from 0 to 98." in out
+    assert out.count("Alexandra's deadwood after lay-offs (0-98)") == 2
+    assert rounds(run) == [(1, "knock", B, 10, [1])]  # 15 - 5
+
+
+def test_with_cards_a_hand_of_nine_cards_is_refused_when_it_is_typed(run: Run) -> None:
+    new_match(run)
+    nine = "5s 6s 7s 2c 2d 2h 4d 5d 6d"
+    too_much = "5s 6s 7s 2c 2d 2h 4d 5d kd qc"  # 4 + 5 + 10 + 10 = 29 left over
+    twice = OPPONENT.replace("10c", "ac")  # the A♣ is the knocker's
+    answers = [
+        "knock", "al", nine, too_much, KNOCKER, twice, OPPONENT, "y", "q"
+    ]  # fmt: skip
+    out = ok(run("record", "--cards", input="\n".join(answers) + "\n"))
+    nine_refused = out.index(
+        "Error: The knocker's hand has 9 cards: give the 10 kept (or all 11 before the discard)."
+    )
+    assert nine_refused < out.index("Bob's cards")
+    assert (
+        "Error: Alexandra's cards leave 29 deadwood, over this hand's knock limit of 10; check "
+        "the cards." in out
+    )
+    assert "Error: A♣ is given in both the knocker's and the opponent's cards" in out
+    assert out.count("Alexandra's cards:") == 3
+    assert out.count("Bob's cards:") == 2
+    # The A♣ left over against 66 after lay-offs: 66 - 1 = 65.
+    assert "Hand 1: Alexandra knocks 1 v 66 -> Alexandra +65 in Game 1" in out
+    assert rounds(run) == [(1, "knock", A, 65, [1])]
+
+
+def test_u_takes_the_last_hand_back_as_undo_does(run: Run, tmp_path: Path) -> None:
+    new_match(run)
+    ok(run("knock", "bob", "5", "15"))  # 1: Bob +10
+    ok(run("knock", "al", "3", "20"))  # 2: Alexandra +17
+    out = ok(run("record", input="u\nq\n"))
+    other = tmp_path / "other"
+    ok(invoke(other, "new", A, B, "--dealer", "al"))
+    ok(invoke(other, "knock", "bob", "5", "15"))
+    ok(invoke(other, "knock", "al", "3", "20"))
+    assert ok(invoke(other, "undo")) in out
+    assert "Voided Hand 2: Alexandra knocks 3 v 20 -> Alexandra +17 in Game 1" in out
+    assert "Hand 2 of match 1: Alexandra v Bob, Alexandra dealt." in out  # asked again
+    assert out.endswith("Recorded 0 hands in match 1 and took 1 back.\n")
+    assert rounds(run) == [(1, "knock", B, 10, [1])]
+
+
+def test_u_with_no_hand_to_take_back_says_so_and_asks_again(run: Run) -> None:
+    new_match(run)
+    result = run("record", input="u\nwall\ny\nq\n")
+    assert ok(result).endswith("Recorded 1 hand in match 1.\n")
+    assert "Error: Match 1 has no hand to undo." in result.output
+    assert rounds(run) == [(1, "wall", None, 0, [])]
+
+
+@pytest.mark.parametrize(
+    "stop",
+    [
+        pytest.param("", id="the-end-of-the-input"),
+        pytest.param("\n", id="an-empty-answer"),
+        pytest.param("Q\nknock\nbob\n5\n15\ny\n", id="q-in-any-case"),
+    ],
+)
+def test_the_first_question_of_a_hand_can_end_the_evening(run: Run, stop: str) -> None:
+    new_match(run)
+    out = ok(run("record", input="wall\ny\n" + stop + "\n" * bool(stop)))
+    assert out.endswith("Recorded 1 hand in match 1.\n")
+    assert rounds(run) == [(1, "wall", None, 0, [])]  # nothing typed after the stop is read
+
+
+def test_stopping_in_the_middle_of_a_hand_keeps_the_hands_before_it(run: Run) -> None:
+    new_match(run)
+    result = run("record", input="wall\ny\nknock\nbob\n")  # the input ends: Ctrl-D
+    assert ok(result).endswith("Recorded 1 hand in match 1.\n")
+    assert "Stopped: this hand was not recorded." in result.stderr
+    assert rounds(run) == [(1, "wall", None, 0, [])]
+
+
+def test_quitting_before_any_hand_records_nothing(
+    run: Run, snapshot: Snapshot, store_dir: Path
+) -> None:
+    new_match(run)
+    before = snapshot(store_dir)
+    assert ok(run("record", input="q\n")).endswith("No hand was recorded.\n")
+    assert snapshot(store_dir) == before
+
+
+def test_the_hand_that_ends_the_match_ends_the_evening(run: Run) -> None:
+    new_match(run, "--target", "10", "--end-after-first-game")
+    out = ok(run("record", input="knock\nbob\n2\n30\ny\nwall\ny\n"))
+    # Bob 30 - 2 = 28 reaches 10: Game 1 and, after the first game, the match.
+    assert "*** MATCH OVER" in out
+    assert "Hand 2 of match" not in out
+    assert out.endswith("Recorded 1 hand in match 1.\n")
+    assert rounds(run) == [(1, "knock", B, 28, [1])]
+
+
+def test_a_hand_recorded_elsewhere_during_the_questions_comes_first(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_match(run)
+    at_question(monkeypatch, "Who knocked?", elsewhere(store_dir, Hand.knock(B, 5, 15)))
+    out = ok(run("record", input="knock\nal\n3\n20\ny\nq\n"))
+    assert "Match 1 was changed from another terminal while you answered" in out
+    # Bob's hand elsewhere is hand 1 (Bob +10); Alexandra's 20 - 3 = 17 is hand 2.
+    assert "Hand 2: Alexandra knocks 3 v 20 -> Alexandra +17 in Game 1\nRecord this hand?" in out
+    assert rounds(run) == [(1, "knock", B, 10, [1]), (2, "knock", A, 17, [1])]
+
+
+def test_a_hand_is_recorded_against_the_match_as_it_is_when_it_is_confirmed(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_match(run)
+    at_question(monkeypatch, "Record this hand?", elsewhere(store_dir, Hand.knock(B, 5, 15)))
+    out = ok(run("record", input="knock\nal\n3\n20\ny\nq\n"))
+    assert "Hand 1: Alexandra knocks 3 v 20" in out  # the preview, before the other terminal
+    assert "Hand 2: Alexandra knocks 3 v 20 -> Alexandra +17 in Game 1" in out  # the report
+    assert rounds(run) == [(1, "knock", B, 10, [1]), (2, "knock", A, 17, [1])]
+
+
+def test_a_match_ended_elsewhere_refuses_the_hand(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_match(run, "--target", "10", "--end-after-first-game")
+    at_question(monkeypatch, "Record this hand?", elsewhere(store_dir, Hand.knock(B, 2, 30)))
+    result = run("record", input="knock\nal\n3\n20\ny\n")
+    refused(result, 1, "Match 1 is over, so no hand can be added")
+    assert rounds(run) == [(1, "knock", B, 28, [1])]
+
+
+def test_partnership_gin_asks_about_the_table_still_to_report(run: Run) -> None:
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
+    out = ok(run("record", input="knock\nann\n5\n20\ny\ngin\ndee\n12\ny\nq\n"))
+    # Deal 1: Ann v Cid and Bob v Dee. Ann +15 (20 - 5), Dee +37 (12 + 25): the deal goes to
+    # Cid & Dee by the difference, 37 - 15 = 22.
+    assert "to report: Ann v Cid and Bob v Dee." in out
+    assert "to report: Bob v Dee." in out
+    assert "Who went gin? [Bob/Dee]" in out
+    assert rounds(run) == [(1, "deal", "Cid & Dee", 22, [1])]
+
+
+def test_in_oklahoma_gin_the_up_card_is_the_first_question(run: Run) -> None:
+    new_match(run, "--oklahoma")
+    ok(run("knock", "al", "3", "20", "--upcard", "4h"))
+    out = ok(run("record", input="u\n\n"))
+    assert "Up-card that started the discard pile (e.g. 7h, KS) (u: undo, q: quit): u" in out
+    assert "Voided Hand 1: Alexandra knocks 3 v 20" in out
+    assert out.endswith("Recorded 0 hands in match 1 and took 1 back.\n")
+    assert rounds(run) == []
+
+
+def test_record_speaks_the_language(run: Run) -> None:
+    new_match(run)
+    out = ok(run("--lang", "de", "record", input="Mauer\nj\nq\n"))
+    assert "(u: zurücknehmen, q: beenden)" in out
+    assert out.endswith("1 Runde in Partie 1 eingetragen.\n")
+
+
+# show --watch
+
+
+def test_watch_is_refused_with_json(run: Run) -> None:
+    new_match(run)
+    refused(run("show", "--watch", "--json"), 2, "--watch", "--json")
+
+
+def test_watch_is_refused_when_the_output_is_no_terminal(run: Run) -> None:
+    new_match(run)
+    refused(run("show", "--watch"), 2, "terminal", "leave out --watch")
+
+
+def view(store_dir: Path, match: int | None, height: int = 40) -> str:
+    """What ``show --watch`` puts on a screen of 100 x ``height``."""
+    screen = Console(file=io.StringIO(), width=100, height=height, color_system=None)
+    screen.print(watch_view(Store(store_dir), match, screen))
+    return screen.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+def test_the_watched_sheet_shows_an_error_while_the_match_cannot_be_read(
+    run: Run, store_dir: Path
+) -> None:
+    new_match(run)
+    assert "Match 1: Alexandra v Bob" in view(store_dir, None)
+    path = store_dir / "matches" / "1.json"
+    content = path.read_bytes()
+    path.write_bytes(b"{garbage")
+    assert "Error: " in view(store_dir, None) and "damaged" in view(store_dir, None)
+    path.unlink()
+    assert "Error: There is no match 1" in view(store_dir, 1)
+    path.write_bytes(content)
+    assert "Match 1: Alexandra v Bob" in view(store_dir, 1)
+
+
+def test_a_sheet_taller_than_the_screen_leaves_out_its_earliest_hands(
+    run: Run, store_dir: Path
+) -> None:
+    new_match(run)
+    for _ in range(12):  # 24 hands: Alexandra +2 and Bob +3 in turn, in every game
+        ok(run("knock", "al", "5", "7"))
+        ok(run("knock", "bob", "5", "8"))
+    shown = view(store_dir, None, height=30).splitlines()
+    assert len(shown) <= 30
+    numbers = [int(line.split()[0]) for line in shown if line[:3].strip().isdigit()]
+    assert numbers == list(range(24 - len(numbers) + 1, 25)) and len(numbers) > 3
+    assert f"Hands 1-{24 - len(numbers)} are left out for want of room" in shown[-2] + shown[-1]
+    assert "Column" in "\n".join(shown)
+
+
+def test_show_watch_on_a_terminal_redraws_when_another_terminal_records(
+    run: Run, store_dir: Path
+) -> None:
+    """``show --watch`` in a pseudo-terminal, a hand recorded by another process, Ctrl-C."""
+    new_match(run)
+    pid, terminal = pty.fork()
+    if pid == 0:  # the watching terminal
+        env = {**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1", "COLUMNS": "100"}
+        env["LINES"] = "40"
+        os.execve(
+            sys.executable,
+            [sys.executable, "-m", "scorekeeper", "--db", str(store_dir), "show", "--watch"],
+            env,
+        )
+    screen, status = bytearray(), None
+    try:
+        read_until(terminal, screen, b"Ctrl-C stops")
+        assert b"Match 1: Alexandra v Bob" in screen
+        assert process(store_dir, "knock", "al", "4", "27").returncode == 0  # 27 - 4 = 23
+        read_until(terminal, screen, b"Alexandra +23")
+        os.write(terminal, b"\x03")  # Ctrl-C, through the terminal
+        read_until(terminal, screen, None)
+        status = os.waitpid(pid, 0)[1]
+    finally:
+        if status is None:  # a failed assertion: the watching process is ended here
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(terminal)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert b"Traceback" not in screen and b"Error" not in screen
+    ending = screen[screen.rindex(b"Alexandra +23") :]
+    assert b"\x1b[?1049l" in ending and b"\x1b[?25h" in ending  # the screen and cursor back
+
+
+def read_until(terminal: int, screen: bytearray, wanted: bytes | None, wait: float = 20) -> None:
+    """Read the terminal into ``screen`` until ``wanted`` is in it (None: until it closes)."""
+    deadline = time.monotonic() + wait
+    while wanted is None or wanted not in screen:
+        left = deadline - time.monotonic()
+        assert left > 0, f"{wanted!r} did not appear on the screen: {bytes(screen)!r}"
+        if not select.select([terminal], [], [], left)[0]:
+            continue
+        try:
+            chunk = os.read(terminal, 65536)
+        except OSError:  # the other side closed: the process ended
+            chunk = b""
+        if not chunk:
+            assert wanted is None, f"{wanted!r} never appeared: {bytes(screen)!r}"
+            return
+        screen += chunk
