@@ -613,3 +613,16 @@ def test_a_match_file_without_a_uuid_is_given_one_worked_out_from_it(tmp_path: P
     del stored["match"]["1"]["uuid"]
     (store / "matches" / "2.json").write_text(json.dumps(stored), encoding="utf-8")
     refused(invoke(store, "show", "2"), 1, "is damaged", "'uuid' is missing")
+
+
+def test_rename_in_a_three_handed_match(run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "Cid", "--dealer", "ann"))  # Cid sits out
+    ok(run("knock", "ann", "2", "63"))  # Ann +61 against Ben; Ben sits out next
+    assert ok(run("rename", "cid", "Cyd")) == (
+        "Renamed Cid to Cyd in match 1 (Ann v Ben v Cyd); the hands stay as they were.\n"
+    )
+    shown = sheet(run)
+    assert shown["players"] == ["Ann", "Ben", "Cyd"]
+    assert (shown["rounds"][0]["sits_out"], shown["sits_out_next"]) == ("Cyd", "Ben")
+    ok(run("knock", "cy", "2", "60"))  # Cyd +58 against Ann
+    assert shown["games"][0]["points"] | {"Cyd": 58} == sheet(run)["games"][0]["points"]

@@ -244,3 +244,25 @@ def test_a_player_of_unfinished_matches_only_has_no_figures(tmp_path: Path) -> N
     ok(invoke(root, "knock", "ann", "3", "20"))
     assert ok(invoke(root, "stats")) == "No finished match yet.\n"
     refused(invoke(root, "stats", "ann"), 2, "'ann' has finished no match in this store")
+
+
+def test_a_three_handed_match_counts_each_players_own_hands(tmp_path: Path) -> None:
+    """RULES.md's worked example. 1 Ann knocks 2 v 63 against Ben: Ann +61. 2 Cid knocks 2 v
+    60 against Ann: Cid +58. 3 and 4 Ben knocks 1 v 51, against Cid and then Ann: +50 twice,
+    Ben 100 wins. Nets: Ben (250 - 86) + (250 - 83) = +331, Ann -161, Cid -170. Each player's
+    opponents are the other two."""
+    root = tmp_path / "store"
+    ok(invoke(root, "new", "Ann", "Ben", "Cid", "--dealer", "ann"))
+    for hand in (["ann", "2", "63"], ["cid", "2", "60"], ["ben", "1", "51"], ["ben", "1", "51"]):
+        ok(invoke(root, "knock", *hand))
+    one = {"hands_won": 1, "longest_run": 1, "lost": 1}
+    assert stats(root)["players"] == {
+        "Ann": figures(**one, points=61, largest_hand=61, net=-161) | {"average_hand": 61.0},
+        "Ben": figures(
+            won=1, games_won=1, hands_won=2, points=100, largest_hand=50, longest_run=2, net=331
+        )
+        | {"average_hand": 50.0},
+        "Cid": figures(**one, points=58, largest_hand=58, net=-170) | {"average_hand": 58.0},
+    }
+    assert list(stats(root, "ann")["opponents"]) == ["Ben", "Cid"]
+    assert stats(root, "cid", "--against", "ann")["stats"]["Cid"]["matches"] == 1
