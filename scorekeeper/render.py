@@ -192,8 +192,18 @@ def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
             _sheet_table(sheet, sheet.games, full),
             Fitting(_sheet_table(sheet, sheet.games, brief, kinds=False), stacked),
         ),
-        *(Text(line) for line in summary_lines(sheet)),
+        *(Text(line) for line in (abandoned(match) if match.abandoned else summary_lines(sheet))),
     )
+
+
+def abandoned(match: Match) -> list[str]:
+    """Under the sheet of an abandoned match."""
+    return [
+        _(
+            "Match {id} was abandoned: no winner, and no hand can follow ('scorekeeper undo' "
+            "takes the abandoning back)."
+        ).format(id=match.id)
+    ]
 
 
 class Fitting:
@@ -503,7 +513,7 @@ def statistics(result: Summary) -> RenderableType:
     }
     if isinstance(result, Everyone):
         if not result.players:
-            return Text(_("No matches yet."))
+            return Text(_("No finished match yet."))
         return _figures_table(_("Player"), _("Every player"), result.players, short, brief)
     if isinstance(result, HeadToHead):
         who, rival = result.player, result.against

@@ -553,6 +553,17 @@ def echo_lines(lines: Sequence[str]) -> None:
         click.echo(click.style(line, bold=True) if loud else line)
 
 
+def refuse_if_abandoned(match: Match) -> None:
+    """Refuse a hand, or a correction of one, in an abandoned match."""
+    if match.abandoned:
+        raise StateProblem(
+            _(
+                "Match {id} was abandoned, so no hand can be recorded or corrected in it. "
+                "'scorekeeper undo' takes the abandoning back."
+            ).format(id=match.id)
+        )
+
+
 def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
     match = store.load(match_id(store, given))
     return match, match.sheet()

@@ -15,6 +15,7 @@ from scorekeeper.commands._common import (
     match_id,
     match_option,
     pass_store,
+    refuse_if_abandoned,
 )
 from scorekeeper.commands.recording import (
     HandBuilder,
@@ -30,7 +31,7 @@ from scorekeeper.commands.recording import (
 )
 from scorekeeper.engine import MatchFinished, Scoresheet, table_of
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.messages import plain, report, round_line
+from scorekeeper.messages import next_deal, plain, report, round_line
 from scorekeeper.store import Store
 
 
@@ -39,6 +40,8 @@ from scorekeeper.store import Store
 @pass_store
 def undo(store: Store, match: int | None) -> None:
     """Void the last hand of the match (it stays in the store; 'log --all' shows it).
+
+    In an abandoned match, take the abandoning back instead: the match is played on.
 
     \b
     Example:
@@ -51,11 +54,24 @@ def take_back(store: Store, chosen: int) -> None:
     """Void the last hand of the match and report it (``undo``, and ``u`` in ``record``)."""
     with store.writing() as writer:
         current = writer.load(chosen)
-        if not current.in_force():
+        before, took_back = current.sheet(), current.abandoned
+        if took_back:
+            writer.take_back_abandoning(current)
+        elif not current.in_force():
             raise StateProblem(_("Match {id} has no hand to undo.").format(id=current.id))
-        before = current.sheet()
-        last = writer.void_last(current)
-        sheet = current.sheet()
+        else:
+            last = writer.void_last(current)
+    sheet = current.sheet()
+    if took_back:
+        echo_lines(
+            [
+                _("Match {id} is being played again: the abandoning is taken back.").format(
+                    id=current.id
+                ),
+                next_deal(sheet),
+            ]
+        )
+        return
     voided = (
         _("Voided hand {number}: {hand}").format(
             number=len(current.in_force()) + 1, hand=plain(last.hand)
@@ -95,6 +111,7 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
     chosen = match_id(store, given)
     with store.writing() as writer:
         current = writer.load(chosen)
+        refuse_if_abandoned(current)
         hands = [stored.hand for stored in current.in_force()]
         if not 1 <= number <= len(hands):
             raise BadInput(

@@ -212,7 +212,7 @@ def new(
             )
         last = store.load(match_id(store, None))
         sheet = last.sheet()
-        if not sheet.finished:
+        if not sheet.finished and not last.abandoned:
             raise StateProblem(
                 _(
                     "Match {id} is still being played: a new series begins when "
@@ -377,20 +377,29 @@ def series_dealer(store: Store, players: tuple[str, ...]) -> str | None:
 
 
 @command("matches")
+@option("--deleted", is_flag=True, help="List the deleted matches instead.")
 @pass_store
-def list_matches(store: Store) -> None:
+def list_matches(store: Store, deleted: bool) -> None:
     """List every match: id, players, started, hands, status, winner (* marks the current).
 
     \b
     Example:
       scorekeeper matches
+      scorekeeper matches --deleted
     """
-    summaries = store.summaries()
-    if not summaries:
-        click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
-        return
-    current = store.current_id()
+    if deleted:
+        summaries, current = store.deleted(), None
+        if not summaries:
+            click.echo(_("No match has been deleted."))
+            return
+    else:
+        summaries = store.summaries()
+        if not summaries:
+            click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
+            return
+        current = store.current_id()
     finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _(" v ")
+    abandoned = _("abandoned")
     # Column by column, each padded to its widest cell: a store of years lists thousands of
     # matches, between the few pairs of players a household has.
     pairs = {pair: versus.join(pair) for pair in {s.players for s in summaries}}
@@ -399,7 +408,13 @@ def list_matches(store: Store) -> None:
         [_("players"), *[pairs[s.players] for s in summaries]],
         [_("started"), *[s.started[:16].replace("T", " ") for s in summaries]],
         [_("hands"), *[str(s.hands) for s in summaries]],
-        [_("status"), *[finished if s.finished else still_open for s in summaries]],
+        [
+            _("status"),
+            *[
+                finished if s.finished else abandoned if s.abandoned else still_open
+                for s in summaries
+            ],
+        ],
         [_("winner"), *[s.winner or (drawn if s.finished else "") for s in summaries]],
     ]
     padded = [
