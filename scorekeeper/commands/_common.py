@@ -597,6 +597,13 @@ def complete_match(ctx: click.Context, param: click.Parameter, typed: str) -> li
     return offer(map(str, completing_store(ctx).match_ids()), typed)
 
 
+def complete_deleted(
+    ctx: click.Context, param: click.Parameter, typed: str
+) -> list[CompletionItem]:
+    """MATCH of ``restore``: the ids of the deleted matches."""
+    return offer(map(str, completing_store(ctx).deleted_ids()), typed)
+
+
 def complete_player(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:
     """PLAYER: the people at the table of the match given (``--match``, before or after
     ``amend``'s kind of hand), else of the current match."""

@@ -14,6 +14,9 @@ from scorekeeper.commands._common import (
     BadInput,
     StateProblem,
     command,
+    complete_deleted,
+    complete_match,
+    complete_player,
     confirm,
     match_argument,
     match_id,
@@ -74,7 +77,7 @@ def abandon(store: Store, match: int | None) -> None:
 
 
 @command()
-@click.argument("match", type=NUMBER)
+@click.argument("match", type=NUMBER, shell_complete=complete_match)
 @option("--yes", is_flag=True, help="Delete without asking first.")
 @pass_store
 def delete(store: Store, match: int, yes: bool) -> None:
@@ -122,7 +125,7 @@ def delete(store: Store, match: int, yes: bool) -> None:
 
 
 @command()
-@click.argument("match", type=NUMBER)
+@click.argument("match", type=NUMBER, shell_complete=complete_deleted)
 @pass_store
 def restore(store: Store, match: int) -> None:
     """Bring back MATCH, deleted with 'scorekeeper delete', as it was (with the same id).
@@ -137,7 +140,7 @@ def restore(store: Store, match: int) -> None:
 
 
 @command()
-@click.argument("old")
+@click.argument("old", shell_complete=complete_player)
 @click.argument("new")
 @option(
     "--match",
@@ -145,6 +148,7 @@ def restore(store: Store, match: int) -> None:
     "match",
     type=NUMBER,
     metavar="MATCH",
+    shell_complete=complete_match,
     help="The match to correct (default: the current match).",
 )
 @pass_store
