@@ -19,9 +19,10 @@ FORMAT, VERSION = "scorekeeper-match", 1
 MAX_IMPORT_BYTES = 1_000_000
 
 
-def sheet_json(match_id: int, sheet: Scoresheet) -> dict[str, Any]:
+def sheet_json(match_id: int, sheet: Scoresheet, abandoned: bool = False) -> dict[str, Any]:
     """The ``show --json`` object (a partnership match adds its teams and the half-reported
-    deal's tables, a three-handed one who sits out next)."""
+    deal's tables, a three-handed one who sits out next, an abandoned one ``"abandoned":
+    true``)."""
     partnership = (
         {
             "teams": [list(team) for team in sheet.teams],
@@ -38,6 +39,7 @@ def sheet_json(match_id: int, sheet: Scoresheet) -> dict[str, Any]:
         "rounds": [_round_json(r, sheet.rules.oklahoma) for r in sheet.rounds],
         "games": [_game_json(g) for g in sheet.games],
         "finished": sheet.finished,
+        **({"abandoned": True} if abandoned else {}),
         "winner": sheet.winner,
         "net": dict(sheet.net),
         "next_dealer": sheet.next_dealer,
@@ -110,16 +112,19 @@ def _game_json(game: Game) -> dict[str, Any]:
 
 
 def export_json(match: Match) -> str:
-    """The lossless export: players, rules, first dealer and every hand ever recorded."""
-    header = match.header()
-    del header["id"]
+    """The lossless export: the match's uuid, players, rules, first dealer, every hand ever
+    recorded and every change made to the match (in the names of ``new``, as the store keeps
+    them)."""
+    header, hands, changes = match.facts()
     return (
         json.dumps(
             {
                 "format": FORMAT,
                 "version": VERSION,
+                "uuid": match.uuid,
                 **header,
-                "hands": [stored.to_dict() for stored in match.history],
+                "hands": hands,
+                "changes": changes,
             },
             ensure_ascii=False,
             indent=2,
@@ -155,14 +160,16 @@ def parse_export(content: bytes) -> Match:
     check_keys(
         data,
         ("format", "version", "players", "first_dealer"),
-        ("rules", "created", "description", "teams", "hands"),
+        ("rules", "created", "description", "teams", "hands", "uuid", "changes"),
         _("the file"),
         True,
     )
-    hands = data.get("hands", [])
+    hands, changes = data.get("hands", []), data.get("changes", [])
     if not isinstance(hands, list):
         raise ValueError(_("'hands' must be a list"))
-    return Match.from_parts(0, data, hands)
+    if not isinstance(changes, list):
+        raise ValueError(_("'changes' must be a list"))
+    return Match.from_parts(0, data, hands, changes=changes)
 
 
 def _table_text(table: TableHand) -> str:

@@ -275,27 +275,40 @@ def match_result(sheet: Scoresheet) -> str:
             winner=sheet.winner, target=sheet.rules.target
         )
     first, second = (sheet.tally[p] for p in sheet.players)
+    team = sheet.teams is not None  # a team wins in the plural: "Ann & Bob win"
     if sheet.rules.decide_by.value == "net" and not sheet.rules.end_after_first_game:
         if sheet.winner is None:
             return _("MATCH OVER: drawn on the match net, {a:+d} to {b:+d}").format(
                 a=first, b=second
             )
-        return _("MATCH OVER: {winner} wins on the match net, {net:+d}").format(
-            winner=sheet.winner, net=sheet.net[sheet.winner]
-        )
+        return (
+            _("MATCH OVER: {winner} win on the match net, {net:+d}")
+            if team
+            else _("MATCH OVER: {winner} wins on the match net, {net:+d}")
+        ).format(winner=sheet.winner, net=sheet.net[sheet.winner])
     if sheet.rules.end_after_first_game:
         if sheet.winner is None:
             return _("MATCH OVER: drawn, {a} to {b} column points").format(a=first, b=second)
-        return _("MATCH OVER: {winner} wins on column points, {high} to {low}").format(
-            winner=sheet.winner, high=max(first, second), low=min(first, second)
-        )
+        return (
+            _("MATCH OVER: {winner} win on column points, {high} to {low}")
+            if team
+            else _("MATCH OVER: {winner} wins on column points, {high} to {low}")
+        ).format(winner=sheet.winner, high=max(first, second), low=min(first, second))
     if sheet.winner is None:
         return ngettext(
             "MATCH OVER: drawn, {n} game each", "MATCH OVER: drawn, {n} games each", first
         ).format(n=first)
-    return _("MATCH OVER: {winner} wins {won} games to {lost}").format(
-        winner=sheet.winner, won=max(first, second), lost=min(first, second)
-    )
+    if len(sheet.games) == 1:
+        return (
+            _("MATCH OVER: {winner} win the game")
+            if team
+            else _("MATCH OVER: {winner} wins the game")
+        ).format(winner=sheet.winner)
+    return (
+        _("MATCH OVER: {winner} win {won} games to {lost}")
+        if team
+        else _("MATCH OVER: {winner} wins {won} games to {lost}")
+    ).format(winner=sheet.winner, won=max(first, second), lost=min(first, second))
 
 
 def next_deal(sheet: Scoresheet) -> str:

@@ -239,7 +239,18 @@ def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
         layouts += [Stacked(sheet, names) for names in _different(whole, brief, tight)]
     elif tight != brief:
         layouts.append(Sheet(sheet, sheet.games, tight))
-    return Group(title, Text(""), Fitting(layouts), Text(""), Said(summary_lines(sheet)))
+    under = abandoned(match) if match.abandoned else summary_lines(sheet)
+    return Group(title, Text(""), Fitting(layouts), Text(""), Said(under))
+
+
+def abandoned(match: Match) -> list[str]:
+    """Under the sheet of an abandoned match."""
+    return [
+        _(
+            "Match {id} was abandoned: no winner, and no hand can follow ('scorekeeper undo' "
+            "takes the abandoning back)."
+        ).format(id=match.id)
+    ]
 
 
 def _different(*names: dict[str, str]) -> list[dict[str, str]]:
@@ -689,7 +700,7 @@ def statistics(result: Summary) -> RenderableType:
     }
     if isinstance(result, Everyone):
         if not result.players:
-            return Text(_("No matches yet."))
+            return Text(_("No finished match yet."))
         return _figures_table(_("Player"), _("Every player"), result.players, short, brief)
     if isinstance(result, HeadToHead):
         who, rival = result.player, result.against

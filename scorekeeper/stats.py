@@ -2,7 +2,14 @@
 
 Pure: a :class:`~scorekeeper.engine.Scoresheet` in, plain numbers out. The store keeps each
 finished match's figures in its index (derived data, rebuilt from the facts whenever the match
-changes), so ``stats`` over years of matches need not replay them.
+changes), so ``stats`` over years of matches need not replay them. Only finished matches count:
+one being played, abandoned or deleted does not.
+
+In Partnership Gin each team has the figures of its Hollywood sheet (a deal won is a hand won,
+its points the deal's), its gins, big gins, undercuts and walls being those of its partners'
+tables; and each partner has figures of their own: the hands they played at their tables (hands
+won, gins, big gins, undercuts scored and suffered, walls, points, largest hand, longest run),
+with the team's result, games, shutouts and net.
 """
 
 from __future__ import annotations
@@ -10,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from scorekeeper.engine import Kind, Scoresheet, fold
+from scorekeeper.engine import Kind, Scoresheet, fold, team_name
 
 #: Every figure kept per player and match, in the order they are shown.
 FIELDS = (
@@ -53,20 +60,10 @@ def match_stats(sheet: Scoresheet) -> dict[str, Stats]:
     run = dict.fromkeys(sheet.players, 0)
     walls = 0
     for r in sheet.rounds:
-        if r.winner is None:
-            walls += int(r.kind is Kind.WALL)
-            continue
-        mine = figures[r.winner]
-        loser = next(p for p in (r.seating or sheet).players if p != r.winner)
-        mine["hands_won"] += 1
-        mine["points"] += r.points
-        mine["largest_hand"] = max(mine["largest_hand"], r.points)
-        mine["gins"] += int(r.kind is Kind.GIN)
-        mine["big_gins"] += int(r.kind is Kind.BIG_GIN)
-        mine["undercuts_scored"] += int(r.kind is Kind.UNDERCUT)
-        figures[loser]["undercuts_suffered"] += int(r.kind is Kind.UNDERCUT)
-        run[r.winner], run[loser] = run[r.winner] + 1, 0
-        mine["longest_run"] = max(mine["longest_run"], run[r.winner])
+        walls += sum(t.kind is Kind.WALL for t in r.tables) + int(r.kind is Kind.WALL)
+        if r.winner is not None:
+            loser = next(p for p in (r.seating or sheet).players if p != r.winner)
+            _won(figures, run, r.winner, loser, r.kind, r.points)
     for game in sheet.games:
         if game.winner is None or game.settlement is None:
             continue
@@ -81,7 +78,80 @@ def match_stats(sheet: Scoresheet) -> dict[str, Stats]:
             mine["won"] = int(sheet.winner == player)
             mine["drawn"] = int(sheet.winner is None)
             mine["lost"] = int(sheet.winner not in (None, player))
+    if sheet.teams:
+        _partners(sheet, figures)
     return figures
+
+
+#: A partner's figures that are the team's.
+SHARED = ("matches", "won", "drawn", "lost", "games_won", "shutouts", "net")
+
+
+def _partners(sheet: Scoresheet, figures: dict[str, Stats]) -> None:
+    """Partnership Gin: each partner's figures from the hands at their tables, with the team's
+    result; and the team's gins, big gins and undercuts, which its partners made."""
+    assert sheet.teams is not None
+    team_of = {p: team_name(team) for team in sheet.teams for p in team}
+    for partner, team in team_of.items():
+        figures[partner] = {
+            field: figures[team][field] if field in SHARED else 0 for field in FIELDS
+        }
+    run = dict.fromkeys(team_of, 0)
+    for r in sheet.rounds:
+        for table in r.tables:
+            if table.winner is None:
+                for player in table.players:
+                    figures[player]["walls"] += 1
+                continue
+            loser = next(p for p in table.players if p != table.winner)
+            assert table.kind is not None
+            _won(figures, run, table.winner, loser, table.kind, table.points)
+            _kind(figures, team_of[table.winner], team_of[loser], table.kind)
+
+
+def _won(
+    figures: dict[str, Stats], run: dict[str, int], winner: str, loser: str, kind: Kind, points: int
+) -> None:
+    """Count a hand won by ``winner`` from ``loser``."""
+    mine = figures[winner]
+    mine["hands_won"] += 1
+    mine["points"] += points
+    mine["largest_hand"] = max(mine["largest_hand"], points)
+    _kind(figures, winner, loser, kind)
+    run[winner], run[loser] = run[winner] + 1, 0
+    mine["longest_run"] = max(mine["longest_run"], run[winner])
+
+
+def _kind(figures: dict[str, Stats], winner: str, loser: str, kind: Kind) -> None:
+    """Count what kind of hand ``winner`` won from ``loser``: a gin, a big gin, an undercut."""
+    figures[winner]["gins"] += int(kind is Kind.GIN)
+    figures[winner]["big_gins"] += int(kind is Kind.BIG_GIN)
+    figures[winner]["undercuts_scored"] += int(kind is Kind.UNDERCUT)
+    figures[loser]["undercuts_suffered"] += int(kind is Kind.UNDERCUT)
+
+
+def opponents(sheet: Scoresheet) -> dict[str, list[str]]:
+    """Whom each player of :func:`match_stats` played against: the other players; in
+    Partnership Gin the other team, and each partner the other team's partners."""
+    against = {player: [p for p in sheet.players if p != player] for player in sheet.players}
+    if sheet.teams:
+        first, second = sheet.teams
+        against.update({p: list(second) for p in first})
+        against.update({p: list(first) for p in second})
+    return against
+
+
+class Played(NamedTuple):
+    """One finished match as ``stats`` adds it up."""
+
+    figures: dict[str, Stats]
+    """Each player's figures (:func:`match_stats`)."""
+    opponents: dict[str, list[str]]
+    """Whom each played against (:func:`opponents`)."""
+
+
+def played(sheet: Scoresheet) -> Played:
+    return Played(match_stats(sheet), opponents(sheet))
 
 
 def total(many: Iterable[Mapping[str, int]]) -> Stats:
@@ -99,8 +169,8 @@ def average_hand(figures: Mapping[str, int]) -> float:
     return round(figures["points"] / figures["hands_won"], 1) if figures["hands_won"] else 0.0
 
 
-History = list[tuple[tuple[str, ...], dict[str, Stats]]]
-"""Each match's two players and their figures."""
+History = list[Played]
+"""Every finished match's figures."""
 
 
 def _same(a: str, b: str) -> bool:
@@ -110,18 +180,18 @@ def _same(a: str, b: str) -> bool:
 
 def players_of(history: History) -> list[str]:
     """Everyone who played, once each, in the spelling last used, in alphabetical order."""
-    names = {fold(name): name for players, _figures in history for name in players}
+    names = {fold(name): name for match in history for name in match.figures}
     return sorted(names.values(), key=fold)
 
 
 def figures_of(history: History, name: str, versus: str | None = None) -> dict[str, Any]:
     """A player's figures over every match (or only those against ``versus``)."""
     summed = total(
-        figures[p]
-        for players, figures in history
-        for p in players
+        match.figures[p]
+        for match in history
+        for p in match.figures
         if _same(p, name)
-        and (versus is None or any(_same(other, versus) for other in players if other != p))
+        and (versus is None or any(_same(other, versus) for other in match.opponents[p]))
     )
     return {**summed, "average_hand": average_hand(summed)}
 

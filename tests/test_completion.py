@@ -183,9 +183,24 @@ def test_match_ids_wherever_a_match_goes(two_matches: Path) -> None:
         "scorekeeper record --match ",
         "scorekeeper amend 1 --match ",
         "scorekeeper amend 1 knock --match ",
+        "scorekeeper abandon ",
+        "scorekeeper delete ",
+        "scorekeeper rename ann anne --match ",
     ):
         assert offered(two_matches, line) == ["1", "2"], line
     assert offered(two_matches, "scorekeeper use 2") == ["2"]
+
+
+def test_restore_offers_the_deleted_matches_and_rename_the_players(
+    run: Run, two_matches: Path
+) -> None:
+    assert offered(two_matches, "scorekeeper restore ") == []
+    ok(run("delete", "1", "--yes"))
+    assert offered(two_matches, "scorekeeper restore ") == ["1"]
+    assert offered(two_matches, "scorekeeper delete ") == ["2"]
+    # rename's OLD: the players of the current match (match 2), or of --match.
+    assert offered(two_matches, "scorekeeper rename ") == [A, B]
+    assert offered(two_matches, "scorekeeper rename --match 2 b") == [B]
 
 
 def test_presets_choices_and_languages(two_matches: Path) -> None:

@@ -49,7 +49,8 @@ BASE = [
 #: Each changing command, with what it needs beyond BASE.
 SCENARIOS: dict[str, tuple[list[list[str]], list[str]]] = {
     "new": ([], ["new", "Eve", "Fay", "--dealer", "eve"]),
-    "import": ([], ["import", "{export}"]),
+    "import": ([], ["import", "--as-new", "{export}"]),
+    "import-updating-in-place": ([], ["import", "{later}"]),
     "knock": ([], ["knock", "cid", "5", "15"]),
     "knock-ending-the-match": (
         [["new", "Gus", "Hal", "--dealer", "gus", "--target", "10", "--end-after-first-game"]],
@@ -59,7 +60,18 @@ SCENARIOS: dict[str, tuple[list[list[str]], list[str]]] = {
     "undo-of-a-finished-match": ([], ["undo", "--match", "1"]),
     "amend": ([], ["amend", "1", "knock", "dee", "2", "20"]),
     "use": ([], ["use", "1"]),
+    "abandon": ([], ["abandon"]),
+    "undo-of-an-abandoning": ([["abandon"]], ["undo"]),
+    "delete": ([], ["delete", "1", "--yes"]),
+    "delete-of-the-current-match": ([], ["delete", "2", "--yes"]),
+    "restore": ([["delete", "1", "--yes"]], ["restore", "1"]),
+    "rename": ([], ["rename", "cid", "Cyd"]),
+    "rename-in-a-finished-match": ([], ["rename", "bob", "Robert", "--match", "1"]),
 }
+
+#: What the other machine did to match 2 before exporting it as ``{later}``: the store's copy
+#: is an earlier state of it, brought up to date in place by the import.
+LATER = [["knock", "cid", "5", "15"], ["undo"], ["amend", "1", "knock", "cid", "2", "20"], ["wall"]]
 
 #: What each kind of call is failed with (calls not named here are only killed at): a call
 #: that writes or creates runs out of space, one that flushes, renames, closes or removes fails.
@@ -103,6 +115,7 @@ def observe(store: Path) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     for name, args in (
         ("matches", ["matches"]),
+        ("deleted", ["matches", "--deleted"]),
         ("stats", ["stats"]),
         ("current", ["show", "--json"]),
     ):
@@ -114,8 +127,9 @@ def observe(store: Path) -> dict[str, Any]:
         exported = json.loads(result.output) if result.exit_code == 0 else result.output
         if isinstance(exported, dict):
             exported.pop("created")
-            for hand in exported["hands"]:
-                hand.pop("recorded")
+            exported.pop("uuid")  # a new match's is drawn at random on every run
+            for record in exported["hands"] + exported["changes"]:
+                record.pop("recorded")
         seen[f"match {match_id}"] = exported
     return seen
 
@@ -214,12 +228,20 @@ def test_every_crash_point_leaves_the_before_or_the_after_state(
 ) -> None:
     setup, args = SCENARIOS[scenario]
     template = tmp_path / "template"
-    export = tmp_path / "match-1.json"
-    for step in BASE + setup:
-        result = invoke(template, *step)
-        assert result.exit_code == 0, (step, result.output)
-    assert invoke(template, "export", "1", "--format", "json", "-o", str(export)).exit_code == 0
-    args = [arg.format(export=export) for arg in args]
+    export, later = tmp_path / "match-1.json", tmp_path / "match-2-later.json"
+    elsewhere = tmp_path / "elsewhere"  # a copy of the store that played on
+    for store, steps in (
+        (template, [*BASE, ["export", "1", "--format", "json", "-o", str(export)]]),
+        (elsewhere, [*LATER, ["export", "2", "--format", "json", "-o", str(later)]]),
+        (template, setup),
+    ):
+        if store == elsewhere:
+            shutil.copytree(template, elsewhere)
+        for step in steps:
+            result = invoke(store, *step)
+            assert result.exit_code == 0, (step, result.output)
+    shutil.rmtree(elsewhere)
+    args = [arg.format(export=export, later=later) for arg in args]
     before = observe(template)
     after_store = tmp_path / "after"
     shutil.copytree(template, after_store)

@@ -65,8 +65,8 @@ def test_amending_a_partnership_hand_to_a_wall_keeps_its_table(tmp_path: Path) -
 def test_stats_of_a_player_in_an_empty_store(tmp_path: Path) -> None:
     result = invoke(tmp_path / "store", "stats", "ann")
     assert result.exit_code == 2
-    assert "'ann' has played no match in this store" in result.output
-    assert invoke(tmp_path / "store", "stats").output == "No matches yet.\n"
+    assert "'ann' has finished no match in this store" in result.output
+    assert invoke(tmp_path / "store", "stats").output == "No finished match yet.\n"
 
 
 @pytest.mark.parametrize("value", ["abc", "nan", "inf", "-1", "1e9", "601", "٣", "1_0"])

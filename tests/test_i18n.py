@@ -688,7 +688,8 @@ def test_help_shows_clicks_words_and_the_metavars_in_the_language(run: Any) -> N
     assert words("-h, --help Diese Hilfe zeigen und beenden.") in words(german)
     group = words(run_in(run, "--lang", "de", "--help").stdout)
     assert group.startswith("Aufruf: scorekeeper [OPTIONEN] BEFEHL [ARGUMENTE]...")
-    assert "Befehle: amend Runde NUMMER durch" in group
+    assert "Befehle: abandon PARTIE (Standard: die aktuelle Partie) ohne Sieger" in group
+    assert " amend Runde NUMMER durch" in group
     assert "--lang SPRACHE Sprache der Texte" in group
     assert "--lock-timeout SEKUNDEN" in group and "[Standard: 5.0]" in group
     assert "--version Die Version zeigen und beenden." in group

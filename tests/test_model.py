@@ -155,7 +155,10 @@ class Table(RuleBasedStateMachine):
         exported = self.attempt(["export", "--format", "json"], accepted=True).output
         path = self.root.parent / "exported.json"
         path.write_text(exported, encoding="utf-8")
-        self.attempt(["import", str(path)], accepted=True)
+        held = snapshot(self.root)
+        again = self.attempt(["import", str(path)], accepted=True)  # the store holds it
+        assert "nothing was changed" in again.output and snapshot(self.root) == held
+        self.attempt(["import", "--as-new", str(path)], accepted=True)
         assert self.current is not None
         players, rules, hands = self.matches[self.current]
         match = max(self.matches) + 1

@@ -705,6 +705,120 @@ def test_partnership_sample_entered_through_the_commands(tmp_path: Path, path: P
     check_partnership_sample(sheet)
 
 
+@sample("10-plain-gin-rummy.json")
+def test_plain_gin_rummy_one_running_total(tmp_path: Path, path: Path) -> None:
+    sheet = import_and_show(tmp_path, path)
+    M, P = "Marta", "Pieter"
+    # One column: every win scores in Game 1. Loser deals; a wall keeps the dealer.
+    # 1 P 21-4=17 (M deals, loses: M deals 2); 2 M gin 18+25=43 (P deals 3); 3 wall (P deals
+    # 4); 4 M knocks 7 v 5: undercut, P 7-5+25=27 -> P 44 (M deals 5); 5 P 30-2=28 -> 72 (M
+    # deals 6); 6 M 40-3=37 -> 80 (P deals 7); 7 P big gin 9+31=40 -> 112: the game ends.
+    assert outcomes(sheet) == [
+        (M, "knock", P, 17, [1]),
+        (M, "gin", M, 43, [1]),
+        (P, "wall", None, 0, []),
+        (P, "undercut", P, 27, [1]),
+        (M, "knock", P, 28, [1]),
+        (M, "knock", M, 37, [1]),
+        (P, "big_gin", P, 40, [1]),
+    ]
+    (game,) = sheet["games"]
+    # P 112 + 4 boxes (1, 4, 5, 7) x25=100 + 100 = 312; M 80 + 2 boxes (2, 6) = 130; net 182.
+    assert game["points"] == {M: 80, P: 112} and game["boxes"] == {M: 2, P: 4}
+    assert game["settlement"] == {M: line(80, 50, 0, 130), P: line(112, 100, 100, 312), "net": 182}
+    assert (sheet["finished"], sheet["winner"], sheet["net"]) == (True, P, {M: -182, P: 182})
+    assert sheet["next_dealer"] == M  # the loser of hand 7
+
+
+@sample("11-oklahoma-to-150.json")
+def test_oklahoma_on_one_column_to_150(tmp_path: Path, path: Path) -> None:
+    sheet = import_and_show(tmp_path, path)
+    R, V = "Rosa", "Viktor"
+    # 1 8♥ (limit 8): R 30-8=22 (V deals, loses: V deals 2); 2 3♠: V (25-3)x2=44 (R deals 3);
+    # 3 A♦ (gin only): R gin 20+25=45 -> R 67 (V deals 4); 4 K♣ (limit 10): V knocks 10 v 6,
+    # undercut: R 10-6+25=29 -> R 96 (V deals 5); 5 wall under 5♠: nothing, V deals again;
+    # 6 Q♠: V gin (33+25)x2=116 -> V 160 >= 150: the game ends.
+    assert outcomes(sheet) == [
+        (V, "knock", R, 22, [1]),
+        (V, "knock", V, 44, [1]),
+        (R, "gin", R, 45, [1]),
+        (V, "undercut", R, 29, [1]),
+        (V, "wall", None, 0, []),
+        (V, "gin", V, 116, [1]),
+    ]
+    assert [r["upcard"] for r in sheet["rounds"]] == ["8♥", "3♠", "A♦", "K♣", "5♠", "Q♠"]
+    (game,) = sheet["games"]
+    # V 160 + 2 boxes (2, 6) 50 + 100 = 310; R 96 + 3 boxes (1, 3, 4) 75 = 171; net 139.
+    assert game["settlement"] == {R: line(96, 75, 0, 171), V: line(160, 50, 100, 310), "net": 139}
+    assert (sheet["winner"], sheet["net"], sheet["next_dealer"]) == (V, {R: -139, V: 139}, R)
+
+
+@sample("12-three-handed.json")
+def test_three_handed_rotation_and_settling_up(tmp_path: Path, path: Path) -> None:
+    sheet = import_and_show(tmp_path, path)
+    A, B, C = "Ann", "Ben", "Cid"
+    # Seats (players, sitting out, dealer): 1 A v B, C out, A deals: A 63-2=61; B sits out, C
+    # deals to A. 2 A v C, wall: the same again. 3 A v C: C 60-2=58; A sits out, B deals to C.
+    # 4 B v C: B 51-1=50; C out, A deals to B. 5 A v B: A knocks 6 v 4, undercut: B 6-4+25=27
+    # -> B 77; A out, C deals to B. 6 B v C: B gin 0+25=25 -> B 102: the match ends.
+    assert [(r["players"], r["sits_out"], r["dealer"]) for r in sheet["rounds"]] == [
+        ([A, B], C, A),
+        ([A, C], B, C),
+        ([A, C], B, C),
+        ([B, C], A, B),
+        ([A, B], C, A),
+        ([B, C], A, C),
+    ]
+    assert [(r["kind"], r["winner"], r["points"]) for r in sheet["rounds"]] == [
+        ("knock", A, 61),
+        ("wall", None, 0),
+        ("knock", C, 58),
+        ("knock", B, 50),
+        ("undercut", B, 27),
+        ("gin", B, 25),
+    ]
+    (game,) = sheet["games"]
+    # A 61 + 1 box = 86; B 102 + 3 boxes 75 + 100 = 277; C 58 + 1 box = 83.
+    # B (277-86) + (277-83) = 191 + 194 = +385; A (86-277) + (86-83) = -188; C -194 - 3 = -197.
+    assert game["settlement"] == {
+        A: line(61, 25, 0, 86),
+        B: line(102, 75, 100, 277),
+        C: line(58, 25, 0, 83),
+        "net": {A: -188, B: 385, C: -197},
+    }
+    assert sheet["net"] == {A: -188, B: 385, C: -197}
+    # Hand 6's loser C sits out the next; A, who sat it out, deals to B.
+    assert (sheet["winner"], sheet["next_dealer"], sheet["sits_out_next"]) == (B, A, C)
+
+
+@sample("13-basic-rules.json")
+def test_basic_rules_no_bonuses_winner_deals(tmp_path: Path, path: Path) -> None:
+    sheet = import_and_show(tmp_path, path)
+    G, H = "Greta", "Hans"
+    # Winner deals. 1 H 10 [1]; 2 G 18 [1]; 3 H 30 [1, 2]; 4 H 4 [1, 2, 3] -> H 44/34/4;
+    # 5 G knocks 4 v 4: a tie is an undercut, H 0+10=10 -> H 54/44/14; 6 G gin 30+25=55, her
+    # 2nd win [1, 2] -> G 73/55/0; 7 H gin 40+25=65 -> H 119/109/79: Games 1 and 2 end;
+    # 8 G 30-1=29, her 3rd win opens Game 3 [3]; 9 H 25-2=23 -> H 102: Game 3 ends.
+    assert outcomes(sheet) == [
+        (G, "knock", H, 10, [1]),
+        (H, "knock", G, 18, [1]),
+        (G, "knock", H, 30, [1, 2]),
+        (H, "knock", H, 4, [1, 2, 3]),
+        (H, "undercut", H, 10, [1, 2, 3]),
+        (H, "gin", G, 55, [1, 2]),
+        (G, "gin", H, 65, [1, 2, 3]),
+        (H, "knock", G, 29, [3]),
+        (G, "knock", H, 23, [3]),
+    ]
+    # No box, game or shutout bonus: each total is the column. Nets 46, 54, 73.
+    assert [g["settlement"] for g in sheet["games"]] == [
+        {G: line(73, 0, 0, 73), H: line(119, 0, 0, 119), "net": 46},
+        {G: line(55, 0, 0, 55), H: line(109, 0, 0, 109), "net": 54},
+        {G: line(29, 0, 0, 29), H: line(102, 0, 0, 102), "net": 73},
+    ]
+    assert (sheet["winner"], sheet["net"], sheet["next_dealer"]) == (H, {G: -173, H: 173}, H)
+
+
 def test_every_sample_has_a_description_and_a_test() -> None:
     files = sorted(path.name for path in SAMPLES.glob("*.json"))
     assert files, "no sample sessions found"

@@ -12,7 +12,7 @@ from harness import invoke, ok, refused
 
 @pytest.fixture
 def store(tmp_path: Path) -> Path:
-    """Two matches between Ann and Ben.
+    """Five matches between Ann and Ben; only the two finished ones count.
 
     Match 1 (2 columns to 20): 1 Ann knocks 1 v 30: +29 [1], Game 1 to Ann, Ben has 0 there
     (shutout). 2 Ben knocks 2 v 10: +8, his first win opens Game 2. 3 Ben knocks 1 v 20: +19
@@ -20,8 +20,13 @@ def store(tmp_path: Path) -> Path:
       Game 1: Ann 29 + 1 box 25 + game bonus 100 doubled 200 = 254; Ben 0: net +254 for Ann.
       Game 2: Ben 27 + 2 boxes 50 + 200 = 277; Ann 0: net +277 for Ben.
       Net over the match: Ann 254 - 277 = -23, Ben +23.
-    Match 2 (standard, open): 1 Ann knocks 5 v 3: undercut, Ben +2+25 = 27. 2 a wall.
-    3 Ann gin v 10: +35. 4 Ben big gin v 20: 20+31 = +51.
+    Match 2 (to 60, the first game ends it): 1 Ann knocks 5 v 3: undercut, Ben +2+25 = 27 [1].
+    2 a wall. 3 Ann gin v 10: +35 [1]. 4 Ben big gin v 20: 20+31 = +51 [1, 2] -> Game 1 Ben
+    78, Ann 35: Game 1 and the match to Ben (column points 78+51 = 129 v 35).
+      Game 1: Ben 78 + 2 boxes 50 + 100 = 228; Ann 35 + 1 box 25 = 60 (no shutout): net +168.
+      Game 2 (Ben 51, short of 60) is cut short: no settlement.
+    Match 3 is being played (Ann's gin v 30), match 4 abandoned (Ben's knock 2 v 40), match 5
+    finished (Ann's knock 1 v 50 to 10) and deleted: none of them counts.
     """
     root = tmp_path / "store"
     for args in (
@@ -29,11 +34,19 @@ def store(tmp_path: Path) -> Path:
         ["knock", "ann", "1", "30"],
         ["knock", "ben", "2", "10"],
         ["knock", "ben", "1", "20"],
-        ["new", "Ann", "Ben", "--dealer", "ann"],
+        ["new", "Ann", "Ben", "--dealer", "ann", "--target", "60", "--end-after-first-game"],
         ["knock", "ann", "5", "3"],
         ["wall"],
         ["gin", "ann", "10"],
         ["gin", "ben", "20", "--big"],
+        ["new", "Ann", "Ben", "--dealer", "ann"],
+        ["gin", "ann", "30"],
+        ["new", "Ann", "Ben", "--dealer", "ann"],
+        ["knock", "ben", "2", "40"],
+        ["abandon"],
+        ["new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--end-after-first-game"],
+        ["knock", "ann", "1", "50"],
+        ["delete", "5", "--yes"],
     ):
         ok(invoke(root, *args))
     return root
@@ -47,7 +60,7 @@ ANN = {
     "matches": 2,
     "won": 0,
     "drawn": 1,
-    "lost": 0,
+    "lost": 1,
     "games_won": 1,
     "hands_won": 2,
     "gins": 1,
@@ -59,15 +72,15 @@ ANN = {
     "points": 29 + 35,
     "largest_hand": 35,
     "longest_run": 1,
-    "net": -23,
+    "net": -23 - 168,
     "average_hand": 32.0,
 }
 BEN = {
     "matches": 2,
-    "won": 0,
+    "won": 1,
     "drawn": 1,
     "lost": 0,
-    "games_won": 1,
+    "games_won": 2,
     "hands_won": 4,
     "gins": 0,
     "big_gins": 1,
@@ -78,7 +91,7 @@ BEN = {
     "points": 8 + 19 + 27 + 51,
     "largest_hand": 51,
     "longest_run": 2,
-    "net": 23,
+    "net": 23 + 168,
     "average_hand": 26.2,
 }  # 105 / 4 = 26.25, shown to one place
 
@@ -102,23 +115,23 @@ def test_two_players_head_to_head(store: Path) -> None:
 def test_figures_of_a_finished_match_come_from_the_index(store: Path) -> None:
     """figures.json keeps a finished match's figures: stats need not replay it."""
     columns = json.loads((store / "figures.json").read_text(encoding="utf-8"))["columns"]["1"]
-    assert columns["ids"] == [1]
+    assert columns["ids"] == [1, 2]
     assert columns["figures"][0]["Ann"]["net"] == -23
     (store / "matches" / "1.json").write_text("damaged", encoding="utf-8")
-    assert stats(store)["players"]["Ben"]["net"] == 23
+    assert stats(store)["players"]["Ben"]["net"] == 23 + 168
 
 
 def test_stats_in_a_table(store: Path) -> None:
     result = invoke(store, "stats", "ann", env={"COLUMNS": "120"})
     lines = [line.split() for line in ok(result).splitlines()]
     assert ["Average", "hand", "32.0"] in lines
-    assert ["Ben", "2", "0", "1", "0", "1", "2", "-23"] in lines
+    assert ["Ben", "2", "0", "1", "1", "1", "2", "-191"] in lines
 
 
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["zed"], "'zed' has played no match in this store"),
+        (["zed"], "'zed' has finished no match in this store"),
         (["--against", "ann"], "--against compares two players"),
         (["ann", "--against", "an"], "Name two different players"),
     ],
@@ -143,3 +156,113 @@ def test_the_three_answers_are_typed(store: Path) -> None:
     assert isinstance(one, OnePlayer) and list(one.opponents) == ["Ben"]
     assert isinstance(both, HeadToHead) and (both.player, both.against) == ("Ann", "Ben")
     assert stats(store, "ann") == json.loads(json.dumps(one._asdict()))
+
+
+def figures(**changed: int) -> dict[str, Any]:
+    """A player's figures in one match: all 0 but those given (and one match played)."""
+    shown: dict[str, Any] = {**dict.fromkeys(ANN, 0), "matches": 1, "average_hand": 0.0}
+    return {**shown, **changed}
+
+
+def test_a_partners_own_hands_count_for_them_and_their_team(tmp_path: Path) -> None:
+    """Partnership Gin to 30, the first game ending the match. Deal 1: Ann v Cid, Ann gin v
+    12: Ann +37; Bob v Dee, Bob knocks 3 v 2: undercut, Dee +1+25 = 26. Ann & Bob 37 v 26: the
+    team +11 [1]. Deal 2 (partners change): Ann v Dee a wall; Bob v Cid, Cid gin v 5: Cid +30.
+    Cid & Dee +30 [1]: Game 1 and the match to Cid & Dee, column points 30 v 11.
+      Game 1: Cid & Dee 30 + 1 box 25 + 100 = 155; Ann & Bob 11 + 1 box 25 = 36: net +119.
+    Each team's gins and undercuts are its partners'; each partner has the hands of their own
+    tables, and the team's result, games and net."""
+    root = tmp_path / "store"
+    for args in (
+        ["new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid", "--target", "30"]
+        + ["--end-after-first-game"],
+        ["gin", "ann", "12"],
+        ["knock", "bob", "3", "2"],
+        ["wall", "ann"],
+        ["gin", "cid", "5"],
+    ):
+        ok(invoke(root, *args))
+    lost, won = {"lost": 1, "net": -119}, {"won": 1, "games_won": 1, "net": 119}
+    assert stats(root) == {
+        "players": {
+            "Ann": figures(
+                **lost, hands_won=1, gins=1, walls=1, points=37, largest_hand=37, longest_run=1
+            )
+            | {"average_hand": 37.0},
+            "Ann & Bob": figures(
+                **lost,
+                hands_won=1,
+                gins=1,
+                undercuts_suffered=1,
+                walls=1,
+                points=11,
+                largest_hand=11,
+                longest_run=1,
+            )
+            | {"average_hand": 11.0},
+            "Bob": figures(**lost, undercuts_suffered=1),
+            "Cid": figures(**won, hands_won=1, gins=1, points=30, largest_hand=30, longest_run=1)
+            | {"average_hand": 30.0},
+            "Cid & Dee": figures(
+                **won,
+                hands_won=1,
+                gins=1,
+                undercuts_scored=1,
+                walls=1,
+                points=30,
+                largest_hand=30,
+                longest_run=1,
+            )
+            | {"average_hand": 30.0},
+            "Dee": figures(
+                **won,
+                hands_won=1,
+                undercuts_scored=1,
+                walls=1,
+                points=26,
+                largest_hand=26,
+                longest_run=1,
+            )
+            | {"average_hand": 26.0},
+        }
+    }
+    # A partner's opponents are the other team's partners, never the partner.
+    assert stats(root, "ann", "--against", "dee")["stats"]["Ann"]["matches"] == 1
+    assert stats(root, "ann", "--against", "bob")["stats"]["Ann"]["matches"] == 0
+    assert list(stats(root, "ann")["opponents"]) == ["Cid", "Dee"]
+
+
+def test_a_renamed_player_counts_under_the_new_name(store: Path) -> None:
+    ok(invoke(store, "rename", "ben", "Benjamin", "--match", "2"))
+    assert sorted(stats(store)["players"]) == ["Ann", "Ben", "Benjamin"]
+    assert stats(store, "benj")["stats"]["won"] == 1
+
+
+def test_a_player_of_unfinished_matches_only_has_no_figures(tmp_path: Path) -> None:
+    root = tmp_path / "store"
+    ok(invoke(root, "new", "Ann", "Ben"))
+    ok(invoke(root, "knock", "ann", "3", "20"))
+    assert ok(invoke(root, "stats")) == "No finished match yet.\n"
+    refused(invoke(root, "stats", "ann"), 2, "'ann' has finished no match in this store")
+
+
+def test_a_three_handed_match_counts_each_players_own_hands(tmp_path: Path) -> None:
+    """RULES.md's worked example. 1 Ann knocks 2 v 63 against Ben: Ann +61. 2 Cid knocks 2 v
+    60 against Ann: Cid +58. 3 and 4 Ben knocks 1 v 51, against Cid and then Ann: +50 twice,
+    Ben 100 wins. Nets: Ben (250 - 86) + (250 - 83) = +331, Ann -161, Cid -170. Each player's
+    opponents are the other two."""
+    root = tmp_path / "store"
+    ok(invoke(root, "new", "Ann", "Ben", "Cid", "--dealer", "ann"))
+    for hand in (["ann", "2", "63"], ["cid", "2", "60"], ["ben", "1", "51"], ["ben", "1", "51"]):
+        ok(invoke(root, "knock", *hand))
+    one = {"hands_won": 1, "longest_run": 1, "lost": 1}
+    assert stats(root)["players"] == {
+        "Ann": figures(**one, points=61, largest_hand=61, net=-161) | {"average_hand": 61.0},
+        "Ben": figures(
+            won=1, games_won=1, hands_won=2, points=100, largest_hand=50, longest_run=2, net=331
+        )
+        | {"average_hand": 50.0},
+        "Cid": figures(**one, points=58, largest_hand=58, net=-170) | {"average_hand": 58.0},
+    }
+    assert list(stats(root, "ann")["opponents"]) == ["Ben", "Cid"]
+    assert stats(root, "cid", "--against", "ann")["stats"]["Cid"]["matches"] == 1

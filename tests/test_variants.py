@@ -647,7 +647,7 @@ def test_oklahoma_export_import_round_trip(run: Run, tmp_path: Path) -> None:
     lines(run("export", "--format", "json", "-o", path))
     exported = json.loads(path.read_text(encoding="utf-8"))
     assert [h.get("upcard") for h in exported["hands"]] == ["3♠", "J♠", "9♣"]
-    lines(run("import", path))
+    lines(run("import", "--as-new", path))
     copy = sheet_of(run)
     assert copy["id"] == original["id"] + 1
     assert without_ids(copy) == without_ids(original)
@@ -1013,7 +1013,7 @@ def test_partnership_export_import_round_trip(run: Run, tmp_path: Path) -> None:
     assert exported["teams"] == [["Ann", "Bob"], ["Cid", "Dee"]]
     assert exported["players"] == [AB, CD]
     assert exported["hands"][1]["table"] == "Bob"  # the wall at the last open table, Bob v Dee
-    lines(run("import", path))
+    lines(run("import", "--as-new", path))
     assert without_ids(sheet_of(run)) == without_ids(original)
 
 
@@ -1086,7 +1086,7 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
     out = lines(run("knock", "dee", 6, 10))
     assert out[0] == "Deal 4: Ann & Bob 37, Cid & Dee 4 -> Ann & Bob +33 in Game 2"
     assert "*** GAME 2 WON BY Ann & Bob, 78 to 32, net +171 after bonuses ***" in out
-    assert "*** MATCH OVER: Ann & Bob wins 2 games to 0 ***" in out
+    assert "*** MATCH OVER: Ann & Bob win 2 games to 0 ***" in out
     assert "Cid & Dee deal the first hands of the next match." in out
 
     sheet = sheet_of(run)

@@ -558,6 +558,17 @@ def echo_lines(lines: Sequence[str]) -> None:
             click.echo(click.style(part, bold=True) if loud else part)
 
 
+def refuse_if_abandoned(match: Match) -> None:
+    """Refuse a hand, or a correction of one, in an abandoned match."""
+    if match.abandoned:
+        raise StateProblem(
+            _(
+                "Match {id} was abandoned, so no hand can be recorded or corrected in it. "
+                "'scorekeeper undo' takes the abandoning back."
+            ).format(id=match.id)
+        )
+
+
 def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
     match = store.load(match_id(store, given))
     return match, match.sheet()
@@ -589,6 +600,13 @@ def completing_store(ctx: click.Context) -> Store:
 def complete_match(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:
     """MATCH: the ids of the matches in the store."""
     return offer(map(str, completing_store(ctx).match_ids()), typed)
+
+
+def complete_deleted(
+    ctx: click.Context, param: click.Parameter, typed: str
+) -> list[CompletionItem]:
+    """MATCH of ``restore``: the ids of the deleted matches."""
+    return offer(map(str, completing_store(ctx).deleted_ids()), typed)
 
 
 def complete_player(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:

@@ -15,6 +15,7 @@ from scorekeeper.commands._common import (
     match_id,
     match_option,
     pass_store,
+    refuse_if_abandoned,
 )
 from scorekeeper.commands.recording import (
     HandBuilder,
@@ -28,9 +29,9 @@ from scorekeeper.commands.recording import (
     wall_params,
     walled,
 )
-from scorekeeper.engine import MatchFinished, table_of
+from scorekeeper.engine import MatchFinished, Scoresheet, table_of
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.messages import plain, report, round_line
+from scorekeeper.messages import next_deal, plain, report, round_line
 from scorekeeper.store import Store
 
 
@@ -39,6 +40,8 @@ from scorekeeper.store import Store
 @pass_store
 def undo(store: Store, match: int | None) -> None:
     """Void the last hand of the match (it stays in the store; 'log --all' shows it).
+
+    In an abandoned match, take the abandoning back instead: the match is played on.
 
     \b
     Example:
@@ -51,11 +54,24 @@ def take_back(store: Store, chosen: int) -> None:
     """Void the last hand of the match and report it (``undo``, and ``u`` in ``record``)."""
     with store.writing() as writer:
         current = writer.load(chosen)
-        if not current.in_force():
+        before, took_back = current.sheet(), current.abandoned
+        if took_back:
+            writer.take_back_abandoning(current)
+        elif not current.in_force():
             raise StateProblem(_("Match {id} has no hand to undo.").format(id=current.id))
-        before = current.sheet()
-        last = writer.void_last(current)
-        sheet = current.sheet()
+        else:
+            last = writer.void_last(current)
+    sheet = current.sheet()
+    if took_back:
+        echo_lines(
+            [
+                _("Match {id} is being played again: the abandoning is taken back.").format(
+                    id=current.id
+                ),
+                next_deal(sheet),
+            ]
+        )
+        return
     voided = (
         _("Voided hand {number}: {hand}").format(
             number=len(current.in_force()) + 1, hand=plain(last.hand)
@@ -95,6 +111,7 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
     chosen = match_id(store, given)
     with store.writing() as writer:
         current = writer.load(chosen)
+        refuse_if_abandoned(current)
         hands = [stored.hand for stored in current.in_force()]
         if not 1 <= number <= len(hands):
             raise BadInput(
@@ -116,6 +133,9 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
                         number=number, a=table[0], b=table[1]
                     )
                 )
+        before = current.sheet()
+        if before.seating is not None and number < len(hands):
+            refuse_reseating(before, current.sheet(hands[:number]), number)
         try:
             sheet = current.sheet(hands)
         except MatchFinished as error:
@@ -125,7 +145,6 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
                     "hands were recorded after it. Undo those first, or correct it differently."
                 ).format(ended=error.number, later=len(hands) - error.entered)
             ) from None
-        before = current.sheet()
         if not dry_run:
             writer.replace(current, number, hands[number - 1])
     if current.teams:  # hand numbers count the tables' hands, not the deals
@@ -139,6 +158,28 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
             _("     by {new}").format(new=round_line(sheet.rounds[number - 1])),
         ]
     say(before, sheet, said, dry_run)
+
+
+def refuse_reseating(before: Scoresheet, corrected: Scoresheet, number: int) -> None:
+    """Three-handed Gin: a correction may not change who played the next hand, whose counts
+    were between the players who played it (RULES.md section 6)."""
+    played, would = before.rounds[number].seating, corrected.seating
+    assert played is not None and would is not None
+    if played.players != would.players:
+        raise StateProblem(
+            _(
+                "That correction would change who played hand {later}: {a} v {b} played it, "
+                "but after it {c} v {d} would have. Undo the hands after hand {number} first, "
+                "or correct it differently."
+            ).format(
+                later=number + 1,
+                a=played.players[0],
+                b=played.players[1],
+                c=would.players[0],
+                d=would.players[1],
+                number=number,
+            )
+        )
 
 
 @amend.command("knock", context_settings=NUMBERS)

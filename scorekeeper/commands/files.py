@@ -1,15 +1,21 @@
-"""Matches in and out of the store, and its check: ``export``, ``import``, ``check``."""
+"""Matches in and out of the store, and its check: ``export``, ``import``, ``check``.
+
+A match travels between stores with its uuid: importing a copy of a match the store holds
+never doubles it (see :func:`scorekeeper.store.records.relation`)."""
 
 from __future__ import annotations
 
 import os
+from typing import NamedTuple
 
 import click
 
 from scorekeeper.commands._common import (
     BadInput,
+    Reported,
     StateProblem,
     command,
+    echo_lines,
     load_sheet,
     match_argument,
     option,
@@ -19,8 +25,9 @@ from scorekeeper.engine import InvalidHand, MatchFinished
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.messages import match_title
 from scorekeeper.rules import RuleError
-from scorekeeper.store import Store, StoreError
+from scorekeeper.store import Match, Store, StoreError, Writer
 from scorekeeper.store.files import write_atomically
+from scorekeeper.store.records import Relation, relation
 
 
 @command()
@@ -93,22 +100,14 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
     click.echo(_("Wrote match {id} to {path}.").format(id=current.id, path=output), err=True)
 
 
-@command("import")
-@click.argument("path", type=click.Path(dir_okay=False))
-@pass_store
-def import_(store: Store, path: str) -> None:
-    """Import a match written by 'export --format json' as a new match, made current.
-
-    \b
-    Example:
-      scorekeeper import sample_sessions/01-seed-example.json
-    """
+def read_export(path: str) -> Match:
+    """The match in a file written by ``export --format json``; bad input names the file."""
     from scorekeeper.exchange import MAX_IMPORT_BYTES, parse_export
 
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_IMPORT_BYTES + 1)
-        parsed = parse_export(data)
+        return parse_export(data)
     except OSError as error:
         raise BadInput(
             _("Cannot read {path}: {reason}.").format(path=path, reason=error.strerror)
@@ -119,26 +118,156 @@ def import_(store: Store, path: str) -> None:
                 path=path, reason=str(error).rstrip(".")
             )
         ) from None
+
+
+class Step(NamedTuple):
+    """What importing one file does: make a new match (``how`` None), or, for a match the
+    store holds already (by its uuid), nothing or bring it up to date."""
+
+    path: str
+    match: Match
+    how: Relation | None
+
+
+@command("import")
+@click.argument(
+    "paths", nargs=-1, required=True, metavar="PATH...", type=click.Path(dir_okay=False)
+)
+@option(
+    "--as-new",
+    is_flag=True,
+    help="Make each file a new match with a uuid of its own, even one the store holds.",
+)
+@pass_store
+def import_(store: Store, paths: tuple[str, ...], as_new: bool) -> None:
+    """Import matches written by 'export --format json'; the last new one is made current.
+
+    A match the store holds already (the same uuid) is not doubled: with the same hands
+    nothing changes; an earlier state of it is brought up to date in place; a copy that
+    disagrees is refused. Every file is checked before anything is imported; then each is
+    stored in turn.
+
+    \b
+    Example:
+      scorekeeper import sample_sessions/01-seed-example.json
+      scorekeeper import tuesday.json wednesday.json
+      scorekeeper import --as-new evening.json
+    """
+    found = [(path, read_export(path)) for path in paths]
     with store.writing() as writer:
-        match = writer.create(
-            parsed.players,
-            parsed.rules,
-            parsed.first_dealer,
-            parsed.description,
-            parsed.created,
-            parsed.history,
-            parsed.teams,
+        held = {} if as_new else store.uuids()
+        steps = plan(writer, found, held, as_new)
+        done: list[tuple[Step, Match]] = []
+        ids = {uuid: match_id for uuid, (match_id, _deleted) in held.items()}
+        try:
+            for step in steps:
+                if step.how is None:
+                    match = writer.adopt(step.match, as_new)
+                    ids[match.uuid] = match.id
+                    writer.commit()
+                elif step.how is Relation.BEHIND:
+                    match = writer.bring_up_to_date(ids[step.match.uuid], step.match)
+                    writer.commit()
+                else:
+                    match = writer.load(ids[step.match.uuid])
+                done.append((step, match))
+        except StoreError as error:
+            if not store.committed:
+                raise
+            echo_lines([imported(*pair) for pair in done])
+            raise Reported(
+                _(
+                    "{path} could not be imported ({reason}); the files reported above were. "
+                    "Import {path} and the files after it again."
+                ).format(path=step.path, reason=str(error).rstrip("."))
+            ) from None
+    current = store.current_id()
+    echo_lines([imported(*pair) for pair in done])
+    last, match = done[-1]
+    if last.how is not None and match.id != current:
+        click.echo(
+            _(
+                "Match {id} is not the current match; 'scorekeeper use {id}' makes it current."
+            ).format(id=match.id)
         )
-    sheet = match.sheet()
-    click.echo(
-        ngettext(
-            "Imported {path} as match {id}: {a} v {b}, {n} hand.",
-            "Imported {path} as match {id}: {a} v {b}, {n} hands.",
-            sheet.hands_played(),
-        ).format(
-            path=path, id=match.id, a=match.players[0], b=match.players[1], n=sheet.hands_played()
-        )
-    )
+
+
+def plan(
+    writer: Writer,
+    found: list[tuple[str, Match]],
+    held: dict[str, tuple[int, bool]],
+    as_new: bool,
+) -> list[Step]:
+    """What importing each file will do, every file checked before anything is changed (the
+    store's matches by uuid: ``held``): a copy of a match that disagrees with the store's, or
+    with a file before it, or whose match was deleted, is refused (exit 1)."""
+    steps = []
+    known: dict[str, tuple[str | None, Match]] = {}
+    """Each match met so far, by uuid: the file it was last brought up to date from (None:
+    the store's copy), and that state."""
+    for path, match in found:
+        if as_new or not match.uuid or (match.uuid not in known and match.uuid not in held):
+            steps.append(Step(path, match, None))
+            if match.uuid and not as_new:
+                known[match.uuid] = (path, match)
+            continue
+        if match.uuid not in known:
+            match_id, deleted = held[match.uuid]
+            if deleted:
+                raise StateProblem(
+                    _(
+                        "{path} is match {id}, which was deleted. Nothing was imported; "
+                        "'scorekeeper restore {id}' brings the match back, and the file can "
+                        "then be imported."
+                    ).format(path=path, id=match_id)
+                )
+            known[match.uuid] = (None, writer.load(match_id))
+        source, copy = known[match.uuid]
+        how = relation(copy, match)
+        if how is Relation.APART and source is None:
+            raise StateProblem(
+                _(
+                    "{path} and match {id} ({players}) are copies of one match that disagree: "
+                    "each holds hands or changes the other lacks. Nothing was imported; "
+                    "'scorekeeper import --as-new {path}' imports the file as another match."
+                ).format(path=path, id=copy.id, players=_(" v ").join(copy.players))
+            )
+        if how is Relation.APART:
+            raise StateProblem(
+                _(
+                    "{path} and {other} are copies of one match that disagree: each holds "
+                    "hands or changes the other lacks. Nothing was imported; import them one "
+                    "at a time, the second with --as-new."
+                ).format(path=path, other=source)
+            )
+        steps.append(Step(path, match, how))
+        if how is Relation.BEHIND:
+            known[match.uuid] = (path, match)
+    return steps
+
+
+def imported(step: Step, match: Match) -> str:
+    """What importing one file did."""
+    players, n = _(" v ").join(match.players), match.sheet().hands_played()
+    if step.how is None:
+        return ngettext(
+            "Imported {path} as match {id}: {players}, {n} hand.",
+            "Imported {path} as match {id}: {players}, {n} hands.",
+            n,
+        ).format(path=step.path, id=match.id, players=players, n=n)
+    if step.how is Relation.BEHIND:
+        return ngettext(
+            "Brought match {id} ({players}) up to date from {path}: {n} hand now.",
+            "Brought match {id} ({players}) up to date from {path}: {n} hands now.",
+            n,
+        ).format(path=step.path, id=match.id, players=players, n=n)
+    if step.how is Relation.AHEAD:
+        return _(
+            "Match {id} ({players}) holds all of {path} already, and more; nothing was changed."
+        ).format(path=step.path, id=match.id, players=players)
+    return _(
+        "{path} is match {id} ({players}), as the store holds it already; nothing was changed."
+    ).format(path=step.path, id=match.id, players=players)
 
 
 @command()

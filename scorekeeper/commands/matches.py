@@ -213,7 +213,7 @@ def new(
             )
         last = store.load(match_id(store, None))
         sheet = last.sheet()
-        if not sheet.finished:
+        if not sheet.finished and not last.abandoned:
             raise StateProblem(
                 _(
                     "Match {id} is still being played: a new series begins when "
@@ -374,29 +374,44 @@ def series_dealer(store: Store, players: tuple[str, ...]) -> str | None:
 
 
 @command("matches")
+@option("--deleted", is_flag=True, help="List the deleted matches instead.")
 @pass_store
-def list_matches(store: Store) -> None:
+def list_matches(store: Store, deleted: bool) -> None:
     """List every match: id, players, started, hands, status, winner (* marks the current).
 
     \b
     Example:
       scorekeeper matches
+      scorekeeper matches --deleted
     """
-    summaries = store.summaries()
-    if not summaries:
-        click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
-        return
-    current = store.current_id()
-    finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _("{a} v {b}")
+    if deleted:
+        summaries, current = store.deleted(), None
+        if not summaries:
+            click.echo(_("No match has been deleted."))
+            return
+    else:
+        summaries = store.summaries()
+        if not summaries:
+            click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
+            return
+        current = store.current_id()
+    finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _(" v ")
+    abandoned = _("abandoned")
     # Column by column, each padded to its widest cell: a store of years lists thousands of
     # matches, between the few pairs of players a household has.
-    pairs = {pair: versus.format(a=pair[0], b=pair[1]) for pair in {s.players for s in summaries}}
+    pairs = {pair: versus.join(pair) for pair in {s.players for s in summaries}}
     columns = [
         [_("id"), *[("*" if s.id == current else " ") + str(s.id) for s in summaries]],
         [_("players"), *[pairs[s.players] for s in summaries]],
         [_("started"), *[s.started[:16].replace("T", " ") for s in summaries]],
         [_("hands"), *[str(s.hands) for s in summaries]],
-        [_("status"), *[finished if s.finished else still_open for s in summaries]],
+        [
+            _("status"),
+            *[
+                finished if s.finished else abandoned if s.abandoned else still_open
+                for s in summaries
+            ],
+        ],
         [_("winner"), *[s.winner or (drawn if s.finished else "") for s in summaries]],
     ]
     padded = [
@@ -421,8 +436,8 @@ def use(store: Store, match: int) -> None:
     with store.writing() as writer:
         writer.set_current(match)
     click.echo(
-        _("Match {id} ({a} v {b}) is now current.").format(
-            id=match, a=chosen.players[0], b=chosen.players[1]
+        _("Match {id} ({players}) is now current.").format(
+            id=match, players=_(" v ").join(chosen.players)
         )
     )
 

@@ -60,7 +60,8 @@ def show(store: Store, match: int | None, as_json: bool, watch: bool) -> None:
     if as_json:
         from scorekeeper.exchange import sheet_json
 
-        click.echo(json.dumps(sheet_json(current.id, sheet), ensure_ascii=False, indent=2))
+        shown = sheet_json(current.id, sheet, current.abandoned)
+        click.echo(json.dumps(shown, ensure_ascii=False, indent=2))
         return
     from scorekeeper import render
 
@@ -207,8 +208,8 @@ def log(store: Store, match: int | None, show_all: bool) -> None:
 @option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @pass_store
 def stats(store: Store, player: str | None, against: str | None, as_json: bool) -> None:
-    """Figures from every match in the store: for everyone, for PLAYER, or PLAYER against
-    another (head to head).
+    """Figures from every finished match in the store: for everyone, for PLAYER, or PLAYER
+    against another (head to head).
 
     Matches won, drawn and lost; games and hands won; gins, big gins and undercuts scored and
     suffered; walls; shutouts; average and largest hand; longest run of won hands; net points.
@@ -231,7 +232,7 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
             )
         )
     names = players_of(history)
-    unknown = N_("{typed!r} has played no match in this store (players: {options}).")
+    unknown = N_("{typed!r} has finished no match in this store (players: {options}).")
     who = named(names, player, unknown) if player else None
     rival = named(names, against, unknown) if against else None
     if who is not None and who == rival:

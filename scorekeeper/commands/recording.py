@@ -29,6 +29,7 @@ from scorekeeper.commands._common import (
     option,
     pass_store,
     player,
+    refuse_if_abandoned,
 )
 from scorekeeper.engine import (
     MAX_DEADWOOD,
@@ -268,7 +269,8 @@ class MatchOver(StateProblem):
 
 
 def open_sheet(match: Match) -> Scoresheet:
-    """The match's sheet, refused once the match is over: no hand can follow."""
+    """The match's sheet, refused once the match is over or abandoned: no hand can follow."""
+    refuse_if_abandoned(match)
     sheet = match.sheet()
     if sheet.finished:
         raise MatchOver(

@@ -2,7 +2,9 @@
 
 Layout of a store directory (``--db PATH``)::
 
-    PATH/matches/<id>.json  one TinyDB file per match: players, rules, first dealer, every hand
+    PATH/matches/<id>.json  one TinyDB file per match: players, rules, first dealer, every hand,
+                            the changes made to the match (abandoned, a player renamed)
+    PATH/deleted/<id>.json  the files of the matches deleted, as they were, until restored
     PATH/store.json         the match chosen with ``use`` (and the newest match then)
     PATH/index.json         derived: a summary of each finished match, for ``matches``
     PATH/figures.json       derived: each finished match's figures, for ``stats``
@@ -10,12 +12,15 @@ Layout of a store directory (``--db PATH``)::
 
 Only facts are stored (hands as entered, voided and replaced ones kept and marked); every total
 is derived by the engine. Each command's change becomes true in one step: a match's file (or,
-for ``use``, ``store.json``) is replaced whole by a rename, and nothing else is a fact. The
-current match is the one ``use`` chose, unless a match newer than the newest one then exists:
-``new`` and ``import`` create a match file and nothing more, so they too are one step, and
-a kill at any moment leaves one answer to "which match is current". The derived files are
-caches (:mod:`scorekeeper.store.caches`): worked out again whenever they are missing, stale or
-damaged, and never a reason for a command to fail.
+for ``use``, ``store.json``) is replaced whole by a rename, or (``delete``, ``restore``) moved
+between ``matches`` and ``deleted`` by a rename, and nothing else is a fact (an import of
+several files takes one such step per file). The current match is the one ``use`` chose,
+unless a match newer than the newest one then exists: ``new`` and ``import`` create a match
+file and nothing more, so they too are one step, and a kill at any moment leaves one answer to
+"which match is current". Ids are never given out twice: a new match's id follows the highest
+one given out, a deleted match's too. The derived files are caches
+(:mod:`scorekeeper.store.caches`): worked out again whenever they are missing, stale or damaged,
+and never a reason for a command to fail.
 
 Writers take turns under the store's lock; readers take no lock, since a rename never shows
 them half a file.
@@ -39,22 +44,28 @@ from scorekeeper.rules import RuleError, Rules
 from scorekeeper.store import files
 from scorekeeper.store.files import SCHEMA, Staged, StoreError, damaged
 from scorekeeper.store.records import (
+    ABANDONED,
+    HEADER_EXTRAS,
     HEADER_KEYS,
     IN_FORCE,
+    RENAMED,
     REPLACED,
     STATUSES,
     VOIDED,
+    Change,
     Match,
     StoredHand,
     Summary,
     check_description,
     check_keys,
     check_names,
+    derived_uuid,
+    new_uuid,
     now,
 )
 
 if TYPE_CHECKING:
-    from scorekeeper.stats import Stats
+    from scorekeeper.stats import History
     from scorekeeper.store.caches import Cache, Derived, Row
 
 __all__ = [
@@ -76,6 +87,11 @@ __all__ = [
 
 #: A match file's name, on a line of its own: the match id in the digits 0-9, then ``.json``.
 MATCH_FILE = re.compile(r"^([0-9]+)\.json$", re.MULTILINE)
+#: The folders of the match files in play and of those deleted.
+MATCHES, DELETED = "matches", "deleted"
+#: The first schema whose ``store.json`` names the newest match, and whose match files all
+#: hold their uuid.
+POINTER_SCHEMA, UUID_SCHEMA = 3, 4
 
 
 class Opened(NamedTuple):
@@ -101,8 +117,8 @@ class Store:
     def _path(self, *parts: str) -> str:
         return os.path.join(self.root, *parts)
 
-    def _match_path(self, match_id: int) -> str:
-        return self._path("matches", f"{match_id}.json")
+    def _match_path(self, match_id: int, folder: str = MATCHES) -> str:
+        return self._path(folder, f"{match_id}.json")
 
     def _check_root(self) -> None:
         if os.path.exists(self.root) and not os.path.isdir(self.root):
@@ -131,7 +147,9 @@ class Store:
         try:
             check_keys(
                 dict(state),
-                ("current", "newest") if schema == SCHEMA else ("current",),
+                ("current", "newest")
+                if type(schema) is int and schema >= POINTER_SCHEMA
+                else ("current",),
                 (),
                 _("its current match"),
                 complete=True,
@@ -173,11 +191,11 @@ class Store:
             return None
         return found.st_ino, found.st_size, found.st_mtime_ns
 
-    def match_files(self) -> dict[int, int]:
+    def match_files(self, folder: str = MATCHES) -> dict[int, int]:
         """Each match file's inode, by match id (one listing of the folder, no file opened)."""
         self._check_root()
         try:
-            entries = os.scandir(self._path("matches"))
+            entries = os.scandir(self._path(folder))
         except FileNotFoundError:
             return {}
         with entries:
@@ -195,14 +213,36 @@ class Store:
     def match_ids(self) -> list[int]:
         return sorted(self.match_files())
 
-    def load(self, match_id: int) -> Match:
-        """The match with this id; raises StoreError if there is none or it is damaged."""
-        return self._read_match(match_id).match
+    def deleted_ids(self) -> list[int]:
+        """The matches deleted (kept aside in ``deleted/``)."""
+        return sorted(self.match_files(DELETED))
 
-    def _read_match(self, match_id: int) -> Opened:
+    def last_id(self) -> int | None:
+        """The highest id given out so far, a deleted match's too (none is given out twice)."""
+        return max([*self.match_ids(), *self.deleted_ids()], default=None)
+
+    def load(self, match_id: int, folder: str = MATCHES) -> Match:
+        """The match with this id (from ``folder``: ``deleted`` for a deleted one); raises
+        StoreError if there is none or it is damaged."""
+        return self._read_match(match_id, folder).match
+
+    def _read_match(self, match_id: int, folder: str = MATCHES) -> Opened:
         """A match's file, read once and checked as strictly as an import."""
         self._check_root()
-        path = self._match_path(match_id)
+        path = self._match_path(match_id, folder)
+        if not os.path.lexists(path) and folder == DELETED:
+            raise StoreError(
+                _(
+                    "Match {id} is not among the deleted matches; 'scorekeeper matches "
+                    "--deleted' lists them."
+                ).format(id=match_id)
+            )
+        if not os.path.lexists(path) and os.path.lexists(self._match_path(match_id, DELETED)):
+            raise StoreError(
+                _("Match {id} was deleted; 'scorekeeper restore {id}' brings it back.").format(
+                    id=match_id
+                )
+            )
         if not os.path.lexists(path):
             known = self.match_ids()
             raise StoreError(
@@ -221,22 +261,37 @@ class Store:
         try:
             if header is None:
                 raise ValueError(_("it holds no match"))
-            check_keys(dict(header), HEADER_KEYS, ("teams",), _("its match"), complete=True)
+            schema = (staged.data or {}).get("meta", {}).get("1", {}).get("schema")
+            check_keys(
+                dict(header),
+                HEADER_KEYS + (("uuid",) if type(schema) is int and schema >= UUID_SCHEMA else ()),
+                HEADER_EXTRAS,
+                _("its match"),
+                complete=True,
+            )
             if header.get("id") != match_id:
                 raise ValueError(
                     _("it holds match {found!r}, not {id}").format(
                         found=header.get("id"), id=match_id
                     )
                 )
-            unknown = set(staged.data or {}) - {"match", "hands", "meta"}
+            unknown = set(staged.data or {}) - {"match", "hands", "changes", "meta"}
             if unknown:
                 raise ValueError(_("it has the unknown table {name!r}").format(name=min(unknown)))
             documents = sorted(db.table("hands").all(), key=lambda doc: doc.doc_id)
             if [doc.doc_id for doc in documents] != list(range(1, len(documents) + 1)):
                 raise ValueError(_("its hands are not numbered 1, 2, 3, ... in order"))
+            changes = sorted(db.table("changes").all(), key=lambda doc: doc.doc_id)
+            if [doc.doc_id for doc in changes] != list(range(1, len(changes) + 1)):
+                raise ValueError(_("its changes are not numbered 1, 2, 3, ... in order"))
             match = Match.from_parts(
-                match_id, dict(header), [dict(d) for d in documents], complete=True
+                match_id,
+                dict(header),
+                [dict(d) for d in documents],
+                complete=True,
+                changes=[dict(d) for d in changes],
             )
+            match.uuid = match.uuid or derived_uuid(dict(header))
         except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
             raise damaged(path, str(error)) from None
         return Opened(db, staged, match)
@@ -281,25 +336,53 @@ class Store:
 
         kept, read = self._rows(INDEX)
         ids = list(kept)
-        players, started, hands, winners = zip(*kept.values()) if kept else ((), (), (), ())
+        players, started, hands, winners, uuids = zip(*kept.values()) if kept else ((),) * 5
         listed = dict(
-            zip(ids, map(Summary, ids, map(tuple, players), started, hands, repeat(True), winners))
+            zip(
+                ids,
+                map(
+                    Summary, ids, map(tuple, players), started, hands, repeat(True), winners, uuids
+                ),
+            )
         )
         listed.update(
             (match_id, Summary.of(match, match.sheet())) for match_id, match in read.items()
         )
         return [listed[match_id] for match_id in sorted(listed)]
 
-    def history(self) -> list[tuple[tuple[str, ...], dict[str, Stats]]]:
-        """Every match's players and each player's figures: a finished match's from
-        ``figures.json``, an open one's worked out from its file."""
-        from scorekeeper.stats import match_stats
+    def deleted(self) -> list[Summary]:
+        """A summary of every deleted match (read from its file: they are few)."""
+        return [
+            Summary.of(match, match.sheet())
+            for match in map(self.load, self.deleted_ids(), repeat(DELETED))
+        ]
+
+    def uuids(self) -> dict[str, tuple[int, bool]]:
+        """Every match by its uuid: its id, and whether it is deleted (the lowest id, should
+        two matches have one uuid)."""
+        found: dict[str, tuple[int, bool]] = {}
+        for summary, deleted in [
+            *zip(self.summaries(), repeat(False)),
+            *zip(self.deleted(), repeat(True)),
+        ]:
+            found.setdefault(summary.uuid, (summary.id, deleted))
+        return found
+
+    def history(self) -> History:
+        """Each finished match's figures for every player, and whom each played against, from
+        ``figures.json`` (matches being played or abandoned do not count)."""
+        from scorekeeper.stats import Played, played
         from scorekeeper.store.caches import FIGURES
 
         kept, read = self._rows(FIGURES)
-        figures = {match_id: row[0] for match_id, row in kept.items()}
-        figures.update((match_id, match_stats(match.sheet())) for match_id, match in read.items())
-        return [(tuple(figures[match_id]), figures[match_id]) for match_id in sorted(figures)]
+        figures = {match_id: Played(*row) for match_id, row in kept.items()}
+        figures.update(
+            (match_id, played(sheet))
+            for match_id, match in read.items()
+            for sheet in [match.sheet()]
+            if sheet.finished
+        )
+        return [figures[match_id] for match_id in sorted(figures)]
 
     def verify(self) -> tuple[int, list[str]]:
         """Read every file as the commands would, and compare what the caches would be
@@ -315,6 +398,18 @@ class Store:
         except StoreError as error:
             problems.append(str(error))
         match_files = self.match_files()
+        for match_id in self.deleted_ids():
+            if match_id in match_files:
+                problems.append(
+                    _(
+                        "{path}: match {id} is both in the store and among the deleted "
+                        "matches; move one of the two files out of the store."
+                    ).format(path=self._match_path(match_id, DELETED), id=match_id)
+                )
+            try:
+                self.load(match_id, DELETED)
+            except StoreError as error:
+                problems.append(str(error))
         kept = {derived.name: self._cache(derived).fresh(match_files) for derived in CACHES}
         for match_id in sorted(match_files):
             try:
@@ -372,6 +467,8 @@ class Writer:
         """The matches that were finished when loaded, and those created: the caches may hold
         rows of theirs."""
         self._chosen: int | None = None
+        self._moves: list[tuple[int, str, str]] = []
+        """Match files to move between ``matches`` and ``deleted`` (``delete``, ``restore``)."""
         self._next_id: int | None = None
         self._pointer_state: tuple[int, int | None] | None = None
         """What ``store.json`` says, as read (and upgraded) under the lock."""
@@ -379,6 +476,7 @@ class Writer:
     def _write_pointer(self, chosen: int, newest: int) -> bool:
         db, staged = self.store._open(self.store._path("store.json"))
         db.table("store").upsert(Document({"current": chosen, "newest": newest}, doc_id=1))
+        self._pointer_state = chosen, newest
         return staged.commit()
 
     def upgrade_pointer(self) -> None:
@@ -386,9 +484,15 @@ class Writer:
         change (afterwards its meaning would be lost)."""
         pointer = self._pointer_state = self.store._pointer()
         if pointer is not None and pointer[1] is None:
-            newest = max(self.store.match_ids(), default=pointer[0])
-            self._write_pointer(pointer[0], newest)
-            self._pointer_state = pointer[0], newest
+            self._write_pointer(pointer[0], self.store.last_id() or pointer[0])
+
+    def _pin_current(self) -> None:
+        """Make ``store.json`` name the current match itself, saying the same as before, so
+        that the current match does not pass to another when a match file leaves ``matches``
+        (without a pointer, or one behind the newest match, the newest would be current)."""
+        current = self.store.current_id()
+        if current is not None and self._pointer_state != (current, self.store.last_id()):
+            self._write_pointer(current, self.store.last_id() or current)
 
     def set_current(self, match_id: int) -> None:
         """Choose the current match (``use``)."""
@@ -414,26 +518,42 @@ class Writer:
         teams: Teams | None = None,
     ) -> Match:
         """A new match with the next free id (the newest match, so the current one)."""
+        match = Match(0, players, rules, first_dealer, created, description, list(history), teams)
+        return self.adopt(match)
+
+    def adopt(self, match: Match, as_new: bool = False) -> Match:
+        """Store a match (made by :meth:`create`, or read from an export) as a new match with
+        the next free id, the newest, so the current one. It keeps its uuid, unless it has
+        none or ``as_new`` says it is another match: then it is given one."""
         if self._next_id is None:
-            self._next_id = max(self.store.match_ids(), default=0) + 1
-        match_id, self._next_id = self._next_id, self._next_id + 1
-        match = Match(
-            match_id,
-            players,
-            rules,
-            first_dealer,
-            created or now(),
-            description,
-            list(history),
-            teams,
-        )
+            self._next_id = (self.store.last_id() or 0) + 1
+        match.id, self._next_id = self._next_id, self._next_id + 1
+        match.created = match.created or now()
+        if as_new or not match.uuid:
+            match.uuid = new_uuid()
         match.sheet()
-        db, staged = self.store._open(self.store._match_path(match_id))
+        db, staged = self.store._open(self.store._match_path(match.id))
         db.table("match").insert(Document(match.header(), doc_id=1))
-        db.table("hands").insert_multiple(h.to_dict() for h in match.history)
-        self._matches[match_id] = Opened(db, staged, match)
-        self._finished.add(match_id)  # a row left by a match file moved out of the store
+        db.table("hands").insert_multiple(match.stored(h) for h in match.history)
+        if match.changes:
+            db.table("changes").insert_multiple(c.to_dict() for c in match.changes)
+        self._matches[match.id] = Opened(db, staged, match)
+        self._finished.add(match.id)  # a row left by a match file moved out of the store
         return match
+
+    def bring_up_to_date(self, match_id: int, newer: Match) -> Match:
+        """Replace a match's hands and changes by those of a later copy of it (same header,
+        same uuid: :func:`~scorekeeper.store.records.relation` said it is one)."""
+        self.load(match_id)
+        opened = self._matches[match_id]
+        newer.id, newer.uuid = match_id, opened.match.uuid
+        for name in ("hands", "changes"):
+            opened.db.drop_table(name)
+        opened.db.table("hands").insert_multiple(newer.stored(h) for h in newer.history)
+        if newer.changes:
+            opened.db.table("changes").insert_multiple(c.to_dict() for c in newer.changes)
+        self._matches[match_id] = Opened(opened.db, opened.staged, newer)
+        return newer
 
     def add(self, match: Match, hand: Hand) -> None:
         """Record a new hand after the last one."""
@@ -453,9 +573,58 @@ class Writer:
         self._append(match, StoredHand(hand, old.slot, IN_FORCE, now()))
         return old
 
+    def abandon(self, match: Match) -> None:
+        """End the match without a winner (raises ValueError if it is over or abandoned)."""
+        self._change(match, Change(ABANDONED, now()))
+
+    def take_back_abandoning(self, match: Match) -> None:
+        """Void the abandoning: the match is being played again."""
+        place = match.take_back_abandoning()
+        self._matches[match.id].db.table("changes").update({"status": VOIDED}, doc_ids=[place + 1])
+
+    def rename(self, match: Match, old: str, new: str) -> None:
+        """Call the player ``old`` ``new`` from now on (raises ValueError if that cannot be)."""
+        self._change(match, Change(RENAMED, now(), old=old, new=new))
+
+    def _change(self, match: Match, change: Change) -> None:
+        match.change(change)
+        self._matches[match.id].db.table("changes").insert(change.to_dict())
+
+    def delete(self, match_id: int) -> Match:
+        """Move a match's file, as it is, into ``deleted``; the current match stays current
+        unless it is this one (then there is none)."""
+        match = self.load(match_id)
+        self.store._folders(self.store._path(DELETED))
+        self._move(match_id, MATCHES, DELETED)
+        self._pin_current()
+        return match
+
+    def restore(self, match_id: int) -> Match:
+        """Move a deleted match's file back into ``matches``, as it was."""
+        if self.store.has(match_id):
+            raise StoreError(
+                _(
+                    "Match {id} is in the store, not among the deleted matches; nothing to restore."
+                ).format(id=match_id)
+            )
+        match = self.store.load(match_id, DELETED)
+        self._move(match_id, DELETED, MATCHES)
+        return match
+
+    def _move(self, match_id: int, source: str, target: str) -> None:
+        path = self.store._match_path(match_id, target)
+        if os.path.lexists(path):
+            raise StoreError(
+                _(
+                    "{path} is in the way: match {id} is both in the store and among the "
+                    "deleted matches. Move one of the two files out of the store."
+                ).format(path=path, id=match_id)
+            )
+        self._moves.append((match_id, self.store._match_path(match_id, source), path))
+
     def _append(self, match: Match, stored: StoredHand) -> None:
         match.history.append(stored)
-        self._matches[match.id].db.table("hands").insert(stored.to_dict())
+        self._matches[match.id].db.table("hands").insert(match.stored(stored))
 
     def _mark(self, match: Match, stored: StoredHand, status: str) -> None:
         position = match.history.index(stored)  # the hand stored as document position + 1
@@ -463,27 +632,38 @@ class Writer:
         self._matches[match.id].db.table("hands").update({"status": status}, doc_ids=[position + 1])
 
     def commit(self) -> None:
-        """Make the staged change true: one atomic replace of one file.
+        """Make the staged change true: one atomic replace (or move) of one file.
 
         Before it, the rows the caches may hold of a match about to change are taken out; after
         it, the rows of the matches finished now are added and ``store.json`` is brought up to
         date with the newest match. Neither can fail the command: the change is made or not
-        by the replace alone (StoreError before it, and then nothing changed)."""
+        by the replace alone (StoreError before it, and then nothing changed). A file written
+        before matches had a uuid is given its own with the change.
+
+        A command that makes several changes (an import of several files) commits after each;
+        what was committed stays so."""
         store = self.store
         changed = [opened for opened in self._matches.values() if opened.staged.changed]
-        if not changed and self._chosen is None:
+        if not changed and self._chosen is None and not self._moves:
             return
-        stale = {opened.match.id for opened in changed} & self._finished
+        moved = {match_id for match_id, _source, _target in self._moves}
+        stale = ({opened.match.id for opened in changed} | moved) & self._finished
         if stale:
             from scorekeeper.store.caches import CACHES
 
             for derived in CACHES:
                 store._cache(derived).without(stale)
         for opened in changed:  # one file: a command changes one match
+            if "uuid" not in (opened.staged.data or {}).get("match", {}).get("1", {}):
+                opened.db.table("match").update({"uuid": opened.match.uuid}, doc_ids=[1])
             self._committed(opened.staged.commit(), opened.staged.file.path)
+        moves, self._moves = self._moves, []
+        for _match_id, source, target in moves:
+            self._committed(files.move(source, target), target)
         if self._chosen is not None:
-            newest = max(store.match_ids(), default=self._chosen)
+            newest = store.last_id() or self._chosen
             self._committed(self._write_pointer(self._chosen, newest), store._path("store.json"))
+            self._chosen = None
         try:
             self._after(changed)
         except (StoreError, OSError):
@@ -508,9 +688,9 @@ class Writer:
                     for match_id, opened in finished.items()
                 }
             )
-        if self._chosen is None:  # not ``use``: is store.json behind the newest match?
-            pointer = self._pointer_state  # as read under this lock: no other writer since
+        if changed:  # is store.json behind the newest match?
+            pointer = self._pointer_state  # as read under this lock, and as written since
             if pointer is None or self.store.has((pointer[1] or pointer[0]) + 1):
                 newest = max(self.store.match_ids(), default=None)
                 if newest is not None:
-                    self._write_pointer(newest, newest)
+                    self._write_pointer(newest, self.store.last_id() or newest)

@@ -37,14 +37,15 @@ Columns = dict[str, list[Any]]
 
 
 def _figures(match: Match, sheet: Scoresheet) -> Row:
-    """A finished match's figures for ``stats`` (imported only when a match ends)."""
-    from scorekeeper.stats import match_stats
+    """A finished match's figures for ``stats``, and whom each played against (imported only
+    when a match ends)."""
+    from scorekeeper.stats import played
 
-    return (match_stats(sheet),)
+    return tuple(played(sheet))
 
 
 def _summary_columns_hold(columns: Columns) -> bool:
-    players, started, hands, winners = (columns[f] for f in INDEX.fields)
+    players, started, hands, winners, uuids = (columns[f] for f in INDEX.fields)
     # Each column's types gathered in one pass (in C): a store of years holds thousands.
     return (
         set(map(type, players)) <= {list}
@@ -53,6 +54,7 @@ def _summary_columns_hold(columns: Columns) -> bool:
         and set(map(type, hands)) <= {int}
         and set(map(type, chain.from_iterable(players))) <= {str}
         and set(map(type, winners)) <= {str, type(None)}
+        and set(map(type, uuids)) <= {str}
         # A household has a few names: each checked once.
         and are_names(list(set(chain.from_iterable(players)) | set(winners) - {None}))
     )
@@ -63,13 +65,16 @@ def _figures_columns_hold(columns: Columns) -> bool:
 
     return all(
         isinstance(kept, dict)
-        and len(kept) == 2
+        and len(kept) >= 2
         and are_names(list(kept))
         and all(
             isinstance(f, dict) and all(type(f.get(k)) is int for k in FIELDS)
             for f in kept.values()
         )
-        for kept in columns["figures"]
+        and isinstance(against, dict)
+        and against.keys() == kept.keys()
+        and all(isinstance(names, list) and set(names) <= kept.keys() for names in against.values())
+        for kept, against in zip(columns["figures"], columns["opponents"])
     )
 
 
@@ -86,12 +91,18 @@ class Derived(NamedTuple):
 #: The summary ``matches`` lists for each finished match.
 INDEX = Derived(
     "index.json",
-    ("players", "started", "hands", "winner"),
-    lambda match, sheet: (list(match.players), match.created, sheet.hands_played(), sheet.winner),
+    ("players", "started", "hands", "winner", "uuid"),
+    lambda match, sheet: (
+        list(match.players),
+        match.created,
+        sheet.hands_played(),
+        sheet.winner,
+        match.uuid,
+    ),
     _summary_columns_hold,
 )
-#: The figures ``stats`` adds up for each finished match.
-FIGURES = Derived("figures.json", ("figures",), _figures, _figures_columns_hold)
+#: The figures ``stats`` adds up for each finished match, and each player's opponents.
+FIGURES = Derived("figures.json", ("figures", "opponents"), _figures, _figures_columns_hold)
 CACHES = (INDEX, FIGURES)
 
 #: The table of a cache file holding its one document of columns.

@@ -28,7 +28,8 @@ from scorekeeper.i18n import _
 
 #: The layout version written into every file; a file from a newer version is refused. Schema
 #: 3: the current match is derived from the match files and a pointer that ``use`` writes.
-SCHEMA = 3
+#: Schema 4: every match has a uuid, and a table of the changes made to the match itself.
+SCHEMA = 4
 #: The largest store file read: a match of a thousand hands is a few hundred kilobytes, and the
 #: summaries of ten thousand matches a few megabytes.
 MAX_BYTES = 64 * 1024 * 1024
@@ -175,6 +176,28 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> tuple[int, boo
     except OSError:
         return inode, False
     return inode, True
+
+
+def move(source: str, target: str) -> bool:
+    """Move a store file into another folder of the store in one rename, the moment the change
+    happens (``target`` must not exist: the caller made sure under the lock). Raises StoreError,
+    with nothing moved, if the rename fails; returns whether both folders' entries were then
+    confirmed on disk."""
+    try:
+        os.rename(source, target)
+    except OSError as error:
+        raise StoreError(
+            _(
+                "Cannot move {path}: {reason}. Nothing was changed; check the permissions of "
+                "the store's folders."
+            ).format(path=source, reason=error.strerror or error)
+        ) from None
+    try:
+        sync_folder(os.path.dirname(target))
+        sync_folder(os.path.dirname(source))
+    except OSError:
+        return False
+    return True
 
 
 def _create_temporary(folder: str) -> tuple[int, str]:

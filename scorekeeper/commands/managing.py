@@ -1,0 +1,178 @@
+"""Managing matches: ``abandon``, ``delete``, ``restore`` and ``rename``.
+
+Nothing a user entered is destroyed: an abandoning is a fact that ``undo`` voids, a deleted
+match's file is kept aside as it was until ``restore`` brings it back, and a renaming is a fact
+that leaves the hands as they were stored.
+"""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper.commands._common import (
+    NUMBER,
+    BadInput,
+    StateProblem,
+    command,
+    complete_deleted,
+    complete_match,
+    complete_player,
+    confirm,
+    match_argument,
+    match_id,
+    option,
+    pass_store,
+    player,
+)
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.store import Match, Store
+
+
+def described(match: Match) -> str:
+    """``match 3 (Ann v Ben, 4 hands)``."""
+    hands = match.sheet().hands_played()
+    return ngettext(
+        "match {id} ({players}, {n} hand)", "match {id} ({players}, {n} hands)", hands
+    ).format(id=match.id, players=_(" v ").join(match.players), n=hands)
+
+
+@command()
+@match_argument
+@pass_store
+def abandon(store: Store, match: int | None) -> None:
+    """End MATCH (default: the current match) without a winner; no hand can follow.
+
+    The match stays in the store with its hands, listed as abandoned, and 'stats' leaves it
+    out. 'scorekeeper undo' right after takes the abandoning back.
+
+    \b
+    Example:
+      scorekeeper abandon
+      scorekeeper abandon 3
+    """
+    chosen = match_id(store, match)
+    with store.writing() as writer:
+        current = writer.load(chosen)
+        if current.abandoned:
+            raise StateProblem(
+                _(
+                    "Match {id} was abandoned already; 'scorekeeper undo' takes the "
+                    "abandoning back."
+                ).format(id=current.id)
+            )
+        if current.sheet().finished:
+            raise StateProblem(
+                _(
+                    "Match {id} is over, so it cannot be abandoned: only a match still "
+                    "being played can."
+                ).format(id=current.id)
+            )
+        writer.abandon(current)
+    click.echo(
+        _(
+            "Abandoned {match}: no winner, and no hand can follow. 'scorekeeper undo' "
+            "takes it back."
+        ).format(match=described(current))
+    )
+
+
+@command()
+@click.argument("match", type=NUMBER, shell_complete=complete_match)
+@option("--yes", is_flag=True, help="Delete without asking first.")
+@pass_store
+def delete(store: Store, match: int, yes: bool) -> None:
+    """Delete MATCH: it leaves 'matches', 'stats' and 'use', and is kept aside as it is.
+
+    'scorekeeper matches --deleted' lists the deleted matches, and 'scorekeeper restore
+    MATCH' brings one back unchanged.
+
+    \b
+    Example:
+      scorekeeper delete 3
+      scorekeeper delete 3 --yes
+    """
+    chosen = store.load(match)
+    if not yes:
+        try:
+            sure = confirm(_("Delete {match}?").format(match=described(chosen)))
+        except click.Abort:
+            click.echo()
+            raise StateProblem(
+                _(
+                    "There was no answer, so nothing was deleted; add --yes to delete "
+                    "without being asked."
+                )
+            ) from None
+        if not sure:
+            click.echo(_("Nothing was deleted."))
+            return
+    with store.writing() as writer:
+        was_current = store.current_id() == match
+        gone = writer.delete(match)
+    click.echo(
+        _(
+            "Deleted {match}; 'scorekeeper restore {id}' brings it back, and "
+            "'scorekeeper matches --deleted' lists the deleted matches."
+        ).format(match=described(gone), id=gone.id)
+    )
+    if was_current:
+        click.echo(
+            _(
+                "There is no current match now: choose one with 'scorekeeper use MATCH', "
+                "or start one with 'scorekeeper new'."
+            )
+        )
+
+
+@command()
+@click.argument("match", type=NUMBER, shell_complete=complete_deleted)
+@pass_store
+def restore(store: Store, match: int) -> None:
+    """Bring back MATCH, deleted with 'scorekeeper delete', as it was (with the same id).
+
+    \b
+    Example:
+      scorekeeper restore 3
+    """
+    with store.writing() as writer:
+        back = writer.restore(match)
+    click.echo(_("Restored {match}, as it was.").format(match=described(back)))
+
+
+@command()
+@click.argument("old", shell_complete=complete_player)
+@click.argument("new")
+@option(
+    "--match",
+    "-m",
+    "match",
+    type=NUMBER,
+    metavar="MATCH",
+    shell_complete=complete_match,
+    help="The match to correct (default: the current match).",
+)
+@pass_store
+def rename(store: Store, old: str, new: str, match: int | None) -> None:
+    """Correct the name of the player OLD (a unique beginning of it) to NEW in a match.
+
+    The hands stay as they are; the match's JSON export keeps the renaming, with the name as
+    first entered. In Partnership Gin, OLD is one of the partners.
+
+    \b
+    Example:
+      scorekeeper rename alex Alexandra
+      scorekeeper rename bob Robert --match 2
+    """
+    chosen = match_id(store, match)
+    with store.writing() as writer:
+        current = writer.load(chosen)
+        who = player(current.individuals(), old)
+        try:
+            writer.rename(current, who, new)
+        except ValueError as error:
+            raise BadInput(str(error)) from None
+    click.echo(
+        _("Renamed {old} to {new} in match {id} ({players}); the hands stay as they were.").format(
+            old=who, new=new, id=current.id, players=_(" v ").join(current.players)
+        )
+    )
