@@ -6,6 +6,9 @@ rich) and by the scoresheet and log.
 
 from __future__ import annotations
 
+import os
+import sys
+import unicodedata
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
@@ -17,7 +20,6 @@ from scorekeeper.engine import (
     TableHand,
     Teams,
     classify,
-    team_members,
     team_name,
     team_points,
 )
@@ -69,7 +71,13 @@ def outcome(hand: Hand, result: Score) -> str:
         Kind.BIG_GIN: _("{knocker} goes big gin v {od}"),
         Kind.WALL: _("wall (dead hand)"),
     }[result.kind].format(**values)
-    if hand.upcard is None or result.kind is Kind.WALL:  # a wall's up-card changes nothing
+    return with_upcard(said, hand, result)
+
+
+def with_upcard(said: str, hand: Hand, result: Score) -> str:
+    """What is said of an Oklahoma hand, with its up-card and whether a spade doubled it:
+    ``Bob knocks 3 v 20 (up-card 7♠: doubled)``; a wall's up-card changes nothing."""
+    if hand.upcard is None or result.kind is Kind.WALL:
         return said
     return (
         _("{said} (up-card {card}: doubled)")
@@ -116,37 +124,21 @@ def arrangement(who: str, hand: Arrangement) -> list[str]:
     return lines
 
 
-def short_names(players: tuple[str, ...], most: int) -> dict[str, str]:
-    """Names short enough for a narrow sheet: the first word of each (the whole name when the
-    first words are alike), cut to ``most`` characters."""
-    first = {
-        player: "&".join(team_members(player))
-        if len(team_members(player)) > 1
-        else player.split()[0]
-        for player in players
-    }
-    if first[players[0]].casefold() == first[players[1]].casefold():
-        first = {player: player for player in players}
-    return {
-        player: name if len(name) <= most else name[: most - 1] + "…"
-        for player, name in first.items()
-    }
-
-
-def short(r: Round, names: dict[str, str], kinds: bool = True) -> str:
-    """The scoresheet's hand cell: ``Bob +10``, ``Bob +37 gin`` (the kind left out where
-    space is short), ``wall``, or ``no score`` for a partnership deal that came out even."""
+def short(r: Round) -> str:
+    """The scoresheet's hand cell, beside the totals in the winner's columns: ``+10``,
+    ``+37 gin``, ``+27 undercut (up-card 7♠: doubled)``, ``wall``, or ``no score`` for a
+    partnership deal that came out even."""
     if r.winner is None:
         return _("no score") if r.kind is Kind.DEAL else _("wall")
-    if not kinds:
-        return _("{winner} +{points}").format(winner=names[r.winner], points=r.points)
-    return {
-        Kind.KNOCK: _("{winner} +{points}"),
-        Kind.UNDERCUT: _("{winner} +{points} undercut"),
-        Kind.GIN: _("{winner} +{points} gin"),
-        Kind.BIG_GIN: _("{winner} +{points} big gin"),
-        Kind.DEAL: _("{winner} +{points}"),
-    }[r.kind].format(winner=names[r.winner], points=r.points)
+    said = {
+        Kind.UNDERCUT: _("+{points} undercut"),
+        Kind.GIN: _("+{points} gin"),
+        Kind.BIG_GIN: _("+{points} big gin"),
+    }.get(r.kind, "+{points}")
+    cell = said.format(points=r.points)
+    if r.hand is None:
+        return cell
+    return with_upcard(cell, r.hand, Score(r.kind, r.winner, r.points, doubled=r.doubled))
 
 
 def round_line(r: Round, teams: Teams | None = None) -> str:
@@ -429,3 +421,48 @@ def report(before: Scoresheet, after: Scoresheet, *said: str) -> list[str]:
     """Everything said after a change: what was done, the standing, what it changed in the
     games and the match, what the next win is worth, and who deals next."""
     return [*said, *standing(after), *changes(before, after), *stakes(after), next_deal(after)]
+
+
+def output_width() -> int | None:
+    """How wide standard output is, as rich reads it: ``COLUMNS`` when it is set, else the
+    terminal's width; None for a file or a pipe (what is written there is not wrapped)."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if not sys.stdout.isatty():
+        return None
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns or 80
+    except (OSError, ValueError):  # a terminal that does not say how wide it is
+        return 80
+
+
+def cells(text: str) -> int:
+    """How many columns of a terminal ``text`` takes: two for a wide character (山, 😀), none
+    for a combining accent."""
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+        for c in text
+    )
+
+
+def wrap(line: str, width: int | None) -> list[str]:
+    """``line`` broken between words into lines at most ``width`` columns wide, the lines after
+    the first indented two more than it; a word is never cut (one wider than the width has a
+    line to itself). With no width, or room for it, the line as it is.
+
+    >>> wrap("Still to go: Game 1 Ann 73, Ben 100.", 20)
+    ['Still to go: Game 1', '  Ann 73, Ben 100.']
+    """
+    words = line.split()
+    if width is None or cells(line) <= width or not words:
+        return [line]
+    indent = line[: len(line) - len(line.lstrip(" "))]
+    lines, current = [], indent + words[0]
+    for word in words[1:]:
+        if cells(current) + 1 + cells(word) <= width:
+            current += " " + word
+        else:
+            lines.append(current)
+            current = indent + "  " + word
+    return [*lines, current]

@@ -17,7 +17,17 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.engine import Game, Round, Score, Scoresheet, TableHand, deal_of, table_of
+from scorekeeper.engine import (
+    Game,
+    Round,
+    Score,
+    Scoresheet,
+    TableHand,
+    deal_of,
+    fold,
+    table_of,
+    team_members,
+)
 from scorekeeper.i18n import N_, _
 from scorekeeper.messages import (
     deal_points,
@@ -28,12 +38,13 @@ from scorekeeper.messages import (
     needs,
     next_deal,
     outcome,
+    output_width,
     plain,
     scored,
     short,
-    short_names,
     stakes,
     table_line,
+    wrap,
 )
 from scorekeeper.rules import PRESETS, Rules, option_name
 from scorekeeper.store import IN_FORCE, Match, StoredHand
@@ -152,9 +163,23 @@ def picture(renderable: RenderableType, fmt: str, title: str) -> str:
     return recorder.export_svg(theme=paper, code_format=page, font_aspect_ratio=0.6)
 
 
+#: The width given to output written to a file or a pipe without ``COLUMNS``: so wide that
+#: nothing is wrapped and every table is drawn at its widest.
+UNLIMITED = 10_000
+
+#: How many columns a name may take on the sheet before it is shortened where the sheet has no
+#: room for it whole; at 80 columns a name as long as this is always whole.
+NAME_ROOM = 12
+
+#: How short the names are made where the width is too narrow even for that.
+TIGHT_ROOM = 7
+
+
 def console() -> Console:
-    """A console that never reads markup or highlights numbers in what it prints."""
-    return Console(markup=False, highlight=False, emoji=False)
+    """A console that never reads markup or highlights numbers in what it prints, as wide as
+    ``COLUMNS`` or the terminal; for a file or a pipe without ``COLUMNS`` nothing is wrapped."""
+    width = None if output_width() else UNLIMITED  # rich follows a terminal being resized
+    return Console(markup=False, highlight=False, emoji=False, width=width)
 
 
 def show(*renderables: RenderableType) -> None:
@@ -168,6 +193,12 @@ def show(*renderables: RenderableType) -> None:
     out.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
 
 
+def _ruled_table() -> Table:
+    """The sheet's and the log's table: a rule under the headings, two columns of a terminal
+    between columns (a space and a divider), no edges."""
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
+
+
 def _table(*headers: str, title: str | Text | None = None, wrap: Sequence[str] = ()) -> Table:
     """A plain table; only the columns named in ``wrap`` may wrap their text."""
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False)
@@ -176,24 +207,40 @@ def _table(*headers: str, title: str | Text | None = None, wrap: Sequence[str] =
     return table
 
 
-def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
-    """The paper Hollywood sheet: a column per game and player, running totals entered where a
-    hand scored, then boxes and each ended game's settlement; under it, where things stand.
+class Said:
+    """Lines of text, each wrapped between words to the width (:func:`messages.wrap`)."""
 
-    Where the terminal is too narrow, the names are shortened, then the games stacked."""
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.lines:
+            for part in wrap(line, options.max_width):
+                yield Text(part)
+
+
+def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
+    """The paper Hollywood sheet: each player's name over a column per game, running totals
+    entered where a hand scored, then boxes and each ended game's settlement; under it, where
+    things stand.
+
+    Where the width is short, the hand cells wrap; where it is shorter still, names longer
+    than :data:`NAME_ROOM` are shortened, then the games are stacked, one under another (with
+    whole names, then shortened ones, then names cut to :data:`TIGHT_ROOM`)."""
     title = Text(match_title(match.id, sheet), style="bold")
     if match.description:
         title.append(" - " + match.description, style="italic")
-    full, brief = {player: player for player in sheet.players}, short_names(sheet.players, 7)
-    stacked = Group(*(_sheet_table(sheet, [game], brief) for game in sheet.games))
-    return Group(
-        title,
-        Fitting(
-            _sheet_table(sheet, sheet.games, full),
-            Fitting(_sheet_table(sheet, sheet.games, brief, kinds=False), stacked),
-        ),
-        *(Text(line) for line in (abandoned(match) if match.abandoned else summary_lines(sheet))),
-    )
+    whole = {player: player for player in sheet.players}
+    brief, tight = (short_names(sheet.players, room) for room in (NAME_ROOM, TIGHT_ROOM))
+    layouts: list[Sheet | Stacked] = [
+        Sheet(sheet, sheet.games, names) for names in _different(whole, brief)
+    ]
+    if len(sheet.games) > 1:
+        layouts += [Stacked(sheet, names) for names in _different(whole, brief, tight)]
+    elif tight != brief:
+        layouts.append(Sheet(sheet, sheet.games, tight))
+    under = abandoned(match) if match.abandoned else summary_lines(sheet)
+    return Group(title, Text(""), Fitting(layouts), Text(""), Said(under))
 
 
 def abandoned(match: Match) -> list[str]:
@@ -206,57 +253,198 @@ def abandoned(match: Match) -> list[str]:
     ]
 
 
-class Fitting:
-    """The table if it fits at its natural width, else the narrower renderable."""
+def _different(*names: dict[str, str]) -> list[dict[str, str]]:
+    """Each way of naming the players once."""
+    return [chosen for index, chosen in enumerate(names) if chosen not in names[:index]]
 
-    def __init__(self, wide: Table, narrow: RenderableType) -> None:
-        self.wide, self.narrow = wide, narrow
+
+def short_names(players: Sequence[str], most: int) -> dict[str, str]:
+    """The names as a sheet shows them where it has no room for long ones: a name of more than
+    ``most`` columns becomes its first word, cut to ``most`` with "…"; a team, its partners'
+    first words (each cut to half the room): ``Alexa…&Barth…``. Names whose short forms would
+    be alike are only cut."""
+
+    def cut(name: str, room: int) -> str:
+        if cell_len(name) <= room:
+            return name
+        while cell_len(name) > room - 1:
+            name = name[:-1]
+        return name.rstrip() + "…"
+
+    def shortened(name: str, first_words: bool) -> str:
+        if cell_len(name) <= most:
+            return name
+        partners = team_members(name)
+        if len(partners) > 1:
+            half = (most - 1) // 2
+            return "&".join(cut(partner.split()[0], half) for partner in partners)
+        return cut(name.split()[0] if first_words else name, most)
+
+    for first_words in (True, False):
+        short = {player: shortened(player, first_words) for player in players}
+        if len({fold(name) for name in short.values()}) == len(players):
+            return short
+    return {player: player for player in players}
+
+
+class Fitted:
+    """A table as wide as its widest cells where the width allows; else its columns that may
+    wrap are narrowed, the widest first, never below their longest word, so that no word is
+    ever cut. Its columns' widths are set for the width it is drawn at."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.natural = [max(_width(cell) for cell in _cells(column)) for column in table.columns]
+        self.least = [
+            natural if column.no_wrap else max(_width(cell, words=True) for cell in _cells(column))
+            for natural, column in zip(self.natural, table.columns)
+        ]
+        self.frame = _frame(table)
+
+    def least_width(self) -> int:
+        """The narrowest width it can be drawn at without cutting a word."""
+        return self.frame + sum(self.least)
+
+    def widths(self, room: int) -> list[int]:
+        """Its columns' widths in ``room`` columns of a terminal: each column at most ``cap``
+        wide (never below its longest word), ``cap`` as large as fits."""
+        space = room - self.frame
+
+        def capped(cap: int) -> list[int]:
+            return [min(most, max(least, cap)) for most, least in zip(self.natural, self.least)]
+
+        cap = max(self.natural)
+        while cap > 0 and sum(capped(cap)) > space:
+            cap -= 1
+        return capped(cap)
+
+    def drawn(self, widths: Sequence[int]) -> Table:
+        """The table with its columns this wide."""
+        for column, width in zip(self.table.columns, widths):
+            column.width = width
+        return self.table
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.wide if natural_width(self.wide) <= options.max_width else self.narrow
+        yield self.drawn(self.widths(options.max_width))
 
 
-def natural_width(table: Table) -> int:
-    """How wide rich draws a table none of whose columns wrap: its widest cells, the padding
-    and the borders. Adding them up is a fraction of what measuring the table costs (rich lays
-    every column out twice to measure it); tests hold this to rich's own measure."""
+def _cells(column: Any) -> list[RenderableType]:
+    return [column.header, *column.cells]
+
+
+def _width(cell: RenderableType, words: bool = False) -> int:
+    """How wide a cell's text is drawn, or (``words``) its widest word, if it may wrap."""
+    text = str(cell)
+    if words and not (isinstance(cell, Text) and cell.no_wrap):
+        return max((cell_len(word) for word in text.split()), default=0)
+    return max(cell_len(line) for line in text.split("\n"))
+
+
+def _frame(table: Table) -> int:
+    """How much a table draws beside its cells: the padding, the dividers and the edges."""
     _top, right, _bottom, left = table.padding
     last = len(table.columns) - 1
     width = (2 if table.box and table.show_edge else 0) + (last if table.box else 0)
-    for index, column in enumerate(table.columns):
-        width += max(
-            cell_len(line)
-            for cell in (column.header, *column.cells)
-            for line in str(cell).split("\n")
-        )
+    for index in range(len(table.columns)):
         width += (left if index > 0 or table.pad_edge else 0) + (
             right if index < last or table.pad_edge else 0
         )
     return width
 
 
-def _sheet_table(
-    sheet: Scoresheet, games: Sequence[Game], names: dict[str, str], kinds: bool = True
-) -> Table:
+class Sheet:
+    """The sheet's table for some of its games: for each player a column per game (the name
+    over them, when there are several, else as the column's heading), the hands that scored in
+    them, with the running totals in the winner's columns, then the columns' totals, boxes
+    and each ended game's settlement."""
+
+    #: The sheet's table: no edges, one space and a divider between columns.
+    GAP = 2
+
+    def __init__(self, sheet: Scoresheet, games: Sequence[Game], names: dict[str, str]) -> None:
+        self.fitted = Fitted(_sheet_table(sheet, games, names))
+        self.names = [names[player] for player in sheet.players] if len(games) > 1 else []
+        self.span = len(games)
+        for index, name in enumerate(self.names):  # the columns under a name as wide as it
+            group = range(2 + index * self.span, 2 + (index + 1) * self.span)
+            lacking = cell_len(f"─ {name} ─") - self.GAP * (self.span - 1)
+            lacking = max(lacking - sum(self.fitted.natural[k] for k in group), 0)
+            for order, k in enumerate(group):
+                extra = lacking // self.span + (order < lacking % self.span)
+                self.fitted.natural[k] += extra
+                self.fitted.least[k] += extra
+
+    def least_width(self) -> int:
+        return self.fitted.least_width()
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        widths = self.fitted.widths(options.max_width)
+        if self.names:
+            yield self.name_line(widths, "-" if options.ascii_only else "─")
+        yield self.fitted.drawn(widths)
+
+    def name_line(self, widths: Sequence[int], rule: str) -> Text:
+        """Each player's name centred over that player's columns, in a rule as wide as them
+        (the columns are made wide enough for a name and a rule on each side)."""
+        line = Text(" " * (sum(widths[:2]) + 2 * self.GAP), no_wrap=True)
+        for index, name in enumerate(self.names):
+            group = widths[2 + index * self.span : 2 + (index + 1) * self.span]
+            rules = sum(group) + self.GAP * (self.span - 1) - cell_len(name) - 2
+            line.append(" " * self.GAP if index else "")
+            line.append(rule * (rules // 2) + " ")
+            line.append(name, style="bold")
+            line.append(" " + rule * (rules - rules // 2))
+        return line
+
+
+class Stacked:
+    """The sheet's games one under another, each its own table under its number."""
+
+    def __init__(self, sheet: Scoresheet, names: dict[str, str]) -> None:
+        self.parts = [
+            (Text(_("Game {n}").format(n=game.number), style="bold"), Sheet(sheet, [game], names))
+            for game in sheet.games
+        ]
+
+    def least_width(self) -> int:
+        return max(part.least_width() for _title, part in self.parts)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for index, (title, part) in enumerate(self.parts):
+            yield from [Text("")] if index else []
+            yield title
+            yield part
+
+
+class Fitting:
+    """The first of some layouts that fits the width without cutting a word, else the last."""
+
+    def __init__(self, layouts: Sequence[Sheet | Stacked]) -> None:
+        self.layouts = layouts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        fits = (layout for layout in self.layouts if layout.least_width() <= options.max_width)
+        yield next(fits, self.layouts[-1])
+
+
+def _sheet_table(sheet: Scoresheet, games: Sequence[Game], names: dict[str, str]) -> Table:
     """The sheet's table for some of its games, players named by ``names``: the hands that
-    scored in them (with their kind, unless ``kinds`` is off), then the columns' totals, boxes
-    and settlements."""
+    scored in them (with every wall, where it shows every game), then the columns' totals,
+    boxes and settlements; a column per player and game, a player's columns side by side."""
     numbers = {game.number for game in games}
-    rounds = [r for r in sheet.rounds if len(games) > 1 or numbers & set(r.games)]
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    every = len(games) == len(sheet.games)
+    rounds = [r for r in sheet.rounds if every or numbers & set(r.games)]
+    table = _ruled_table()
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column(Text(_("Hand")), no_wrap=True)
-    cells = [(game, player) for game in games for player in sheet.players]
+    table.add_column(Text(_("Hand")))  # a hand's cell may wrap between its words
+    cells = [(game, player) for player in sheet.players for game in games]
     for game, player in cells:
-        table.add_column(
-            Text(_("Game {n}").format(n=game.number) + "\n" + names[player]),
-            justify="right",
-            no_wrap=True,
-        )
+        header = _("Game {n}").format(n=game.number) if len(games) > 1 else names[player]
+        table.add_column(Text(header), justify="right", no_wrap=True)
     for r in rounds:
         table.add_row(
             str(r.number),
-            Text(short(r, names, kinds)),
+            Text(short(r)),
             *(
                 str(r.totals[p][g.number - 1]) if g.number in r.games and r.winner == p else ""
                 for g, p in cells
@@ -270,7 +458,7 @@ def _sheet_table(
     def state(g: Game, p: str) -> str:
         if g.winner is not None:
             return _("WON") if g.winner == p else ""
-        return (_("open") if g.open else "-") if p == sheet.players[0] else ""
+        return _("open") if g.open else "-"
 
     def shutout(g: Game, p: str) -> object:
         return g.settlement and (_("yes") if g.settlement.lines[p].shutout else "")
@@ -297,7 +485,7 @@ def _sheet_table(
     for label, figure, style in rows:
         table.add_row(
             "",
-            Text(label, style=style),
+            Text(label, style=style, no_wrap=True),
             *(
                 "" if value is None else Text(str(value), style=style)
                 for g, p in cells
@@ -382,8 +570,10 @@ class Logged(NamedTuple):
 
 def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too,
-    each with the number of the hand it was (or replaced) and when it was entered. In
-    Partnership Gin each hand shows its deal and table, and each complete deal its result."""
+    each with the number of the hand it was (or replaced) and when it was entered, and each
+    correction right after the hand it replaced. In Partnership Gin each hand shows its deal
+    and table, and each complete deal its result. The names and the outcomes wrap between
+    words where the width is short."""
     title = Text(match_title(match.id, sheet), style="bold")
     if not match.history:
         return Group(title, Text(_("No hands recorded yet.")))
@@ -395,18 +585,14 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
         else [_("Dealer")]
     )
     extra = [_("Status"), _("Entered")] if show_all else []
-    table = _table(
-        _("Hand"),
-        *where,
-        _("Outcome"),
-        _("Score"),
-        *extra,
-        title=title,
-        wrap=[_("Outcome"), _("Score")],
-    )
+    table = _ruled_table()
+    for header in [_("Hand"), *where, _("Outcome"), _("Score"), *extra]:
+        table.add_column(Text(header), no_wrap=header == _("Hand"))
     in_force = match.in_force()
     logged, deals_after = _logged(sheet, in_force)
-    for stored in match.history if show_all else in_force:
+    # A correction takes the place (the slot) of the hand it replaced, after it in the history.
+    shown = sorted(match.history, key=lambda stored: stored.slot) if show_all else in_force
+    for stored in shown:
         live = stored.status == IN_FORCE
         entry = logged.get(stored.slot)
         # A voided hand was the last in force: its number counts the hands in force before it.
@@ -440,7 +626,8 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
             )
     ending = [match_net(sheet)] if any(game.settlement for game in sheet.games) else []
     ending += [match_result(sheet)] if sheet.finished else []
-    return Group(table, *map(Text, ending)) if ending else table
+    under: list[RenderableType] = [Text(""), Said(ending)] if ending else []
+    return Group(title, Text(""), Fitted(table), *under)
 
 
 def _logged(

@@ -922,13 +922,14 @@ def test_log_and_log_all(run: Run) -> None:
         "in force",
     ):
         assert text in everything
-    # Every row, voided and replaced ones too, says which hand it was, in the order entered.
+    # Every row, voided and replaced ones too, says which hand it was; a correction comes
+    # right after the hand it replaced.
     rows = [line.split() for line in everything.splitlines() if line.strip()[:1].isdigit()]
     assert [(row[0], row[-3]) for row in rows] == [
         ("1", "replaced"),
+        ("1", "force"),
         ("2", "force"),
         ("3", "voided"),
-        ("1", "force"),
     ]
     # log names the dealer of each hand in force
     assert "Alexandra" in log.splitlines()[4]

@@ -328,7 +328,7 @@ def test_show_watch_on_a_terminal_redraws_when_another_terminal_records(
         read_until(terminal, screen, b"Ctrl-C stops")
         assert b"Match 1: Alexandra v Bob" in screen
         assert process(store_dir, "knock", "al", "4", "27").returncode == 0  # 27 - 4 = 23
-        read_until(terminal, screen, b"Alexandra +23")
+        read_until(terminal, screen, b"Alexandra needs 77")
         os.write(terminal, b"\x03")  # Ctrl-C, through the terminal
         read_until(terminal, screen, None)
         status = os.waitpid(pid, 0)[1]
@@ -339,7 +339,7 @@ def test_show_watch_on_a_terminal_redraws_when_another_terminal_records(
         os.close(terminal)
     assert os.waitstatus_to_exitcode(status) == 0
     assert b"Traceback" not in screen and b"Error" not in screen
-    ending = screen[screen.rindex(b"Alexandra +23") :]
+    ending = screen[screen.rindex(b"Alexandra needs 77") :]
     assert b"\x1b[?1049l" in ending and b"\x1b[?25h" in ending  # the screen and cursor back
 
 

@@ -81,12 +81,14 @@ def test_a_picture_shows_what_show_prints_at_100_columns(
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_picture_holds_the_players_and_their_totals(run: Run, tmp_path: Path, fmt: str) -> None:
     lines = (svg_lines if fmt == "svg" else html_lines)(picture(run, tmp_path, fmt))
-    header = next(line for line in lines if "Hand" in line)
-    assert header.split() == ["#", "Hand", *["Alexandra", "Bob"] * 3]
+    header = lines.index(next(line for line in lines if "Hand" in line))
+    assert lines[header - 1].replace("─", "").split() == ["Alexandra", "Bob"]
+    assert lines[header].split() == ["#", "Hand", *["Game", "1", "Game", "2", "Game", "3"] * 2]
+    # Alexandra's Games 1, 2, 3, then Bob's.
     total = next(line for line in lines if line.split()[:1] == ["Total"])
-    assert total.split() == ["Total", "115", "333", "275", "198", "137", "327"]
+    assert total.split() == ["Total", "115", "275", "137", "333", "198", "327"]
     net = next(line for line in lines if line.split()[:1] == ["Net"])
-    assert net.split() == ["Net", "+218", "+77", "+190"]
+    assert net.split() == ["Net", "+77", "+218", "+190"]
     assert "MATCH OVER: Bob wins 2 games to 1" in lines
 
 

@@ -13,8 +13,6 @@ from harness import Run, ok
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.messages import short_names
-
 
 def test_a_correction_that_gives_a_game_to_the_other_player_says_so(run) -> None:  # type: ignore[no-untyped-def]
     ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2"))
@@ -100,22 +98,31 @@ def sheet_lines(run, width: int) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def test_a_sheet_too_wide_for_the_terminal_stacks_its_games(run) -> None:  # type: ignore[no-untyped-def]
-    lines = sheet_lines(run, 60)
-    assert all(len(line) <= 60 for line in lines)
-    headers = [line.split() for line in lines if re.fullmatch(r"\s*(Game \d\s*)+", line)]
-    assert headers == [
-        ["Game", "1", "Game", "1"],
-        ["Game", "2", "Game", "2"],
-        ["Game", "3", "Game", "3"],
+    lines = sheet_lines(run, 50)
+    assert all(len(line) <= 50 for line in lines)
+    assert [line for line in lines if re.fullmatch(r"Game \d", line)] == [
+        "Game 1",
+        "Game 2",
+        "Game 3",
     ]
-    assert any(line.split()[:3] == ["1", "Maximi…", "+27"] for line in lines)
+    # Each game's table under the players' first names, shortened the same way in each.
+    headers = [line.split() for line in lines if line.split()[:2] == ["#", "Hand"]]
+    assert headers == [["#", "Hand", "Maximilian", "Bartholomew"]] * 3
+    assert any(line.split()[:3] == ["1", "+27", "27"] for line in lines)
 
 
 def test_a_sheet_that_fits_keeps_its_games_side_by_side(run) -> None:  # type: ignore[no-untyped-def]
-    lines = sheet_lines(run, 120)
-    assert [line.split() for line in lines if re.fullmatch(r"\s*(Game \d\s*)+", line)] == [
-        ["Game", "1", "Game", "1", "Game", "2", "Game", "2", "Game", "3", "Game", "3"]
+    lines = sheet_lines(run, 80)
+    assert all(len(line) <= 80 for line in lines)
+    header = next(i for i, line in enumerate(lines) if line.split()[:2] == ["#", "Hand"])
+    # Each player's name whole over that player's three games.
+    names = lines[header - 1].replace("─", " ").split("  ")
+    assert [name.strip() for name in names if name.strip()] == [
+        "Maximilian von Habsburg",
+        "Bartholomew Fitzgerald",
     ]
+    assert lines[header].split()[2:] == ["Game", "1", "Game", "2", "Game", "3"] * 2
+    assert not any(re.fullmatch(r"Game \d", line) for line in lines)
 
 
 def test_stopping_record_with_ctrl_c_says_nothing_was_recorded(run) -> None:  # type: ignore[no-untyped-def]
@@ -190,12 +197,6 @@ def test_a_rematch_keeps_players_and_rules_and_takes_the_next_dealer(run) -> Non
     assert refused.exit_code == 1 and "Match 2 is still being played" in refused.output
 
 
-def test_a_sheet_keeps_full_names_when_there_is_room(run) -> None:  # type: ignore[no-untyped-def]
-    lines = sheet_lines(run, 220)
-    assert any("Maximilian von Habsburg" in line and "Game 1" not in line for line in lines[3:])
-    assert any(line.split()[:5] == ["1", "Maximilian", "von", "Habsburg", "+27"] for line in lines)
-
-
 def test_a_correction_that_changes_a_settlement_says_so(run) -> None:  # type: ignore[no-untyped-def]
     ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "20", "--columns", "2"))
     ok(run("knock", "ann", "1", "30"))  # Game 1 to Ann: 29 + 25 + 200 (shutout) = 254
@@ -229,11 +230,9 @@ NAMES = (
 def test_the_width_a_sheet_is_chosen_by_is_the_width_rich_draws(
     first: str, second: str, hands: list[tuple[bool, int]]
 ) -> None:
-    """The sheet picks full names, short names or stacked games by adding up its widest cells;
-    that sum must be what rich measures, or a sheet would be cut or shortened needlessly."""
-    from rich.console import Console
-    from rich.measure import Measurement
-
+    """The sheet picks full names, short names or stacked games by adding up its widest cells
+    and words; those sums must be what rich draws, or a sheet would be cut or shortened
+    needlessly."""
     from scorekeeper import render
     from scorekeeper.engine import Hand, InvalidHand, MatchFinished, fold, replay
     from scorekeeper.rules import Rules
@@ -248,27 +247,23 @@ def test_the_width_a_sheet_is_chosen_by_is_the_width_rich_draws(
             break
         played.append(hand)
     sheet = replay((first, second), Rules(), first, played)
-    console = Console(width=80, markup=False, highlight=False, emoji=False)
-    full = {name: name for name in sheet.players}
-    brief = short_names(sheet.players, 7)
-    tables = [
-        render._sheet_table(sheet, sheet.games, full),
-        render._sheet_table(sheet, sheet.games, brief, kinds=False),
-        *(render._sheet_table(sheet, [game], brief) for game in sheet.games),
-    ]
-    for table in tables:
-        measured = Measurement.get(console, console.options.update(max_width=10_000), table)
-        assert render.natural_width(table) == measured.maximum
+    layouts: list[render.Sheet | render.Stacked] = []
+    for room in (render.NAME_ROOM, render.TIGHT_ROOM, 100):
+        names = render.short_names(sheet.players, room)
+        layouts += [render.Sheet(sheet, sheet.games, names), render.Stacked(sheet, names)]
+    for layout in layouts:
+        widest = drawn_width(layout, 10_000)
+        if isinstance(layout, render.Sheet):  # as wide as its widest cells, not a column more
+            assert widest == layout.fitted.frame + sum(layout.fitted.natural)
+        assert drawn_width(layout, layout.least_width()) <= layout.least_width()
 
 
-@pytest.mark.parametrize(
-    "command", [["show"], ["log"], ["log", "--all"], ["rules"], ["stats"], ["matches"]]
-)
-def test_output_to_a_pipe_is_not_padded_with_spaces(run: Run, command: list[str]) -> None:
-    ok(run("new", "Ann", "Ben", "--dealer", "ann"))
-    ok(run("knock", "ann", "3", "20"))
-    ok(run("undo"))
-    ok(run("gin", "ben", "12"))
-    printed = ok(run(*command))
-    assert printed.strip()
-    assert [line for line in printed.splitlines() if line != line.rstrip()] == []
+def drawn_width(renderable: object, width: int) -> int:
+    """How wide rich draws something given ``width`` columns: its widest line."""
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    console = Console(width=width, markup=False, highlight=False, emoji=False)
+    with console.capture() as captured:
+        console.print(renderable)
+    return max(cell_len(line.rstrip()) for line in captured.get().splitlines())

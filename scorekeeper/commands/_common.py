@@ -546,11 +546,16 @@ def compose(*decorators: Decorator) -> Decorator:
 
 
 def echo_lines(lines: Sequence[str]) -> None:
-    """Print lines, the loud ``***`` ones in bold where the terminal shows colour."""
+    """Print lines wrapped between words to the width (none for a file or a pipe without
+    ``COLUMNS``), the loud ``***`` ones in bold where the terminal shows colour."""
+    from scorekeeper.messages import output_width, wrap
+
     plain = bool(os.environ.get("NO_COLOR"))
+    width = output_width()
     for line in lines:
         loud = line.startswith("***") and not plain
-        click.echo(click.style(line, bold=True) if loud else line)
+        for part in wrap(line, width):
+            click.echo(click.style(part, bold=True) if loud else part)
 
 
 def refuse_if_abandoned(match: Match) -> None:

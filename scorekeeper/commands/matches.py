@@ -15,6 +15,7 @@ from scorekeeper.commands._common import (
     complete_match,
     complete_player,
     compose,
+    echo_lines,
     match_argument,
     match_id,
     named,
@@ -284,34 +285,30 @@ def new(
         said = _("{dealer} deal first.") if partners else _("{dealer} deals first.")
     with store.writing() as writer:
         match = writer.create(players, rules, first, description, teams=partners)
-    click.echo(
-        _("Match {id}: {players}, {preset} rules{changed}.").format(
-            id=match.id,
-            players=_(" v ").join(players),
-            preset=_("the last match's") if rematch else preset_name.lower(),
-            changed=_(" (changed: {names})").format(
-                names=", ".join(
-                    option_name(name)
-                    if options[name] is True or option_name(name).startswith("--no-")
-                    else _("{option} off").format(option=option_name(name))
-                    if options[name] is False
-                    else f"{option_name(name)} {options[name]}"
-                    for name in changed
-                )
+    created = _("Match {id}: {players}, {preset} rules{changed}.").format(
+        id=match.id,
+        players=_(" v ").join(players),
+        preset=_("the last match's") if rematch else preset_name.lower(),
+        changed=_(" (changed: {names})").format(
+            names=", ".join(
+                option_name(name)
+                if options[name] is True or option_name(name).startswith("--no-")
+                else _("{option} off").format(option=option_name(name))
+                if options[name] is False
+                else f"{option_name(name)} {options[name]}"
+                for name in changed
             )
-            if changed
-            else "",
         )
+        if changed
+        else "",
     )
     if rules.three_handed:
         said = next_deal(match.sheet())
-    click.echo(said.format(dealer=first))
-    click.echo(
-        _(
-            "After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
-            "record' to be asked)."
-        )
+    after_each = _(
+        "After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
+        "record' to be asked)."
     )
+    echo_lines([created, said.format(dealer=first), after_each])
 
 
 def refuse_for_three(third: str | None, teams: bool, options: dict[str, Any]) -> None:

@@ -180,7 +180,7 @@ def fitted(
     "--all",
     "show_all",
     is_flag=True,
-    help="Also show voided and replaced hands, in the order they were entered.",
+    help="Also show voided and replaced hands, each correction right after the hand it replaced.",
 )
 @pass_store
 def log(store: Store, match: int | None, show_all: bool) -> None:

@@ -466,7 +466,7 @@ def one_hand(store: Store, chosen: int, with_cards: bool) -> Turn:
     stamp = store.stamp(chosen)
     asked = store.load(chosen)
     sheet = open_sheet(asked)
-    click.echo(whose_hand(asked, sheet))
+    echo_lines([whose_hand(asked, sheet)])
     answer = ask_hand(asked, sheet, with_cards)
     if answer is Between.QUIT:
         return Turn.QUIT
@@ -485,11 +485,13 @@ def one_hand(store: Store, chosen: int, with_cards: bool) -> Turn:
     now = asked if store.stamp(chosen) == stamp else store.load(chosen)
     before = open_sheet(now)
     if now.history != asked.history:
-        click.echo(
-            _(
-                "Match {id} was changed from another terminal while you answered; the hand "
-                "is added to the match as it is now:"
-            ).format(id=chosen)
+        echo_lines(
+            [
+                _(
+                    "Match {id} was changed from another terminal while you answered; the "
+                    "hand is added to the match as it is now:"
+                ).format(id=chosen)
+            ]
         )
     preview = now.sheet([*(stored.hand for stored in now.in_force()), answer(now, None)])
     echo_lines(said_of_new_hand(before, preview))
