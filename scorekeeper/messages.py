@@ -260,10 +260,15 @@ def others_points(sheet: Scoresheet, number: int) -> str:
     return ", ".join(f"{p} {game.points[p]}" for p in others)
 
 
+def signed(number: int) -> str:
+    """A net as the sheet writes it: ``+279``, ``-279``, ``0``."""
+    return f"{number:+d}" if number else "0"
+
+
 def match_net(sheet: Scoresheet) -> str:
     """``Match net: Alexandra -279, Bob +279.``"""
     return _("Match net: {nets}.").format(
-        nets=", ".join(f"{p} {sheet.net[p]:+d}" for p in sheet.players)
+        nets=", ".join(f"{p} {signed(sheet.net[p])}" for p in sheet.players)
     )
 
 

@@ -42,6 +42,7 @@ from scorekeeper.messages import (
     plain,
     scored,
     short,
+    signed,
     stakes,
     table_line,
     wrap,
@@ -466,7 +467,7 @@ def _sheet_table(sheet: Scoresheet, games: Sequence[Game], names: dict[str, str]
     def net(g: Game, p: str) -> object:
         if not g.settlement:
             return None
-        return f"{g.settlement.nets[p]:+d}" if g.winner == p or sheet.seating else ""
+        return signed(g.settlement.nets[p]) if g.winner == p or sheet.seating else ""
 
     rows: list[tuple[str, Figure, str]] = [
         (_("Column"), lambda g, p: g.points[p], "bold"),
@@ -532,9 +533,13 @@ def settling_up(game: Game) -> list[str]:
     settlement, lines = game.settlement, []
     for player in game.points:
         dealings = [
-            (_("collects {n} from {other}") if amount >= 0 else _("pays {n} to {other}")).format(
-                n=abs(amount), other=other
-            )
+            (
+                _("collects {n} from {other}")
+                if amount > 0
+                else _("pays {n} to {other}")
+                if amount < 0
+                else _("is even with {other}")
+            ).format(n=abs(amount), other=other)
             for (who, other), amount in settlement.owed.items()
             if who == player
         ]
@@ -719,7 +724,7 @@ def statistics(result: Summary) -> RenderableType:
 
 def _figure(key: str, value: Any) -> str:
     """A figure as shown: net points always signed."""
-    return f"{value:+d}" if key == "net" else str(value)
+    return signed(value) if key == "net" else str(value)
 
 
 def _figures_table(
@@ -821,7 +826,7 @@ def rules(match: Match) -> RenderableType:
         _("This match"),
         _("Standard"),
         title=Text(_("Rules of match {id}").format(id=match.id), style="bold"),
-        wrap=[_("Rule")],
+        wrap=[_("Rule"), _("This match"), _("Standard")],
     )
     applies = match.rules.to_dict()  # a variant's options only in a match of that variant
     for name, value, usual in zip(Rules._fields, match.rules, standard):
@@ -837,7 +842,7 @@ def rules(match: Match) -> RenderableType:
             _value(usual),
             style="bold" if value != usual else "",
         )
-    return table
+    return Fitted(table)
 
 
 def _value(value: object) -> str:

@@ -58,9 +58,10 @@ def match_stats(sheet: Scoresheet) -> dict[str, Stats]:
     """
     figures = {player: dict.fromkeys(FIELDS, 0) for player in sheet.players}
     run = dict.fromkeys(sheet.players, 0)
-    walls = 0
+    walls = dict.fromkeys(sheet.players, 0)
     for r in sheet.rounds:
-        walls += sum(t.kind is Kind.WALL for t in r.tables) + int(r.kind is Kind.WALL)
+        for player in (r.seating or sheet).players:  # in Three-handed Gin the two who played
+            walls[player] += sum(t.kind is Kind.WALL for t in r.tables) + (r.kind is Kind.WALL)
         if r.winner is not None:
             loser = next(p for p in (r.seating or sheet).players if p != r.winner)
             _won(figures, run, r.winner, loser, r.kind, r.points)
@@ -73,7 +74,7 @@ def match_stats(sheet: Scoresheet) -> dict[str, Stats]:
             figures[player]["net"] += game.settlement.net_of(player)
     for player, mine in figures.items():
         mine["matches"] = 1
-        mine["walls"] = walls
+        mine["walls"] = walls[player]
         if sheet.finished:
             mine["won"] = int(sheet.winner == player)
             mine["drawn"] = int(sheet.winner is None)

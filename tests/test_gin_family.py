@@ -602,3 +602,29 @@ def test_export_and_import_keep_a_one_column_or_three_handed_match(
     header = next(csv.reader(io.StringIO(ok(invoke(second, "export")))))
     # One column: one game column per player, a third player's after the second's.
     assert header[9:] == [f"{player} game 1" for player in shown[0]["players"]]
+
+
+def test_three_handed_stats_count_a_wall_for_the_two_who_played_it(run: Run) -> None:
+    # Sample 12: hand 2 is a wall between Ann and Cid while Ben sits out.
+    ok(run("import", Path(__file__).parent.parent / "sample_sessions" / "12-three-handed.json"))
+    figures = json.loads(ok(run("stats", "--json")))["players"]
+    assert {p: f["walls"] for p, f in figures.items()} == {ANN: 1, BEN: 0, CID: 1}
+
+
+def test_record_names_the_two_who_play_and_refuses_the_one_sitting_out(run: Run) -> None:
+    ok(run("new", ANN, BEN, CID, "--dealer", "ann"))
+    # Hand 1 is Ann v Ben: Cid's name is refused at once, the question asked again.
+    out = ok(run("record", input="knock\ncid\nann\n3\n20\n\nq\n"))
+    assert "Hand 1 of match 1: Ann v Ben, Ann dealt; Cid sits out." in out
+    assert "Who knocked? [Ann/Ben]" in out
+    assert "'cid' is not playing this hand (the third player sits out); answer Ann or Ben." in out
+    assert "Hand 1: Ann knocks 3 v 20 -> Ann +17 in Game 1" in out
+    assert "Hand 2 of match 1: Ann v Cid, Cid dealt; Ben sits out." in out
+
+
+def test_the_rules_table_fits_80_columns_in_every_language(store_dir: Path) -> None:
+    ok(invoke(store_dir, "new", ANN, BEN, "--preset", "oklahoma"))
+    for language in ("en", "de", "nl"):
+        shown = ok(invoke(store_dir, "--lang", language, "rules", env={"COLUMNS": "80"}))
+        assert "…" not in shown, language
+        assert max(len(line) for line in shown.splitlines()) <= 80, language

@@ -162,7 +162,10 @@ def test_delete_asks_first(run: Run, store_dir: Path, snapshot: Snapshot) -> Non
     ann_ben(run)
     before = snapshot(store_dir)
     out = ok(run("delete", "1", input="n\n"))
-    assert out == "Delete match 1 (Ann v Ben, 2 hands)? [Y/n]: n\nNothing was deleted.\n"
+    assert out == "Delete match 1 (Ann v Ben, 2 hands)? [y/N]: n\nNothing was deleted.\n"
+    assert snapshot(store_dir) == before
+    # Enter alone keeps the match: deleting is never the default.
+    assert ok(run("delete", "1", input="\n")).endswith("Nothing was deleted.\n")
     assert snapshot(store_dir) == before
     refused(run("delete", "1"), 1, "no answer", "--yes")  # no answer at all
     assert snapshot(store_dir) == before

@@ -290,6 +290,14 @@ class Interrupted(Problem):
     exit_code = 130
 
 
+class ReaderGone(Problem):
+    """The output's reader went away before anything was changed (``show | head``): as other
+    command-line tools do, end without a word (exit 1)."""
+
+    def show(self, file: Any = None) -> None:
+        pass
+
+
 class Reported(Problem):
     """The change was made and is on disk; only its report could not be written (exit 0: the
     exit status says whether the store changed)."""
@@ -339,6 +347,8 @@ def translate(error: Exception) -> Exception:
                 problem=describe(error)
             )
         )
+    if isinstance(error, BrokenPipeError):
+        return ReaderGone("")
     if isinstance(error, OSError) and error.filename is not None:  # the store's folder
         return StateProblem(
             _(
@@ -466,13 +476,13 @@ class Words(click.ParamType):  # type: ignore[type-arg]
         return offer(self.shown, incomplete)
 
 
-def confirm(question: str) -> bool:
-    """A yes or no, answered in the language or in English (Enter: yes)."""
-    choices = _("Y/n")
+def confirm(question: str, default: bool = True) -> bool:
+    """A yes or no, answered in the language or in English (Enter: ``default``)."""
+    choices = _("Y/n") if default else _("y/N")
     return bool(
         click.prompt(
             f"{question} [{choices}]",
-            default=_("yes"),
+            default=_("yes") if default else _("no"),
             show_default=False,
             type=Words(
                 {_("yes"): True, _("no"): False, "yes": True, "no": False},

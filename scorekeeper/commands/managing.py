@@ -94,7 +94,7 @@ def delete(store: Store, match: int, yes: bool) -> None:
     chosen = store.load(match)
     if not yes:
         try:
-            sure = confirm(_("Delete {match}?").format(match=described(chosen)))
+            sure = confirm(_("Delete {match}?").format(match=described(chosen)), default=False)
         except click.Abort:
             click.echo()
             raise StateProblem(

@@ -285,6 +285,14 @@ def new(
         said = _("{dealer} deal first.") if partners else _("{dealer} deals first.")
     with store.writing() as writer:
         match = writer.create(players, rules, first, description, teams=partners)
+    # What the options changed from the preset (an option giving the preset's own value, none).
+    base = None if rematch else preset(preset_name)
+    differing = [
+        name
+        for name in changed
+        if base is None
+        or options[name] != getattr(getattr(base, name), "value", getattr(base, name))
+    ]
     created = _("Match {id}: {players}, {preset} rules{changed}.").format(
         id=match.id,
         players=_(" v ").join(players),
@@ -296,10 +304,10 @@ def new(
                 else _("{option} off").format(option=option_name(name))
                 if options[name] is False
                 else f"{option_name(name)} {options[name]}"
-                for name in changed
+                for name in differing
             )
         )
-        if changed
+        if differing
         else "",
     )
     if rules.three_handed:
@@ -325,9 +333,11 @@ def refuse_for_three(third: str | None, teams: bool, options: dict[str, Any]) ->
             )
         )
     given = {name: value for name, value in options.items() if value is not None}
-    fixed = [name for name in THREE_HANDED_FIXED if name in given and name != "columns"]
-    if given.get("columns", 1) != 1:
-        fixed.insert(0, "columns")
+    fixed = [
+        name
+        for name, value in THREE_HANDED_FIXED.items()
+        if name in given and given[name] != getattr(value, "value", value)
+    ]
     if fixed:
         raise BadInput(
             _(

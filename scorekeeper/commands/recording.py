@@ -643,14 +643,20 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
                 type=Words({p: p for p in playing}, NOT_A_PLAYER),
             )
         return walled(at, upcard)
-    elsewhere = N_("{typed!r} is not at a table still to report; answer {options}.")
+    elsewhere = (
+        N_("{typed!r} is not at a table still to report; answer {options}.")
+        if match.teams
+        else N_("{typed!r} is not playing this hand (the third player sits out); answer {options}.")
+        if sheet.seating
+        else NOT_A_PLAYER
+    )
     who = click.prompt(
         (
             _("Who knocked? [{options}]")
             if entry is Entry.KNOCK
             else _("Who went gin? [{options}]")
         ).format(options="/".join(playing)),
-        type=Words({p: p for p in playing}, elsewhere if match.teams else NOT_A_PLAYER),
+        type=Words({p: p for p in playing}, elsewhere),
     )
     other = next(b if who == a else a for a, b in tables if who in (a, b))
     if with_cards:
