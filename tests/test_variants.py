@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Run, lines, refused_matching, snapshot
+from harness import Run, lines, refused, refused_matching, snapshot
 
 from scorekeeper.cards import parse_card
 from scorekeeper.engine import (
@@ -577,8 +577,10 @@ def test_oklahoma_match_through_the_command_line(run: Run) -> None:
         "Hand 3: Ann knocks 3 v 3, undercut by Ben (up-card 7♠: doubled) -> Ben +50 in Games 1, 2"
     ) in out
     assert "*** GAME 1 WON BY Ben, 120 to 16, net +229 after bonuses ***" in out
-    # 4 A wall needs no up-card; Ann deals again.
-    assert "Hand 4: wall (dead hand) -> no score" in lines(run("wall"))
+    # 4 A wall: its up-card is recorded too (RULES.md section 6) and doubles nothing; Ann
+    # deals again. Without the up-card it is refused.
+    refused(run("wall"), 2, "a wall's up-card is part of its record too", "--upcard")
+    assert "Hand 4: wall (dead hand) -> no score" in lines(run("wall", "--upcard", "5s"))
     # 5 Ben knocks 10 v 30 under 10d (limit 10): 30-10=20, 3rd win: G1 is over, he opens
     # G3 [2, 3] -> Ben 70/20. Loser Ann deals 6.
     assert "Hand 5: Ben knocks 10 v 30 (up-card 10♦) -> Ben +20 in Games 2, 3" in lines(
@@ -599,7 +601,7 @@ def test_oklahoma_match_through_the_command_line(run: Run) -> None:
         (1, "Ann", "knock", "Ann", 16, [1], "4♥"),
         (2, "Ben", "gin", "Ben", 70, [1], "K♠"),
         (3, "Ann", "undercut", "Ben", 50, [1, 2], "7♠"),
-        (4, "Ann", "wall", None, 0, [], None),
+        (4, "Ann", "wall", None, 0, [], "5♠"),
         (5, "Ann", "knock", "Ben", 20, [2, 3], "10♦"),
         (6, "Ann", "big_gin", "Ann", 92, [2], "Q♠"),
     ]
@@ -617,7 +619,7 @@ def test_oklahoma_match_through_the_command_line(run: Run) -> None:
 
     rows = list(csv.reader(io.StringIO("\n".join(lines(run("export"))) + "\n")))
     assert rows[0][-1] == "upcard"
-    assert [row[-1] for row in rows[1:7]] == ["4♥", "K♠", "7♠", "", "10♦", "Q♠"]
+    assert [row[-1] for row in rows[1:7]] == ["4♥", "K♠", "7♠", "5♠", "10♦", "Q♠"]
     assert [row[7] for row in rows[1:7]] == ["16", "70", "50", "0", "20", "92"]
 
 
@@ -731,7 +733,7 @@ REFUSALS = [
     ),
     pytest.param(
         ["new", "Ann", "Ben", "--oklahoma", "--dealer", "ann"],
-        [["wall"]],
+        [["wall", "--upcard", "2h"]],
         ["knock", "ann", 11, 30, "--upcard", "jd"],
         2,
         ["J♦", r"limit\D{0,12}10\b"],

@@ -218,6 +218,13 @@ def walled(typed: str | None, upcard: str | None) -> HandBuilder:
     replaces, else of the one table still to report."""
 
     def build(match: Match, replacing: Hand | None) -> Hand:
+        if match.rules.oklahoma and upcard is None:  # RULES.md section 6: a wall's too
+            raise BadInput(
+                _(
+                    "This is Oklahoma Gin: a wall's up-card is part of its record too; give it "
+                    "with --upcard, e.g. 'scorekeeper wall --upcard 7h'."
+                )
+            )
         if match.teams is None:
             if typed is not None:
                 raise BadInput(
