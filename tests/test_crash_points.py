@@ -11,6 +11,10 @@ match exported as JSON) and must read as the state before or the state after, th
 code claims: 0 the after state, non-zero the before state (with an ``Error:`` line), killed
 either. Summaries kept beside the matches are read as a user reads them, so a stale one would
 show.
+
+To keep the whole suite within its few minutes, a test run kills at every call that changes
+something (those an error is injected at too) and at every other call that only reads;
+``SCOREKEEPER_CRASH_POINTS=all`` kills at every call (the figures in the README are of that).
 """
 
 from __future__ import annotations
@@ -83,6 +87,10 @@ ERRORS = {
     "close": "EIO",
     "unlink": "EIO",
 }
+
+
+#: Kill at every call, not only at every call that changes something and every other read.
+EVERY_CALL = os.environ.get("SCOREKEEPER_CRASH_POINTS") == "all"
 
 
 def error(name: str, line: str) -> str | None:
@@ -257,7 +265,11 @@ def test_every_crash_point_leaves_the_before_or_the_after_state(
 
     found = points(strace, template, tmp_path, args)
     assert any(name == "rename" for name, _number, _line in found), "the commit is traced"
-    runs = [(name, number, "signal=KILL") for name, number, _line in found]
+    runs = [
+        (name, number, "signal=KILL")
+        for index, (name, number, line) in enumerate(found)
+        if EVERY_CALL or error(name, line) or index % 2 == 0
+    ]
     runs += [
         (name, number, f"error={error(name, line)}")
         for name, number, line in found
