@@ -532,7 +532,8 @@ def match_argument(function: Callable[..., Any]) -> Callable[..., Any]:
     )
 
 
-def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
+def match_option_saying(text: str) -> Decorator:
+    """``--match MATCH``, with its help (marked with ``N_``)."""
     return option(
         "--match",
         "-m",
@@ -540,8 +541,12 @@ def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
         type=NUMBER,
         metavar="MATCH",
         shell_complete=complete_match,
-        help="The match to record in (default: the current match).",
-    )(function)
+        help=text,
+    )
+
+
+def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    return match_option_saying(N_("The match to record in (default: the current match)."))(function)
 
 
 def compose(*decorators: Decorator) -> Decorator:

@@ -20,11 +20,12 @@ from scorekeeper.commands._common import (
     confirm,
     match_argument,
     match_id,
+    match_option_saying,
     option,
     pass_store,
     player,
 )
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.store import Match, Store
 
 
@@ -142,15 +143,7 @@ def restore(store: Store, match: int) -> None:
 @command()
 @click.argument("old", shell_complete=complete_player)
 @click.argument("new")
-@option(
-    "--match",
-    "-m",
-    "match",
-    type=NUMBER,
-    metavar="MATCH",
-    shell_complete=complete_match,
-    help="The match to correct (default: the current match).",
-)
+@match_option_saying(N_("The match to correct (default: the current match)."))
 @pass_store
 def rename(store: Store, old: str, new: str, match: int | None) -> None:
     """Correct the name of the player OLD (a unique beginning of it) to NEW in a match.
