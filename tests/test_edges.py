@@ -174,3 +174,13 @@ def test_amend_takes_dry_run_anywhere(tmp_path: Path, args: list[str]) -> None:
     assert said[0] == "Dry run: this is what the hand would do; nothing was stored."
     assert said[2] == "     by Hand 1: Ann knocks 2 v 30 -> Ann +28 in Game 1"  # 30 - 2
     assert snapshot(store) == before
+
+
+def test_an_option_missing_its_value_names_the_command_and_its_usage(tmp_path: Path) -> None:
+    result = invoke(tmp_path / "store", "new", "Ann", "Ben", "--dealer")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: Option '--dealer' requires an argument. Usage: scorekeeper new [OPTIONS] "
+        "[PLAYER1] [PLAYER2] [PLAYER3] ('scorekeeper new --help' says more)\n"
+    )
+    assert not (tmp_path / "store").exists()

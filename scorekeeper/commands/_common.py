@@ -101,15 +101,16 @@ NO_ARGUMENTS: type[click.UsageError] | tuple[()] = getattr(
 )
 
 
-def misused(error: click.UsageError) -> click.ClickException:
+def misused(error: click.UsageError, at: click.Context | None = None) -> click.ClickException:
     """What click refused in a command line, as one ``Error:`` line with the command's usage
-    (a group given no command still shows its help)."""
+    (a group given no command still shows its help); ``at`` is the context of the command
+    being read, for an error click raised before it had one (an option missing its value)."""
     if isinstance(error, NO_ARGUMENTS):
         return error
     if isinstance(error, click.BadParameter) and error.param is not None:  # as its help names it
         hint = metavar_in_language(error.param.get_error_hint(error.ctx))
         error.param_hint = error.param_hint or hint
-    ctx, problem = error.ctx, error.format_message()
+    ctx, problem = error.ctx or at, error.format_message()
     return BadInput(
         _("{problem} {usage} ('{command} --help' says more)").format(
             problem=problem if problem.endswith((".", "?", "!")) else problem + ".",
@@ -197,7 +198,7 @@ class Command(click.Command):
         try:
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as error:
-            raise misused(error) from None
+            raise misused(error, click.Context(self, info_name=info_name, parent=parent)) from None
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The help page, this command's and each option's help (click's own ``--help`` and
