@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from harness import process
 
 from scorekeeper import __version__
@@ -35,6 +36,7 @@ def test_bad_input_keeps_its_exit_code_and_error(tmp_path: Path) -> None:
     assert "There is no match 9" in result.stderr
 
 
+@pytest.mark.slow
 def test_every_hand_and_every_byte_of_a_long_output_gets_out(tmp_path: Path) -> None:
     assert process(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
     for number in range(40):  # Ann knocks 9 v 10 forty times: 1 point each, no game ends

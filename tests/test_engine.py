@@ -1226,7 +1226,7 @@ def test_from_dict_missing_keys_take_defaults_and_unknown_keys_refused() -> None
 # --------------------------------------------------------------------------------------------
 
 PROPERTY_SETTINGS = settings(
-    max_examples=200,
+    max_examples=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -364,7 +364,7 @@ three_handed_rules = st.builds(
 winners = st.lists(st.tuples(st.sampled_from([0, 1, None]), st.integers(0, 98)), max_size=40)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(three_handed_rules, st.sampled_from([ANN, BEN]), winners)
 def test_property_three_nets_add_up_to_zero_and_the_rotation_holds(
     rules: Rules, first: str, picks: list[tuple[int | None, int]]

@@ -185,6 +185,7 @@ def test_the_extractor_finds_the_words_of_the_metavars_of_a_click_module(tmp_pat
     )
 
 
+@pytest.mark.slow
 def test_the_extractor_takes_clicks_own_messages_from_the_installed_click() -> None:
     """Everything the installed click marks for translation (``_()`` and ``ngettext()`` in any
     of its modules: usage errors, ``Usage:``, the help's headings, a prompt's ``Error:``, the
@@ -217,6 +218,7 @@ def metavar_words(text: str) -> set[str]:
     return set(re.findall(r"[A-Z][A-Z0-9_]*", text))
 
 
+@pytest.mark.slow
 def test_every_metavar_the_help_shows_is_extracted(run: Any) -> None:
     """Each word in capitals of every usage line and option of every command's help (shown
     in English) is a msgid: translated, then, by test_every_message_of_the_source_is_translated."""
@@ -270,6 +272,7 @@ def command_help() -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 def test_the_extractor_finds_all_the_help_click_shows() -> None:
     """The catalogue's msgids are what the commands and options hold (cleaned): so every help
     text is translated, which test_every_message_of_the_source_is_translated checks."""

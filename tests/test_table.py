@@ -221,7 +221,7 @@ NAMES = (
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(
     first=NAMES,
     second=NAMES,
