@@ -324,6 +324,23 @@ def test_rename_in_a_partnership_renames_the_team(run: Run) -> None:
     assert shown["pending"][0]["winner"] == "Anna"
 
 
+def test_rename_a_team_by_its_name(run: Run, store_dir: Path, snapshot: Snapshot) -> None:
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann"))
+    ok(run("knock", "ann", "3", "20"))
+    # The team by a beginning of its name; each partner whose name changes is renamed.
+    assert ok(run("rename", "cid &", "Cyd & Dee")) == (
+        "Renamed Cid & Dee to Cyd & Dee in match 1 (Ann & Bob v Cyd & Dee); the hands stay as "
+        "they were.\n"
+    )
+    shown = sheet(run)
+    assert shown["teams"] == [["Ann", "Bob"], ["Cyd", "Dee"]]
+    assert [change["new"] for change in exported(run)["changes"]] == ["Cyd"]
+    before = snapshot(store_dir)
+    refused(run("rename", "ann & bob", "Ann & Bob"), 2, "is called Ann & Bob already")
+    refused(run("rename", "ann & bob", "Ann, Bob, Eve"), 2, "not a team of two")
+    assert snapshot(store_dir) == before
+
+
 def test_rename_in_another_match(run: Run) -> None:
     ann_ben(run)
     ok(run("new", "Cid", "Dee"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.commands._common import (
+    NOT_A_PLAYER,
     NUMBER,
     BadInput,
     StateProblem,
@@ -21,10 +22,12 @@ from scorekeeper.commands._common import (
     match_argument,
     match_id,
     match_option_saying,
+    named,
     option,
     pass_store,
     player,
 )
+from scorekeeper.engine import team_members, team_name
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.store import Match, Store
 
@@ -149,23 +152,46 @@ def rename(store: Store, old: str, new: str, match: int | None) -> None:
     """Correct the name of the player OLD (a unique beginning of it) to NEW in a match.
 
     The hands stay as they are; the match's JSON export keeps the renaming, with the name as
-    first entered. In Partnership Gin, OLD is one of the partners.
+    first entered. In Partnership Gin, OLD is one of the partners, or a team written with '&'
+    (and NEW the team's new name).
 
     \b
     Example:
       scorekeeper rename alex Alexandra
       scorekeeper rename bob Robert --match 2
+      scorekeeper rename "ann & bob" "Ann & Rob"
     """
     chosen = match_id(store, match)
     with store.writing() as writer:
         current = writer.load(chosen)
-        who = player(current.individuals(), old)
+        renamings, said = renamed(current, old, new)
         try:
-            writer.rename(current, who, new)
+            for who, name in renamings:
+                writer.rename(current, who, name)
         except ValueError as error:
             raise BadInput(str(error)) from None
     click.echo(
         _("Renamed {old} to {new} in match {id} ({players}); the hands stay as they were.").format(
-            old=who, new=new, id=current.id, players=_(" v ").join(current.players)
+            old=said[0], new=said[1], id=current.id, players=_(" v ").join(current.players)
         )
     )
+
+
+def renamed(match: Match, old: str, new: str) -> tuple[list[tuple[str, str]], tuple[str, str]]:
+    """The players to rename, each with the new name, and how to say it: a player, or in
+    Partnership Gin a team written 'Ann & Bob' (each partner whose name changes)."""
+    if match.teams is None or "&" not in old:
+        who = player(match.individuals(), old)
+        return [(who, new)], (who, new)
+    from scorekeeper.commands.matches import split_team
+
+    team = named(match.players, old, NOT_A_PLAYER)
+    partners = split_team(new)
+    changes = [(was, now) for was, now in zip(team_members(team), partners) if was != now]
+    if not changes:
+        raise BadInput(
+            _("The team is called {team} already; give it its new name, e.g. '{example}'.").format(
+                team=team, example=team_name((team_members(team)[0], "Rob"))
+            )
+        )
+    return changes, (team, team_name(partners))
