@@ -360,8 +360,13 @@ PRESETS: dict[str, Preset] = {
 
 def preset(name: str) -> Rules:
     """The rules of a named preset, by case-insensitive name."""
+    return named_preset(name).rules
+
+
+def named_preset(name: str) -> Preset:
+    """A preset by case-insensitive name: its rules, its source, whether teams play it."""
     try:
-        return PRESETS[name.lower()].rules
+        return PRESETS[name.lower()]
     except KeyError:
         raise RuleError(
             N_("Unknown preset {name!r}; choose one of {choices}."),

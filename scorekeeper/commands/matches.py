@@ -35,8 +35,8 @@ from scorekeeper.rules import (
     Shutout,
     ShutoutWhen,
     Tie,
+    named_preset,
     option_name,
-    preset,
 )
 from scorekeeper.store import Store, StoreError, check_description, check_names
 
@@ -235,9 +235,9 @@ def new(
                     "with --teams), or play on with 'scorekeeper new --rematch'."
                 )
             )
-        preset(preset_name)  # an unknown name is refused before anything else
-        teams = teams or PRESETS[preset_name.lower()].teams
-        three = player3 is not None or PRESETS[preset_name.lower()].rules.three_handed
+        base = named_preset(preset_name)  # an unknown name is refused before anything else
+        teams = teams or base.teams
+        three = player3 is not None or base.rules.three_handed
         if three:
             refuse_for_three(player3, teams, options)
         partners = (split_team(player1), split_team(player2)) if teams else None
@@ -250,7 +250,7 @@ def new(
             check_names(partners[0] + partners[1] if partners else players)
         except ValueError as error:
             raise BadInput(str(error)) from None
-        rules = preset(preset_name).replace(**{name: options[name] for name in changed})
+        rules = base.rules.replace(**{name: options[name] for name in changed})
         if three:
             rules = rules.replace(three_handed=True, **THREE_HANDED_FIXED)
         if (last_dealer := None if partners else series_dealer(store, players)) is not None:
@@ -286,12 +286,11 @@ def new(
     with store.writing() as writer:
         match = writer.create(players, rules, first, description, teams=partners)
     # What the options changed from the preset (an option giving the preset's own value, none).
-    base = None if rematch else preset(preset_name)
     differing = [
         name
         for name in changed
-        if base is None
-        or options[name] != getattr(getattr(base, name), "value", getattr(base, name))
+        if rematch
+        or options[name] != getattr(getattr(base.rules, name), "value", getattr(base.rules, name))
     ]
     created = _("Match {id}: {players}, {preset} rules{changed}.").format(
         id=match.id,
