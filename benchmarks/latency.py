@@ -38,8 +38,9 @@ def build(root: Path, matches: int) -> None:
     process's peak memory counts its parent's size at the moment it was spawned.
     """
     from scorekeeper.engine import Hand, replay
+    from scorekeeper.match import Status, StoredHand
     from scorekeeper.rules import Rules
-    from scorekeeper.store import IN_FORCE, Store, StoredHand
+    from scorekeeper.store import Store
 
     # A realistic evening: modest knocks, an undercut, gins and a wall, over and over until
     # the match is decided (about 30 hands).
@@ -66,7 +67,7 @@ def build(root: Path, matches: int) -> None:
     with Store(root).writing() as writer:
         for _number in range(matches):
             history = [
-                StoredHand(hand, slot, IN_FORCE, "2025-01-01T20:00:00+01:00")
+                StoredHand(hand, slot, Status.IN_FORCE, "2025-01-01T20:00:00+01:00")
                 for slot, hand in enumerate(hands, start=1)
             ]
             writer.create(
@@ -77,7 +78,8 @@ def build(root: Path, matches: int) -> None:
             Rules(),
             "Alexandra",
             history=[
-                StoredHand(hand, slot, IN_FORCE, "") for slot, hand in enumerate(tonight, start=1)
+                StoredHand(hand, slot, Status.IN_FORCE, "")
+                for slot, hand in enumerate(tonight, start=1)
             ],
         )
 

@@ -12,7 +12,6 @@ happens dozens of times an evening, and builds only the few commands of its own 
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, Any
@@ -22,25 +21,11 @@ import click
 from scorekeeper import __version__
 from scorekeeper.commands._common import BadInput, ScorekeeperGroup, Seconds, offer, option
 from scorekeeper.i18n import _, available, set_language, speak_for_click
+from scorekeeper.paths import default_store, expand
 from scorekeeper.store import Store
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
-
-
-def default_store() -> str:
-    """The store in the user's data directory, as platformdirs defines it (on Linux
-    ``$XDG_DATA_HOME/scorekeeper``, else ``~/.local/share/scorekeeper``).
-
-    Importing platformdirs costs a command more than all of scorekeeper's own modules, so on
-    Linux, with a plain absolute ``HOME`` and ``XDG_DATA_HOME``, its rule is spelled out here (a
-    test holds the two to the same answer); anything else is left to platformdirs."""
-    home, data = os.environ.get("HOME", ""), os.environ.get("XDG_DATA_HOME", "")
-    if sys.platform == "linux" and os.path.isabs(home) and (not data or os.path.isabs(data)):
-        return os.path.join(data or os.path.join(home, ".local", "share"), "scorekeeper")
-    import platformdirs
-
-    return platformdirs.user_data_dir("scorekeeper", appauthor=False)
 
 
 def asked_language(args: list[str]) -> str | None:
@@ -237,4 +222,4 @@ def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
         raise BadInput(
             _("--db needs a directory, e.g. --db ~/gin-scores (it is created if missing).")
         )
-    ctx.obj = Store(db or default_store(), lock_timeout=lock_timeout)
+    ctx.obj = Store(expand(db) if db else default_store(), lock_timeout=lock_timeout)

@@ -9,9 +9,9 @@ import json
 from typing import Any
 
 from scorekeeper.engine import Entry, Game, Hand, Round, Scoresheet, TableHand
+from scorekeeper.facts import check_keys, read_match
 from scorekeeper.i18n import _
-from scorekeeper.store import Match
-from scorekeeper.store.records import check_keys
+from scorekeeper.match import Match
 
 #: What an exported match file says it is.
 FORMAT, VERSION = "scorekeeper-match", 1
@@ -169,7 +169,7 @@ def parse_export(content: bytes) -> Match:
         raise ValueError(_("'hands' must be a list"))
     if not isinstance(changes, list):
         raise ValueError(_("'changes' must be a list"))
-    return Match.from_parts(0, data, hands, changes=changes)
+    return read_match(0, data, hands, changes=changes)
 
 
 def _table_text(table: TableHand) -> str:

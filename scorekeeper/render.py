@@ -29,6 +29,7 @@ from scorekeeper.engine import (
     team_members,
 )
 from scorekeeper.i18n import N_, _
+from scorekeeper.match import Match, Status, StoredHand
 from scorekeeper.messages import (
     deal_points,
     game_state,
@@ -48,10 +49,9 @@ from scorekeeper.messages import (
     wrap,
 )
 from scorekeeper.rules import PRESETS, Rules, option_name
-from scorekeeper.store import IN_FORCE, Match, StoredHand
 
 if TYPE_CHECKING:
-    from scorekeeper.stats import Summary
+    from scorekeeper.stats import Figures, StatsAnswer
 
 Figure = Callable[[Game, str], object]
 """A figure of one player's column in one game, or None for an empty cell."""
@@ -573,6 +573,14 @@ class Logged(NamedTuple):
     """The games it entered (None for a partnership table: the deal enters them)."""
 
 
+#: A hand's status as ``log --all`` shows it, in the language.
+STATUS_NAMES = {
+    Status.IN_FORCE: N_("in force"),
+    Status.VOIDED: N_("voided"),
+    Status.REPLACED: N_("replaced"),
+}
+
+
 def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too,
     each with the number of the hand it was (or replaced) and when it was entered, and each
@@ -598,7 +606,7 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     # A correction takes the place (the slot) of the hand it replaced, after it in the history.
     shown = sorted(match.history, key=lambda stored: stored.slot) if show_all else in_force
     for stored in shown:
-        live = stored.status == IN_FORCE
+        live = stored.status is Status.IN_FORCE
         entry = logged.get(stored.slot)
         # A voided hand was the last in force: its number counts the hands in force before it.
         number = entry.number if entry else 1 + sum(s.slot < stored.slot for s in in_force)
@@ -615,7 +623,8 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
             cells = [*entry.where, outcome(stored.hand, entry.result), said]
         else:
             cells = [""] * len(where) + [plain(stored.hand), ""]
-        status = [_(stored.status), stored.recorded[5:16].replace("T", " ")] if show_all else []
+        status = [_(STATUS_NAMES[stored.status]), stored.recorded[5:16].replace("T", " ")]
+        status = status if show_all else []
         table.add_row(
             str(number), *(Text(cell) for cell in cells + status), style="" if live else "dim"
         )
@@ -669,7 +678,7 @@ def _logged(
     return logged, deals_after
 
 
-def statistics(result: Summary) -> RenderableType:
+def statistics(result: StatsAnswer) -> RenderableType:
     """The ``stats`` figures: a line per player, one player's figures with a line per
     opponent, or two players head to head."""
     from scorekeeper.stats import Everyone, HeadToHead  # loaded only when stats are asked for
@@ -713,24 +722,25 @@ def statistics(result: Summary) -> RenderableType:
             "", who, rival, title=Text(_("{a} against {b}").format(a=who, b=rival), style="bold")
         )
         for key, label in labels.items():
-            table.add_row(label, *(_figure(key, result.stats[name][key]) for name in (who, rival)))
+            table.add_row(label, *(_figure(key, result.stats[name]) for name in (who, rival)))
         return table
     mine = _table("", result.player, title=Text(result.player, style="bold"))
     for key, label in labels.items():
-        mine.add_row(label, _figure(key, result.stats[key]))
+        mine.add_row(label, _figure(key, result.stats))
     rivals = _figures_table(_("Against"), _("Head to head"), result.opponents, short, brief)
     return Group(mine, rivals)
 
 
-def _figure(key: str, value: Any) -> str:
-    """A figure as shown: net points always signed."""
+def _figure(key: str, figures: Figures) -> str:
+    """One of a player's figures as shown: net points always signed."""
+    value = getattr(figures, key)
     return signed(value) if key == "net" else str(value)
 
 
 def _figures_table(
     first: str,
     title: str,
-    rows: dict[str, dict[str, Any]],
+    rows: dict[str, Figures],
     keys: Sequence[str],
     labels: dict[str, str],
 ) -> Table:
@@ -738,7 +748,7 @@ def _figures_table(
     table = _table(
         first, *(labels[key] for key in keys), title=Text(title, style="bold"), wrap=[first]
     )
-    cells = {name: [_figure(key, figures[key]) for key in keys] for name, figures in rows.items()}
+    cells = {name: [_figure(key, figures) for key in keys] for name, figures in rows.items()}
     for column, width in zip(
         table.columns[1:], (max(map(len, col)) for col in zip(*cells.values()))
     ):

@@ -1,204 +1,229 @@
-"""History statistics: what a match's scoresheet says about each player, and sums over matches.
+"""History statistics: what a finished match's scoresheet says about each player, whole and
+head to head, and the answers ``stats`` gives.
 
-Pure: a :class:`~scorekeeper.engine.Scoresheet` in, plain numbers out. The store keeps each
-finished match's figures in its index (derived data, rebuilt from the facts whenever the match
-changes), so ``stats`` over years of matches need not replay them. Only finished matches count:
-one being played, abandoned or deleted does not.
+Pure: a :class:`~scorekeeper.engine.Scoresheet` in, :class:`Figures` out. The store keeps each
+finished match's figures among its summaries (derived data, worked out again whenever the
+match's file changes) and adds them up over the years (:mod:`scorekeeper.store.summaries`).
+Only finished matches count: one being played, abandoned or deleted does not.
 
-In Partnership Gin each team has the figures of its Hollywood sheet (a deal won is a hand won,
-its points the deal's), its gins, big gins, undercuts and walls being those of its partners'
-tables; and each partner has figures of their own: the hands they played at their tables (hands
-won, gins, big gins, undercuts scored and suffered, walls, points, largest hand, longest run),
-with the team's result, games, shutouts and net.
+Head to head counts what passed between two players only (:func:`head_to_head`): in a
+two-player match everything; in Three-handed Gin the hands the two played against each other
+(walls included) and what one collected from or paid to the other; in Partnership Gin the
+hands two opponents played at their tables, with their teams' result.
+
+In Partnership Gin each team has the figures of its sheet (a deal won is a hand won, its points
+the deal's), its gins, big gins, undercuts and walls being those of its partners' tables; and
+each partner has figures of their own: the hands they played at their tables (hands won, gins,
+big gins, undercuts scored and suffered, walls, points, largest hand, longest run), with the
+team's result, games, shutouts and net.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from scorekeeper.engine import Kind, Scoresheet, fold, team_name
+from scorekeeper.engine import Kind, Round, Scoresheet, TableHand, team_name
+
+
+class Figures(NamedTuple):
+    """A player's figures, in one match or summed over many."""
+
+    matches: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    games_won: int = 0
+    hands_won: int = 0
+    gins: int = 0
+    big_gins: int = 0
+    undercuts_scored: int = 0
+    undercuts_suffered: int = 0
+    walls: int = 0
+    shutouts: int = 0
+    points: int = 0
+    """The points of the hands won."""
+    largest_hand: int = 0
+    """A best over the matches, not a sum."""
+    longest_run: int = 0
+    """The most hands won one after another (a best over the matches)."""
+    net: int = 0
+    """The match net (RULES.md section 3)."""
+
+    @property
+    def average_hand(self) -> float:
+        """The average points of a won hand (0 before any), to one place."""
+        return round(self.points / self.hands_won, 1) if self.hands_won else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self._asdict(), "average_hand": self.average_hand}
+
 
 #: Every figure kept per player and match, in the order they are shown.
-FIELDS = (
-    "matches",
-    "won",
-    "drawn",
-    "lost",
-    "games_won",
-    "hands_won",
-    "gins",
-    "big_gins",
-    "undercuts_scored",
-    "undercuts_suffered",
-    "walls",
-    "shutouts",
-    "points",
-    "largest_hand",
-    "longest_run",
-    "net",
-)
+FIELDS = Figures._fields
 #: Figures that are a best over matches, not a sum.
 BEST = ("largest_hand", "longest_run")
+#: A partner's figures that are the team's.
+SHARED = ("matches", "won", "drawn", "lost", "games_won", "shutouts", "net")
 
-Stats = dict[str, int]
+Tally = dict[str, dict[str, int]]
+"""Figures being counted, by player."""
 
 
-def match_stats(sheet: Scoresheet) -> dict[str, Stats]:
-    """Each player's figures in one match (a partnership match: each team's).
+def _tally(players: Iterable[str]) -> Tally:
+    return {player: dict.fromkeys(FIELDS, 0) for player in players}
+
+
+def _figures(tally: Tally) -> dict[str, Figures]:
+    return {player: Figures(**counted) for player, counted in tally.items()}
+
+
+def match_figures(sheet: Scoresheet) -> dict[str, Figures]:
+    """Each player's figures in one finished match (a partnership match: each team's, and each
+    partner's).
 
     >>> from scorekeeper.engine import Hand, replay
     >>> from scorekeeper.rules import Rules
     >>> sheet = replay(("Ann", "Ben"), Rules(), "Ann", [
     ...     Hand.knock("Ann", 3, 20), Hand.wall(), Hand.knock("Ben", 6, 4),
     ...     Hand.gin("Ann", 10)])
-    >>> ann = match_stats(sheet)["Ann"]
-    >>> ann["hands_won"], ann["undercuts_scored"], ann["gins"], ann["points"], ann["longest_run"]
+    >>> ann = match_figures(sheet)["Ann"]
+    >>> ann.hands_won, ann.undercuts_scored, ann.gins, ann.points, ann.longest_run
     (3, 1, 1, 79, 3)
     """
-    figures = {player: dict.fromkeys(FIELDS, 0) for player in sheet.players}
-    run = dict.fromkeys(sheet.players, 0)
-    walls = dict.fromkeys(sheet.players, 0)
-    for r in sheet.rounds:
-        for player in (r.seating or sheet).players:  # in Three-handed Gin the two who played
-            walls[player] += sum(t.kind is Kind.WALL for t in r.tables) + (r.kind is Kind.WALL)
+    tally = _tally(sheet.players)
+    _count_hands(tally, sheet.rounds, sheet.players)
+    _count_result(tally, sheet)
+    if sheet.teams:
+        _partners(sheet, tally)
+    return _figures(tally)
+
+
+def head_to_head(sheet: Scoresheet) -> dict[tuple[str, str], Figures]:
+    """What passed between each two opponents of one finished match: ``(A, B)`` holds A's
+    figures against B (see the module's docstring)."""
+    whole = match_figures(sheet)
+    if sheet.seating is None and not sheet.teams:
+        a, b = sheet.players
+        return {(a, b): whole[a], (b, a): whole[b]}
+    pairs: dict[tuple[str, str], Figures] = {}
+    if sheet.teams:
+        a, b = sheet.players
+        pairs = {(a, b): whole[a], (b, a): whole[b]}
+        team_of = {p: team_name(team) for team in sheet.teams for p in team}
+        for mine in sheet.teams[0]:
+            for theirs in sheet.teams[1]:
+                tables = [
+                    t for r in sheet.rounds for t in r.tables if set(t.players) == {mine, theirs}
+                ]
+                tally = _tally((mine, theirs))
+                _count_tables(tally, tables)
+                for player in (mine, theirs):
+                    for field in SHARED:
+                        tally[player][field] = getattr(whole[team_of[player]], field)
+                other = {mine: theirs, theirs: mine}
+                pairs.update(((p, other[p]), f) for p, f in _figures(tally).items())
+        return pairs
+    game = sheet.games[0]
+    settlement = game.settlement
+    for index, a in enumerate(sheet.players):
+        for b in sheet.players[index + 1 :]:
+            played = [r for r in sheet.rounds if r.seating and set(r.seating.players) == {a, b}]
+            tally = _tally((a, b))
+            _count_hands(tally, played, (a, b))
+            for me, you in ((a, b), (b, a)):
+                counted = tally[me]
+                counted["matches"] = 1
+                counted["won"] = int(sheet.winner == me)
+                counted["drawn"] = int(sheet.winner is None)
+                counted["lost"] = int(sheet.winner not in (None, me))
+                counted["games_won"] = int(game.winner == me)
+                if settlement is not None:
+                    counted["shutouts"] = int(game.winner == me and you in settlement.shut_out)
+                    counted["net"] = settlement.owed[me, you]
+            pairs[a, b], pairs[b, a] = Figures(**tally[a]), Figures(**tally[b])
+    return pairs
+
+
+def _count_hands(tally: Tally, rounds: Iterable[Round], players: tuple[str, ...]) -> None:
+    """Count the hands (or partnership deals) of these rounds for the players who played them:
+    hands won, their kinds and points, walls and runs."""
+    run = dict.fromkeys(tally, 0)
+    for r in rounds:
+        at = r.seating.players if r.seating else players
+        for player in at:
+            walls = sum(t.kind is Kind.WALL for t in r.tables) + (r.kind is Kind.WALL)
+            tally[player]["walls"] += walls
         if r.winner is not None:
-            loser = next(p for p in (r.seating or sheet).players if p != r.winner)
-            _won(figures, run, r.winner, loser, r.kind, r.points)
+            loser = next(p for p in at if p != r.winner)
+            _won(tally, run, r.winner, loser, r.kind, r.points)
+
+
+def _count_tables(tally: Tally, tables: Iterable[TableHand]) -> None:
+    """Count the hands of these partnership tables for the partners who played them."""
+    run = dict.fromkeys(tally, 0)
+    for table in tables:
+        if table.winner is None:
+            for player in table.players:
+                tally[player]["walls"] += 1
+            continue
+        assert table.kind is not None
+        loser = next(p for p in table.players if p != table.winner)
+        _won(tally, run, table.winner, loser, table.kind, table.points)
+
+
+def _count_result(tally: Tally, sheet: Scoresheet) -> None:
+    """Count what the games and the match came to: games won, shutouts, the net, the result."""
     for game in sheet.games:
         if game.winner is None or game.settlement is None:
             continue
-        figures[game.winner]["games_won"] += 1
-        figures[game.winner]["shutouts"] += int(game.settlement.lines[game.winner].shutout)
+        tally[game.winner]["games_won"] += 1
+        tally[game.winner]["shutouts"] += int(game.settlement.lines[game.winner].shutout)
         for player in sheet.players:
-            figures[player]["net"] += game.settlement.net_of(player)
-    for player, mine in figures.items():
+            tally[player]["net"] += game.settlement.net_of(player)
+    for player, mine in tally.items():
         mine["matches"] = 1
-        mine["walls"] = walls[player]
         if sheet.finished:
             mine["won"] = int(sheet.winner == player)
             mine["drawn"] = int(sheet.winner is None)
             mine["lost"] = int(sheet.winner not in (None, player))
-    if sheet.teams:
-        _partners(sheet, figures)
-    return figures
 
 
-#: A partner's figures that are the team's.
-SHARED = ("matches", "won", "drawn", "lost", "games_won", "shutouts", "net")
-
-
-def _partners(sheet: Scoresheet, figures: dict[str, Stats]) -> None:
+def _partners(sheet: Scoresheet, tally: Tally) -> None:
     """Partnership Gin: each partner's figures from the hands at their tables, with the team's
     result; and the team's gins, big gins and undercuts, which its partners made."""
     assert sheet.teams is not None
     team_of = {p: team_name(team) for team in sheet.teams for p in team}
     for partner, team in team_of.items():
-        figures[partner] = {
-            field: figures[team][field] if field in SHARED else 0 for field in FIELDS
-        }
-    run = dict.fromkeys(team_of, 0)
+        tally[partner] = {field: tally[team][field] if field in SHARED else 0 for field in FIELDS}
+    partners = {partner: tally[partner] for partner in team_of}
+    _count_tables(partners, (t for r in sheet.rounds for t in r.tables))
     for r in sheet.rounds:
         for table in r.tables:
-            if table.winner is None:
-                for player in table.players:
-                    figures[player]["walls"] += 1
-                continue
-            loser = next(p for p in table.players if p != table.winner)
-            assert table.kind is not None
-            _won(figures, run, table.winner, loser, table.kind, table.points)
-            _kind(figures, team_of[table.winner], team_of[loser], table.kind)
+            if table.winner is not None and table.kind is not None:
+                loser = next(p for p in table.players if p != table.winner)
+                _kind(tally, team_of[table.winner], team_of[loser], table.kind)
 
 
 def _won(
-    figures: dict[str, Stats], run: dict[str, int], winner: str, loser: str, kind: Kind, points: int
+    tally: Tally, run: dict[str, int], winner: str, loser: str, kind: Kind, points: int
 ) -> None:
     """Count a hand won by ``winner`` from ``loser``."""
-    mine = figures[winner]
+    mine = tally[winner]
     mine["hands_won"] += 1
     mine["points"] += points
     mine["largest_hand"] = max(mine["largest_hand"], points)
-    _kind(figures, winner, loser, kind)
+    _kind(tally, winner, loser, kind)
     run[winner], run[loser] = run[winner] + 1, 0
     mine["longest_run"] = max(mine["longest_run"], run[winner])
 
 
-def _kind(figures: dict[str, Stats], winner: str, loser: str, kind: Kind) -> None:
+def _kind(tally: Tally, winner: str, loser: str, kind: Kind) -> None:
     """Count what kind of hand ``winner`` won from ``loser``: a gin, a big gin, an undercut."""
-    figures[winner]["gins"] += int(kind is Kind.GIN)
-    figures[winner]["big_gins"] += int(kind is Kind.BIG_GIN)
-    figures[winner]["undercuts_scored"] += int(kind is Kind.UNDERCUT)
-    figures[loser]["undercuts_suffered"] += int(kind is Kind.UNDERCUT)
-
-
-def opponents(sheet: Scoresheet) -> dict[str, list[str]]:
-    """Whom each player of :func:`match_stats` played against: the other players; in
-    Partnership Gin the other team, and each partner the other team's partners."""
-    against = {player: [p for p in sheet.players if p != player] for player in sheet.players}
-    if sheet.teams:
-        first, second = sheet.teams
-        against.update({p: list(second) for p in first})
-        against.update({p: list(first) for p in second})
-    return against
-
-
-class Played(NamedTuple):
-    """One finished match as ``stats`` adds it up."""
-
-    figures: dict[str, Stats]
-    """Each player's figures (:func:`match_stats`)."""
-    opponents: dict[str, list[str]]
-    """Whom each played against (:func:`opponents`)."""
-
-
-def played(sheet: Scoresheet) -> Played:
-    return Played(match_stats(sheet), opponents(sheet))
-
-
-def total(many: Iterable[Mapping[str, int]]) -> Stats:
-    """Figures summed over matches (the best for the largest hand and the longest run)."""
-    summed = dict.fromkeys(FIELDS, 0)
-    for figures in many:
-        for field in FIELDS:
-            value = figures.get(field, 0)
-            summed[field] = max(summed[field], value) if field in BEST else summed[field] + value
-    return summed
-
-
-def average_hand(figures: Mapping[str, int]) -> float:
-    """The average points of a won hand (0 before any)."""
-    return round(figures["points"] / figures["hands_won"], 1) if figures["hands_won"] else 0.0
-
-
-History = list[Played]
-"""Every finished match's figures."""
-
-
-def _same(a: str, b: str) -> bool:
-    """Whether two spellings name one player (case and accents aside)."""
-    return fold(a) == fold(b)
-
-
-def players_of(history: History) -> list[str]:
-    """Everyone who played, once each, in the spelling last used, in alphabetical order."""
-    names = {fold(name): name for match in history for name in match.figures}
-    return sorted(names.values(), key=fold)
-
-
-def figures_of(history: History, name: str, versus: str | None = None) -> dict[str, Any]:
-    """A player's figures over every match (or only those against ``versus``)."""
-    summed = total(
-        match.figures[p]
-        for match in history
-        for p in match.figures
-        if _same(p, name)
-        and (versus is None or any(_same(other, versus) for other in match.opponents[p]))
-    )
-    return {**summed, "average_hand": average_hand(summed)}
-
-
-Figures = dict[str, Any]
-"""A player's figures summed over matches (:data:`FIELDS`), with their average hand."""
+    tally[winner]["gins"] += int(kind is Kind.GIN)
+    tally[winner]["big_gins"] += int(kind is Kind.BIG_GIN)
+    tally[winner]["undercuts_scored"] += int(kind is Kind.UNDERCUT)
+    tally[loser]["undercuts_suffered"] += int(kind is Kind.UNDERCUT)
 
 
 class Everyone(NamedTuple):
@@ -206,47 +231,39 @@ class Everyone(NamedTuple):
 
     players: dict[str, Figures]
 
+    def to_json(self) -> dict[str, Any]:
+        return {"players": {name: f.to_json() for name, f in self.players.items()}}
+
 
 class OnePlayer(NamedTuple):
-    """``stats PLAYER``: one player's figures, and a line per opponent met."""
+    """``stats PLAYER``: one player's figures, and a line per opponent met (head to head)."""
 
     player: str
     stats: Figures
     opponents: dict[str, Figures]
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "stats": self.stats.to_json(),
+            "opponents": {name: f.to_json() for name, f in self.opponents.items()},
+        }
+
 
 class HeadToHead(NamedTuple):
-    """``stats PLAYER --against OTHER``: both players' figures in the matches between them."""
+    """``stats PLAYER --against OTHER``: what passed between the two, each one's figures."""
 
     player: str
     against: str
     stats: dict[str, Figures]
 
-
-Summary = Everyone | OnePlayer | HeadToHead
-
-
-def summarise(history: History, player: str | None = None, against: str | None = None) -> Summary:
-    """What ``stats`` shows: every player; one player with a line per opponent; or two
-    players head to head (each as JSON is its ``_asdict()``)."""
-    if player is None:
-        return Everyone({name: figures_of(history, name) for name in players_of(history)})
-    if against is None:
-        opponents = {
-            name: figures_of(history, player, name)
-            for name in players_of(history)
-            if not _same(name, player)
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "against": self.against,
+            "stats": {name: f.to_json() for name, f in self.stats.items()},
         }
-        return OnePlayer(
-            player,
-            figures_of(history, player),
-            {name: figures for name, figures in opponents.items() if figures["matches"]},
-        )
-    return HeadToHead(
-        player,
-        against,
-        {
-            player: figures_of(history, player, against),
-            against: figures_of(history, against, player),
-        },
-    )
+
+
+StatsAnswer = Everyone | OnePlayer | HeadToHead
+"""What ``stats`` answers (each as JSON is its ``to_json()``)."""

@@ -12,6 +12,15 @@ from click.testing import Result
 from harness import Run, Snapshot, invoke, ok, refused, snapshot
 
 
+@pytest.fixture(autouse=True, name="cache_of_this_test")
+def cache_of_this_test_fixture(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """What the stores of a test derive (their summaries) is kept in a cache directory of the
+    test's own, never in the user's."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    return cache
+
+
 @pytest.fixture(autouse=True)
 def english_by_default(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test starts in English, whatever the machine's locale, and no language chosen by

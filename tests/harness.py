@@ -128,3 +128,9 @@ def snapshot(store_dir: Path) -> dict[str, bytes]:
         for path in sorted(store_dir.rglob("*"))
         if path.is_file()
     }
+
+
+def summaries_file(cache: Path) -> Path:
+    """The one file of summaries kept in a test's cache directory (``cache_of_this_test``)."""
+    (found,) = cache.glob("scorekeeper/stores/*/summaries.sqlite3")
+    return found

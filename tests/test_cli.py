@@ -1215,7 +1215,7 @@ def test_the_default_store_is_where_platformdirs_puts_user_data(
     """Where the store's folder is worked out without platformdirs, it is platformdirs' own."""
     import platformdirs
 
-    from scorekeeper.cli import default_store
+    from scorekeeper.paths import default_store
 
     for name, value in (("HOME", home), ("XDG_DATA_HOME", data)):
         if value is None:
@@ -1895,113 +1895,6 @@ def test_corrupt_store_file(
     ]
     refused(run(*args), 1, str(path))
     assert snapshot(store_dir) == before
-
-
-def finished_match(run: Run, store_dir: Path) -> Path:
-    """A store with one finished match (Bob 28 >= 10); returns its index.json."""
-    new_match(run, "--target", "10", "--end-after-first-game")
-    ok(run("knock", "bob", "2", "30"))  # finished: written to the index
-    path = store_dir / "index.json"
-    assert path.is_file()
-    return path
-
-
-def assert_listed_and_rebuilt(run: Run, path: Path) -> None:
-    """``matches`` lists the finished match as its file says, and writes the index again."""
-    assert ok(run("matches")).splitlines()[1].split()[-3:] == ["1", "finished", "Bob"]
-    columns = json.loads(path.read_text(encoding="utf-8"))["columns"]["1"]
-    assert (columns["ids"], columns["players"], columns["hands"], columns["winner"]) == (
-        [1],
-        [[A, B]],
-        [1],
-        ["Bob"],
-    )
-
-
-@pytest.mark.parametrize(
-    "corruption", ["truncated", "random-bytes", "json-list", "newer-schema", "no-schema"]
-)
-def test_a_damaged_index_is_worked_out_again(run: Run, store_dir: Path, corruption: str) -> None:
-    path = finished_match(run, store_dir)
-    CORRUPTIONS[corruption](path)
-    assert_listed_and_rebuilt(run, path)
-
-
-@pytest.mark.parametrize(
-    "change",
-    [
-        pytest.param({"ids": 1}, id="ids-not-a-list"),
-        pytest.param({"ids": ["1"]}, id="ids-not-numbers"),
-        pytest.param({"ids": [1, 1]}, id="an-id-twice"),
-        pytest.param({"hands": [1, 2]}, id="a-column-longer"),
-        pytest.param({"winner": None}, id="a-column-missing"),
-        pytest.param({"players": [["Ann"]]}, id="one-player"),
-        pytest.param({"players": [["Ann", 5]]}, id="a-player-not-a-name"),
-        pytest.param({"players": [["Ann", "\x1b[2J"]]}, id="a-player-with-an-escape"),
-        pytest.param({"hands": [True]}, id="hands-not-a-number"),
-        pytest.param({"winner": [7]}, id="winner-not-a-name"),
-        pytest.param({"inodes": [0]}, id="another-file"),
-        pytest.param({"version": "0.0.1/cache-2"}, id="another-version"),
-    ],
-)
-def test_an_index_of_the_wrong_shape_is_worked_out_again(
-    run: Run, store_dir: Path, change: dict[str, Any]
-) -> None:
-    path = finished_match(run, store_dir)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    columns = data["columns"]["1"]
-    columns.update(change)
-    data["columns"]["1"] = {name: value for name, value in columns.items() if value is not None}
-    path.write_text(json.dumps(data), encoding="utf-8")
-    assert_listed_and_rebuilt(run, path)
-
-
-def test_a_row_that_holds_is_listed_from_the_index(run: Run, store_dir: Path) -> None:
-    """The index is read, not the match (a row changed by hand shows, and check names it)."""
-    path = finished_match(run, store_dir)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["columns"]["1"]["hands"] = [99]
-    path.write_text(json.dumps(data), encoding="utf-8")
-    assert ok(run("matches")).splitlines()[1].split()[-3:] == ["99", "finished", "Bob"]
-    refused(run("check"), 1, "1 problem found")
-    assert "the row of match 1 disagrees" in run("check").stderr
-
-
-def test_a_column_the_index_does_not_know_is_dropped_when_it_is_rewritten(
-    run: Run, store_dir: Path
-) -> None:
-    path = finished_match(run, store_dir)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["columns"]["1"]["note"] = 5
-    path.write_text(json.dumps(data), encoding="utf-8")
-    ok(run("undo"))  # the match is open again: its row goes, the index is rewritten
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["meta"]["1"]["schema"] == 4
-    columns = data["columns"]["1"]
-    del columns["version"]
-    assert columns == {
-        "ids": [],
-        "inodes": [],
-        "players": [],
-        "started": [],
-        "hands": [],
-        "winner": [],
-        "uuid": [],
-    }
-
-
-def test_check_compares_the_figures_with_the_matches(run: Run, store_dir: Path) -> None:
-    finished_match(run, store_dir)
-    ok(run("check"))
-    path = store_dir / "figures.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["columns"]["1"]["figures"][0]["Bob"]["net"] += 1
-    path.write_text(json.dumps(data), encoding="utf-8")
-    refused(run("check"), 1, "1 problem found")
-    assert "the row of match 1 disagrees" in run("check").stderr
-    data["columns"]["1"]["figures"] = []  # damaged: not trusted, so not a problem
-    path.write_text(json.dumps(data), encoding="utf-8")
-    ok(run("check"))
 
 
 @pytest.mark.parametrize("command", ["show", "matches"])

@@ -21,7 +21,8 @@ import pytest
 from harness import SCRIPT, process
 
 from scorekeeper.engine import Hand
-from scorekeeper.store import IN_FORCE, Store
+from scorekeeper.match import Status
+from scorekeeper.store import Store
 
 installed = partial(process, script=True)
 """scorekeeper as a player's shell starts it: the installed console script."""
@@ -122,7 +123,7 @@ def test_four_concurrent_writers_keep_all_hundred_hands(tmp_path: Path) -> None:
     for match, (first, second) in ((1, ("Ann", "Ben")), (2, ("Cid", "Dee"))):
         hands = Store(root).load(match).history
         assert len(hands) == 50
-        assert all(stored.status == IN_FORCE for stored in hands)
+        assert all(stored.status is Status.IN_FORCE for stored in hands)
         assert sorted(stored.slot for stored in hands) == list(range(1, 51))
         for name in (first, second):
             mine = sorted(h.hand.knocker_deadwood or 0 for h in hands if h.hand.knocker == name)

@@ -67,7 +67,7 @@ def elsewhere(store_dir: Path, hand: Hand) -> Callable[[], None]:
     def record() -> None:
         store = Store(store_dir)
         with store.writing() as writer:
-            writer.add(writer.load(1), hand)
+            writer.load(1).add(hand)
 
     return record
 

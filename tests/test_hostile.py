@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import sqlite3
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 from click.testing import Result
-from harness import process
+from harness import process, summaries_file
 
 from scorekeeper.store import files
 
@@ -298,18 +299,18 @@ def test_an_import_with_an_unknown_key_is_refused(
 
 
 def test_a_name_in_the_pointer_or_summaries_never_reaches_the_terminal_unchecked(
-    run: Run, ok: Callable[[Result], str], store_dir: Path
+    run: Run, ok: Callable[[Result], str], cache_of_this_test: Path
 ) -> None:
     ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--end-after-first-game"))
     ok(run("knock", "ann", "2", "30"))
     ok(run("stats"))
-    for name in ("index.json", "figures.json"):
-        path = store_dir / name
-        path.write_text(
-            path.read_text(encoding="utf-8").replace('"Ann"', '"\\u001b[2JAnn"'), encoding="utf-8"
-        )
-    for command in ("matches", "stats"):
-        output = ok(run(command))
+    with sqlite3.connect(summaries_file(cache_of_this_test)) as db:
+        db.execute("""UPDATE matches SET players = '["\\u001b[2JAnn", "Ben"]'""")
+        for table in ("figures", "totals"):
+            db.execute(f"UPDATE {table} SET player = char(27) || '[2JAnn' WHERE player = 'Ann'")
+        db.execute("UPDATE pairs SET opponent = char(27) || '[2JAnn' WHERE opponent = 'Ann'")
+    for command in ("matches", "stats", "stats ben"):
+        output = ok(run(*command.split()))
         assert "\x1b" not in output and "Ann" in output
 
 

@@ -20,12 +20,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from scorekeeper.engine import MAX_DEADWOOD, InvalidHand, MatchFinished, Scoresheet, fold
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.match import Match
 from scorekeeper.rules import RuleError, option_name
-from scorekeeper.store import Match, Store, StoreError
+from scorekeeper.store import Store, StoreError
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
+
+    from scorekeeper.store.summaries import Progress
 
 
 class Problem(click.ClickException):
@@ -574,6 +577,52 @@ def echo_lines(lines: Sequence[str]) -> None:
             click.echo(click.style(part, bold=True) if loud else part)
 
 
+@contextmanager
+def progress_bar() -> Iterator[Progress | None]:
+    """A bar on standard error while the summaries of many matches are worked out (when the
+    summaries are new on this machine, or of another format); nothing where standard error is
+    not a terminal."""
+    import sys
+
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress as Bar
+
+    with Bar(console=Console(stderr=True), transient=True) as bar:
+        task = None
+
+        def advance(done: int, total: int) -> None:
+            nonlocal task
+            if total < 200:  # quick enough without a bar
+                return
+            if task is None:
+                task = bar.add_task(_("Summing up the matches"), total=total)
+            bar.update(task, completed=done)
+
+        yield advance
+
+
+def warn_of_copies(store: Store) -> None:
+    """One ``Warning:`` line on standard error when files beside the match files read as match
+    files (a sync tool's conflicted copies, say): ``scorekeeper resolve`` deals with them."""
+    copies = store.copies()
+    if not copies:
+        return
+    held = sorted({of for _name, of in copies})
+    click.echo(
+        ngettext(
+            "Warning: {n} copy of a match file lies in the store (of match {ids}), left by a "
+            "sync tool or by hand; 'scorekeeper resolve' deals with it.",
+            "Warning: {n} copies of match files lie in the store (of matches {ids}), left by a "
+            "sync tool or by hand; 'scorekeeper resolve' deals with them.",
+            len(copies),
+        ).format(n=len(copies), ids=either([str(i) for i in held])),
+        err=True,
+    )
+
+
 def refuse_if_abandoned(match: Match) -> None:
     """Refuse a hand, or a correction of one, in an abandoned match."""
     if match.abandoned:
@@ -608,9 +657,10 @@ def offer(words: Iterable[str], typed: str) -> list[CompletionItem]:
 def completing_store(ctx: click.Context) -> Store:
     """The store of the command line being completed: ``--db``, else ``SCOREKEEPER_DB``, else
     the default (the group, which makes it for a command, does not run while completing)."""
-    from scorekeeper.cli import default_store
+    from scorekeeper.paths import default_store, expand
 
-    return Store(ctx.find_root().params.get("db") or default_store())
+    db = ctx.find_root().params.get("db")
+    return Store(expand(db) if db else default_store())
 
 
 def complete_match(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:

@@ -56,11 +56,11 @@ def take_back(store: Store, chosen: int) -> None:
         current = writer.load(chosen)
         before, took_back = current.sheet(), current.abandoned
         if took_back:
-            writer.take_back_abandoning(current)
+            current.take_back_abandoning()
         elif not current.in_force():
             raise StateProblem(_("Match {id} has no hand to undo.").format(id=current.id))
         else:
-            last = writer.void_last(current)
+            last = current.void_last()
     sheet = current.sheet()
     if took_back:
         echo_lines(
@@ -146,7 +146,7 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
                 ).format(ended=error.number, later=len(hands) - error.entered)
             ) from None
         if not dry_run:
-            writer.replace(current, number, hands[number - 1])
+            current.replace(number, hands[number - 1])
     if current.teams:  # hand numbers count the tables' hands, not the deals
         said = [
             _("Replaced hand {number}: {old}").format(number=number, old=plain(old)),

@@ -1,7 +1,7 @@
 """Matches in and out of the store, and its check: ``export``, ``import``, ``check``.
 
 A match travels between stores with its uuid: importing a copy of a match the store holds
-never doubles it (see :func:`scorekeeper.store.records.relation`)."""
+never doubles it (see :func:`scorekeeper.match.relation`)."""
 
 from __future__ import annotations
 
@@ -20,14 +20,15 @@ from scorekeeper.commands._common import (
     match_argument,
     option,
     pass_store,
+    warn_of_copies,
 )
 from scorekeeper.engine import InvalidHand, MatchFinished
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.match import Match, Relation, relation
 from scorekeeper.messages import match_title
 from scorekeeper.rules import RuleError
-from scorekeeper.store import Match, Store, StoreError, Writer
+from scorekeeper.store import Store, StoreError, Writer
 from scorekeeper.store.files import write_atomically
-from scorekeeper.store.records import Relation, relation
 
 
 @command()
@@ -280,6 +281,7 @@ def check(store: Store) -> None:
       scorekeeper check
     """
     count, problems = store.verify()
+    warn_of_copies(store)
     for problem in problems:
         click.echo(_("Problem: {problem}").format(problem=problem), err=True)
     if problems:

@@ -29,7 +29,8 @@ from scorekeeper.commands._common import (
 )
 from scorekeeper.engine import team_members, team_name
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.store import Match, Store
+from scorekeeper.match import Match
+from scorekeeper.store import Store
 
 
 def described(match: Match) -> str:
@@ -71,7 +72,7 @@ def abandon(store: Store, match: int | None) -> None:
                     "being played can."
                 ).format(id=current.id)
             )
-        writer.abandon(current)
+        current.abandon()
     click.echo(
         _(
             "Abandoned {match}: no winner, and no hand can follow. 'scorekeeper undo' "
@@ -167,7 +168,7 @@ def rename(store: Store, old: str, new: str, match: int | None) -> None:
         renamings, said = renamed(current, old, new)
         try:
             for who, name in renamings:
-                writer.rename(current, who, name)
+                current.rename(who, name)
         except ValueError as error:
             raise BadInput(str(error)) from None
     click.echo(

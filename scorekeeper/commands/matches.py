@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -22,9 +23,13 @@ from scorekeeper.commands._common import (
     offer,
     option,
     pass_store,
+    progress_bar,
+    warn_of_copies,
 )
 from scorekeeper.engine import fold, team_members, team_name
-from scorekeeper.i18n import N_, _
+from scorekeeper.facts import check_description
+from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.match import MatchStatus, check_names
 from scorekeeper.messages import next_deal
 from scorekeeper.rules import (
     PRESETS,
@@ -38,10 +43,12 @@ from scorekeeper.rules import (
     named_preset,
     option_name,
 )
-from scorekeeper.store import Store, StoreError, check_description, check_names
+from scorekeeper.store import Store, StoreError
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
+
+    from scorekeeper.store.summaries import Row
 
 
 def rule_option(name: str, kind: Any, text: str) -> Decorator:
@@ -382,46 +389,68 @@ def series_dealer(store: Store, players: tuple[str, ...]) -> str | None:
     return dealer if dealer in players[:2] else None
 
 
+#: How many finished or abandoned matches ``matches`` lists without --all.
+LATEST = 20
+
+
 @command("matches")
+@option("--all", "every", is_flag=True, help="List every match, not only the latest.")
+@option("--json", "as_json", is_flag=True, help="Print every match as JSON.")
 @option("--deleted", is_flag=True, help="List the deleted matches instead.")
 @pass_store
-def list_matches(store: Store, deleted: bool) -> None:
-    """List every match: id, players, started, hands, status, winner (* marks the current).
+def list_matches(store: Store, every: bool, as_json: bool, deleted: bool) -> None:
+    """List the matches: id, players, started, hands, status, winner (* marks the current).
+
+    Without --all: every open match and the latest finished or abandoned ones.
 
     \b
     Example:
       scorekeeper matches
+      scorekeeper matches --all
       scorekeeper matches --deleted
     """
+    from scorekeeper.store.summaries import row_of
+
+    earlier = 0
     if deleted:
-        summaries, current = store.deleted(), None
-        if not summaries:
+        rows, current = [row_of(match) for match in store.deleted()], None
+        if not rows:
             click.echo(_("No match has been deleted."))
             return
     else:
-        summaries = store.summaries()
-        if not summaries:
-            click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
-            return
+        if every or as_json:
+            with progress_bar() as progress:
+                rows = store.summaries(progress).rows()
+        else:
+            open_ids, latest, earlier, summaries = store.to_list(LATEST)
+            rows = summaries.rows([*open_ids, *latest])
         current = store.current_id()
-    finished, still_open, drawn, versus = _("finished"), _("open"), _("drawn"), _(" v ")
-    abandoned = _("abandoned")
+        warn_of_copies(store)
+    if as_json:
+        click.echo(json.dumps([listed_json(row, row.id == current) for row in rows], indent=2))
+        return
+    if not rows:
+        click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
+        return
+    status = {
+        MatchStatus.FINISHED: _("finished"),
+        MatchStatus.OPEN: _("open"),
+        MatchStatus.ABANDONED: _("abandoned"),
+    }
+    drawn, versus = _("drawn"), _(" v ")
     # Column by column, each padded to its widest cell: a store of years lists thousands of
     # matches, between the few pairs of players a household has.
-    pairs = {pair: versus.join(pair) for pair in {s.players for s in summaries}}
+    pairs = {pair: versus.join(pair) for pair in {row.players for row in rows}}
     columns = [
-        [_("id"), *[("*" if s.id == current else " ") + str(s.id) for s in summaries]],
-        [_("players"), *[pairs[s.players] for s in summaries]],
-        [_("started"), *[s.started[:16].replace("T", " ") for s in summaries]],
-        [_("hands"), *[str(s.hands) for s in summaries]],
+        [_("id"), *[("*" if row.id == current else " ") + str(row.id) for row in rows]],
+        [_("players"), *[pairs[row.players] for row in rows]],
+        [_("started"), *[row.started[:16].replace("T", " ") for row in rows]],
+        [_("hands"), *[str(row.hands) for row in rows]],
+        [_("status"), *[status[row.status] for row in rows]],
         [
-            _("status"),
-            *[
-                finished if s.finished else abandoned if s.abandoned else still_open
-                for s in summaries
-            ],
+            _("winner"),
+            *[row.winner or (drawn if row.status is MatchStatus.FINISHED else "") for row in rows],
         ],
-        [_("winner"), *[s.winner or (drawn if s.finished else "") for s in summaries]],
     ]
     padded = [
         [cell.ljust(width) for cell in column]
@@ -429,6 +458,28 @@ def list_matches(store: Store, deleted: bool) -> None:
         for width in [max(map(len, column))]
     ]
     click.echo("\n".join(map(str.rstrip, map("  ".join, zip(*padded)))))
+    if earlier:
+        click.echo(
+            ngettext(
+                "{n} earlier match is not listed; 'scorekeeper matches --all' lists it.",
+                "{n} earlier matches are not listed; 'scorekeeper matches --all' lists them.",
+                earlier,
+            ).format(n=earlier)
+        )
+
+
+def listed_json(row: Row, current: bool) -> dict[str, object]:
+    """A match as ``matches --json`` lists it (CLI.md)."""
+    return {
+        "id": row.id,
+        "uuid": row.uuid,
+        "players": list(row.players),
+        "started": row.started,
+        "hands": row.hands,
+        "status": row.status.value,
+        "winner": row.winner,
+        "current": current,
+    }
 
 
 @command()

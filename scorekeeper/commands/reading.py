@@ -20,10 +20,13 @@ from scorekeeper.commands._common import (
     named,
     option,
     pass_store,
+    progress_bar,
+    warn_of_copies,
 )
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.match import Match
 from scorekeeper.messages import arrangement
-from scorekeeper.store import Match, Store
+from scorekeeper.store import Store
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -57,6 +60,7 @@ def show(store: Store, match: int | None, as_json: bool, watch: bool) -> None:
         watching(store, match, as_json)
         return
     current, sheet = load_sheet(store, match)
+    warn_of_copies(store)
     if as_json:
         from scorekeeper.exchange import sheet_json
 
@@ -114,7 +118,7 @@ def watched(store: Store, given: int | None) -> object:
         if problem is None:
             raise
         return problem.message
-    return chosen, store.stamp(chosen)
+    return chosen, store.identity(chosen)
 
 
 def watch_view(store: Store, given: int | None, console: Console) -> RenderableType:
@@ -221,9 +225,8 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
       scorekeeper stats ann --against ben
     """
     from scorekeeper import render
-    from scorekeeper.stats import players_of, summarise
+    from scorekeeper.stats import Everyone, Figures, HeadToHead, OnePlayer, StatsAnswer
 
-    history = store.history()
     if against and not player:
         raise BadInput(
             _(
@@ -231,15 +234,28 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
                 "'scorekeeper stats ann --against ben'."
             )
         )
-    names = players_of(history)
+    with progress_bar() as progress:
+        summaries = store.summaries(progress)
+    warn_of_copies(store)
+    everyone = summaries.everyone()
     unknown = N_("{typed!r} has finished no match in this store (players: {options}).")
-    who = named(names, player, unknown) if player else None
-    rival = named(names, against, unknown) if against else None
+    who = named(list(everyone), player, unknown) if player else None
+    rival = named(list(everyone), against, unknown) if against else None
     if who is not None and who == rival:
         raise BadInput(_("Name two different players to compare."))
-    result = summarise(history, who, rival)
+    result: StatsAnswer
+    if who is None:
+        result = Everyone(everyone)
+    elif rival is None:
+        result = OnePlayer(who, everyone[who], summaries.against(who))
+    else:
+        mine, theirs = (
+            next(iter(summaries.against(a, b).values()), Figures())
+            for a, b in ((who, rival), (rival, who))
+        )
+        result = HeadToHead(who, rival, {who: mine, rival: theirs})
     if as_json:
-        click.echo(json.dumps(result._asdict(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
         render.show(render.statistics(result))
 

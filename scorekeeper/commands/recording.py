@@ -43,8 +43,9 @@ from scorekeeper.engine import (
     pairings,
 )
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.match import Match
 from scorekeeper.messages import arrangement, report, said_of_new_hand
-from scorekeeper.store import Match, Store
+from scorekeeper.store import Store
 
 if TYPE_CHECKING:
     from scorekeeper.cards import Card, Showdown
@@ -267,7 +268,7 @@ def add_hand(
         hand = build(match, None)
         after = match.sheet([*(stored.hand for stored in match.in_force()), hand])
         if not dry_run:
-            writer.add(match, hand)
+            match.add(hand)
     return before, after
 
 
@@ -470,7 +471,7 @@ def one_hand(store: Store, chosen: int, with_cards: bool) -> Turn:
     The questions are asked about the match as it is in the store when they start, the
     preview is worked out from the match as it is when they end, and the hand is recorded
     against the match as it is under the store's lock."""
-    stamp = store.stamp(chosen)
+    stamp = store.identity(chosen)
     asked = store.load(chosen)
     sheet = open_sheet(asked)
     echo_lines([whose_hand(asked, sheet)])
@@ -489,7 +490,7 @@ def one_hand(store: Store, chosen: int, with_cards: bool) -> Turn:
             problem.show()
             return Turn.SKIPPED
         return Turn.TAKEN_BACK
-    now = asked if store.stamp(chosen) == stamp else store.load(chosen)
+    now = asked if store.identity(chosen) == stamp else store.load(chosen)
     before = open_sheet(now)
     if now.history != asked.history:
         echo_lines(

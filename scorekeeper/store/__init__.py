@@ -5,9 +5,8 @@ Layout of a store directory (``--db PATH``)::
     PATH/matches/<id>.json  one TinyDB file per match: players, rules, first dealer, every hand,
                             the changes made to the match (abandoned, a player renamed)
     PATH/deleted/<id>.json  the files of the matches deleted, as they were, until restored
+    PATH/resolved/          the copies ``resolve`` set aside, as they were
     PATH/store.json         the match chosen with ``use`` (and the newest match then)
-    PATH/index.json         derived: a summary of each finished match, for ``matches``
-    PATH/figures.json       derived: each finished match's figures, for ``stats``
     PATH/tmp/               new versions of files, until they are renamed into place
 
 Only facts are stored (hands as entered, voided and replaced ones kept and marked); every total
@@ -18,9 +17,12 @@ several files takes one such step per file). The current match is the one ``use`
 unless a match newer than the newest one then exists: ``new`` and ``import`` create a match
 file and nothing more, so they too are one step, and a kill at any moment leaves one answer to
 "which match is current". Ids are never given out twice: a new match's id follows the highest
-one given out, a deleted match's too. The derived files are caches
-(:mod:`scorekeeper.store.caches`): worked out again whenever they are missing, stale or damaged,
-and never a reason for a command to fail.
+one given out, a deleted match's too.
+
+What is derived from the matches (the summaries ``matches`` and ``stats`` read, and the stamp
+that spares listing the folder) is kept in the machine's cache directory, never in the store
+(:mod:`~scorekeeper.store.summaries`, :mod:`~scorekeeper.store.folder`): it is checked against
+each file as it is now, and never a reason for a command to fail.
 
 Writers take turns under the store's lock; readers take no lock, since a rename never shows
 them half a file.
@@ -29,77 +31,36 @@ them half a file.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from itertools import repeat
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from tinydb import TinyDB
 from tinydb.table import Document
 
-from scorekeeper.engine import Hand, InvalidHand, MatchFinished, Teams
+from scorekeeper.engine import Teams
+from scorekeeper.facts import check_keys
 from scorekeeper.i18n import _
-from scorekeeper.rules import RuleError, Rules
-from scorekeeper.store import files
-from scorekeeper.store.files import SCHEMA, Staged, StoreError, damaged
-from scorekeeper.store.records import (
-    ABANDONED,
-    HEADER_EXTRAS,
-    HEADER_KEYS,
-    IN_FORCE,
-    RENAMED,
-    REPLACED,
-    STATUSES,
-    VOIDED,
-    Change,
-    Match,
-    StoredHand,
-    Summary,
-    check_description,
-    check_keys,
-    check_names,
-    derived_uuid,
-    new_uuid,
-    now,
-)
+from scorekeeper.match import Match, MatchStatus, StoredHand, new_uuid, now
+from scorekeeper.rules import Rules
+from scorekeeper.store import files, folder, records
+from scorekeeper.store.files import SCHEMA, Identity, StoreError, damaged
+from scorekeeper.store.records import Opened
 
 if TYPE_CHECKING:
-    from scorekeeper.stats import History
-    from scorekeeper.store.caches import Cache, Derived, Row
+    import sqlite3
 
-__all__ = [
-    "IN_FORCE",
-    "REPLACED",
-    "SCHEMA",
-    "STATUSES",
-    "VOIDED",
-    "Match",
-    "Store",
-    "StoreError",
-    "StoredHand",
-    "Summary",
-    "Writer",
-    "check_description",
-    "check_names",
-]
+    from scorekeeper.store.conflicts import Copy
+    from scorekeeper.store.summaries import Progress, Read, Summaries
 
+__all__ = ["SCHEMA", "Store", "StoreError", "Writer"]
 
-#: A match file's name, on a line of its own: the match id in the digits 0-9, then ``.json``.
-MATCH_FILE = re.compile(r"^([0-9]+)\.json$", re.MULTILINE)
-#: The folders of the match files in play and of those deleted.
-MATCHES, DELETED = "matches", "deleted"
-#: The first schema whose ``store.json`` names the newest match, and whose match files all
-#: hold their uuid.
-POINTER_SCHEMA, UUID_SCHEMA = 3, 4
-
-
-class Opened(NamedTuple):
-    """A match file read to be changed: its TinyDB, the staged changes, what it holds."""
-
-    db: TinyDB
-    staged: Staged
-    match: Match
+#: The folders of the match files in play, of those deleted, and of the copies set aside.
+MATCHES, DELETED, RESOLVED = "matches", "deleted", "resolved"
+#: The first schema whose ``store.json`` names the newest match.
+POINTER_SCHEMA = 3
+#: Where versions before 0.2 kept their summaries, in the store itself: a writer takes them
+#: away (this version keeps its own in the machine's cache directory).
+OLD_SUMMARIES = ("index.json", "figures.json")
 
 
 class Store:
@@ -117,8 +78,8 @@ class Store:
     def _path(self, *parts: str) -> str:
         return os.path.join(self.root, *parts)
 
-    def _match_path(self, match_id: int, folder: str = MATCHES) -> str:
-        return self._path(folder, f"{match_id}.json")
+    def _match_path(self, match_id: int, where: str = MATCHES) -> str:
+        return self._path(where, f"{match_id}.json")
 
     def _check_root(self) -> None:
         if os.path.exists(self.root) and not os.path.isdir(self.root):
@@ -129,9 +90,23 @@ class Store:
                 ).format(path=self.root)
             )
 
-    def _open(self, path: str) -> tuple[TinyDB, Staged]:
-        staged = Staged()
-        return TinyDB(path, self.temp_dir, storage=staged), staged
+    def cache(self) -> str | None:
+        """The folder of what this machine derives from the store (its summaries and stamp),
+        in the user's cache directory; None while the store does not exist.
+
+        It is named by the store's folder (its name, device and inode): two stores never share
+        one, and a store renamed or moved keeps its own."""
+        try:
+            found = os.stat(self.root)
+        except OSError:
+            return None
+        from scorekeeper.paths import cache_home
+
+        name = os.path.basename(os.path.realpath(self.root))
+        name = "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "_" for c in name)
+        return os.path.join(
+            cache_home(), "stores", f"{name[:40]}-{found.st_dev:x}-{found.st_ino:x}"
+        )
 
     # Reading
 
@@ -139,7 +114,7 @@ class Store:
         """What ``store.json`` says: the match ``use`` chose and the newest match then (None
         for a file written before schema 3, which named the current match itself)."""
         path = self._path("store.json")
-        db, staged = self._open(path)
+        db, staged = records.open_file(path, self.temp_dir)
         state = db.table("store").get(doc_id=1)
         if state is None:
             return None
@@ -181,56 +156,44 @@ class Store:
         """Whether the store holds this match (without listing every match)."""
         return os.path.lexists(self._match_path(match_id))
 
-    def stamp(self, match_id: int) -> tuple[int, int, int] | None:
-        """What the match's file is now, without reading it: inode, size and modification time
-        (every change replaces the file, so any change gives another stamp); None if there is
+    def identity(self, match_id: int) -> Identity | None:
+        """What the match's file is now, without reading it (see
+        :func:`~scorekeeper.store.files.identity`): any change gives another; None if there is
         no file to look at."""
         try:
-            found = os.stat(self._match_path(match_id))
+            return files.identity(os.stat(self._match_path(match_id)))
         except OSError:
             return None
-        return found.st_ino, found.st_size, found.st_mtime_ns
 
-    def match_files(self, folder: str = MATCHES) -> dict[int, int]:
-        """Each match file's inode, by match id (one listing of the folder, no file opened)."""
+    def listing(self, where: str = MATCHES) -> folder.Listing:
+        """One listing of a folder of the store: its match files and the other files."""
         self._check_root()
         try:
-            entries = os.scandir(self._path(folder))
-        except FileNotFoundError:
-            return {}
-        with entries:
-            inodes = {entry.name: entry.inode() for entry in entries}
-        # The names of match files picked out in C: thousands of matches, one listing.
-        numbers = MATCH_FILE.findall("\n".join(inodes))
-        return {
-            int(number): inode
-            for number, inode in zip(
-                numbers, map(inodes.get, [number + ".json" for number in numbers])
-            )
-            if inode is not None
-        }
+            return folder.listing(self._path(where))
+        except OSError as error:
+            raise files.cannot_read(self._path(where), error) from None
 
     def match_ids(self) -> list[int]:
-        return sorted(self.match_files())
+        return self.listing().ids
 
     def deleted_ids(self) -> list[int]:
         """The matches deleted (kept aside in ``deleted/``)."""
-        return sorted(self.match_files(DELETED))
+        return self.listing(DELETED).ids
 
     def last_id(self) -> int | None:
         """The highest id given out so far, a deleted match's too (none is given out twice)."""
         return max([*self.match_ids(), *self.deleted_ids()], default=None)
 
-    def load(self, match_id: int, folder: str = MATCHES) -> Match:
-        """The match with this id (from ``folder``: ``deleted`` for a deleted one); raises
+    def load(self, match_id: int, where: str = MATCHES) -> Match:
+        """The match with this id (from ``where``: ``deleted`` for a deleted one); raises
         StoreError if there is none or it is damaged."""
-        return self._read_match(match_id, folder).match
+        return self._read_match(match_id, where).match
 
-    def _read_match(self, match_id: int, folder: str = MATCHES) -> Opened:
+    def _read_match(self, match_id: int, where: str = MATCHES) -> Opened:
         """A match's file, read once and checked as strictly as an import."""
         self._check_root()
-        path = self._match_path(match_id, folder)
-        if not os.path.lexists(path) and folder == DELETED:
+        path = self._match_path(match_id, where)
+        if not os.path.lexists(path) and where == DELETED:
             raise StoreError(
                 _(
                     "Match {id} is not among the deleted matches; 'scorekeeper matches "
@@ -256,150 +219,171 @@ class Store:
                     "'scorekeeper new PLAYER1 PLAYER2'."
                 ).format(id=match_id)
             )
-        db, staged = self._open(path)
-        header = db.table("match").get(doc_id=1)
-        try:
-            if header is None:
-                raise ValueError(_("it holds no match"))
-            schema = (staged.data or {}).get("meta", {}).get("1", {}).get("schema")
-            check_keys(
-                dict(header),
-                HEADER_KEYS + (("uuid",) if type(schema) is int and schema >= UUID_SCHEMA else ()),
-                HEADER_EXTRAS,
-                _("its match"),
-                complete=True,
-            )
-            if header.get("id") != match_id:
-                raise ValueError(
-                    _("it holds match {found!r}, not {id}").format(
-                        found=header.get("id"), id=match_id
-                    )
-                )
-            unknown = set(staged.data or {}) - {"match", "hands", "changes", "meta"}
-            if unknown:
-                raise ValueError(_("it has the unknown table {name!r}").format(name=min(unknown)))
-            documents = sorted(db.table("hands").all(), key=lambda doc: doc.doc_id)
-            if [doc.doc_id for doc in documents] != list(range(1, len(documents) + 1)):
-                raise ValueError(_("its hands are not numbered 1, 2, 3, ... in order"))
-            changes = sorted(db.table("changes").all(), key=lambda doc: doc.doc_id)
-            if [doc.doc_id for doc in changes] != list(range(1, len(changes) + 1)):
-                raise ValueError(_("its changes are not numbered 1, 2, 3, ... in order"))
-            match = Match.from_parts(
-                match_id,
-                dict(header),
-                [dict(d) for d in documents],
-                complete=True,
-                changes=[dict(d) for d in changes],
-            )
-            match.uuid = match.uuid or derived_uuid(dict(header))
-        except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
-            raise damaged(path, str(error)) from None
-        return Opened(db, staged, match)
+        return records.read(path, self.temp_dir, match_id)
 
-    def _cache(self, derived: Derived) -> Cache:
-        from scorekeeper.store.caches import Cache  # only where summaries are read or change
+    def read_file(self, path: str) -> Opened:
+        """The match a file of the store holds under another name (a copy), with its own id."""
+        return records.read(path, self.temp_dir, None)
 
-        return Cache(self.root, self.temp_dir, derived)
+    def _read_for_summary(self, match_id: int) -> Read | None:
+        """A match file as the summaries read it (None: it is gone)."""
+        from scorekeeper.store.summaries import Read
 
-    def _rows(self, derived: Derived) -> tuple[dict[int, Row], dict[int, Match]]:
-        """Each match's row from the cache where it still holds, and the other matches read from
-        their files (the rows found missing are written into the cache)."""
-        match_files = self.match_files()
-        cache = self._cache(derived)
-        kept = cache.fresh(match_files)
-        read = {
-            match_id: self._read_match(match_id)
-            for match_id in sorted(match_files.keys() - kept.keys())
-        }
-        found = {
-            match_id: (opened.staged.file.inode, derived.row(opened.match, sheet))
-            for match_id, opened in read.items()
-            for sheet in [opened.match.sheet()]
-            if sheet.finished and opened.staged.file.inode is not None
-        }
-        if found:
-            self._repair(cache, found)
-        return kept, {match_id: opened.match for match_id, opened in read.items()}
+        if not self.has(match_id):
+            return None
+        opened = self._read_match(match_id)
+        return None if opened.identity is None else Read(opened.match, opened.identity)
 
-    def _repair(self, cache: Cache, found: dict[int, tuple[int, Row]]) -> None:
-        """Write the rows found missing into the cache, if the lock can be had at once."""
-        try:
-            with files.locked(self.root, 0):
-                files.own_folder(self.temp_dir)
-                cache.add(found, self.match_files())
-        except (StoreError, OSError):
-            pass  # another writer has the lock, or the disk is full: the next reader tries
+    # What is derived from the matches
 
-    def summaries(self) -> list[Summary]:
-        """A summary of every match: finished ones from the index, the others replayed."""
-        from scorekeeper.store.caches import INDEX
+    def summaries(self, progress: Progress | None = None) -> Summaries:
+        """The summaries of every match, each row checked against its file as it is now (one
+        stat of every file), those of changed files worked out again; the folder's stamp is
+        renewed on the way."""
+        from scorekeeper.store.summaries import now_ns
 
-        kept, read = self._rows(INDEX)
-        ids = list(kept)
-        players, started, hands, winners, uuids = zip(*kept.values()) if kept else ((),) * 5
-        listed = dict(
-            zip(
-                ids,
-                map(
-                    Summary, ids, map(tuple, players), started, hands, repeat(True), winners, uuids
-                ),
-            )
-        )
-        listed.update(
-            (match_id, Summary.of(match, match.sheet())) for match_id, match in read.items()
-        )
-        return [listed[match_id] for match_id in sorted(listed)]
-
-    def deleted(self) -> list[Summary]:
-        """A summary of every deleted match (read from its file: they are few)."""
-        return [
-            Summary.of(match, match.sheet())
-            for match in map(self.load, self.deleted_ids(), repeat(DELETED))
+        cache = self.cache()
+        matches = self._path(MATCHES)
+        before = folder.folder_identity(matches)
+        listed = self.listing()
+        found = [
+            (match_id, identity)
+            for match_id in listed.ids
+            if (identity := self.identity(match_id)) is not None
         ]
+        summaries = self._brought_up_to_date(self._summaries(cache), found, progress)
+        if before is not None and int(before.rsplit(" ", 1)[1]) < now_ns() - RACY_FOLDER:
+            copies = self.copies(listed.others)
+            folder.write_stamp(cache, folder.Stamp(before, copies, []))
+        return summaries
+
+    def _summaries(self, cache: str | None) -> Summaries:
+        """The summaries kept for this store (in memory where they cannot be kept), able to
+        work every row out anew in memory should the cache fail to answer."""
+        from scorekeeper.store.summaries import Summaries
+
+        summaries = Summaries.open(cache)
+        summaries.recover = self._worked_out_in_memory
+        return summaries
+
+    def _worked_out_in_memory(self) -> sqlite3.Connection:
+        from scorekeeper.store.summaries import Summaries, now_ns
+
+        fresh = Summaries.open(None)
+        fresh.work_out(self.match_ids(), self._read_for_summary, now_ns())
+        return fresh.db
+
+    def _brought_up_to_date(
+        self,
+        summaries: Summaries,
+        found: Sequence[tuple[int, Identity]],
+        progress: Progress | None,
+        complete: bool = True,
+    ) -> Summaries:
+        """Work out the rows of the files whose row is missing or stale; where the cache fails,
+        every row is worked out in memory instead."""
+        import sqlite3
+
+        from scorekeeper.store.summaries import now_ns
+
+        for _attempt in range(2):
+            now = now_ns()
+            try:
+                stale = summaries.stale(found, now, complete)
+                summaries.work_out(stale, self._read_for_summary, now, progress)
+                if complete:
+                    summaries.settle(found, now)
+                return summaries
+            except sqlite3.Error:
+                summaries = summaries.in_memory()
+                summaries.recover = self._worked_out_in_memory
+                if not complete:  # in memory, every row has to be worked out
+                    return self.summaries(progress)
+        return summaries
+
+    def to_list(self, latest: int) -> tuple[list[int], list[int], int, Summaries]:
+        """What ``matches`` lists (the open matches, the ``latest`` most recent others, how
+        many others come before them) from the summaries, with the rows listed checked against
+        their files. The folder is listed and every file looked at only when something other
+        than scorekeeper changed the folder since the last time (its stamp no longer holds)."""
+        cache = self.cache()
+        stamp = folder.valid(folder.read_stamp(cache), self._path(MATCHES))
+        if stamp is None:
+            summaries = self.summaries()
+            return (*summaries.to_list(latest), summaries)
+        summaries = self._summaries(cache)
+        for _round in range(2):  # a row found stale may move from the open to the others
+            open_ids, others, _earlier = summaries.to_list(latest)
+            ids = sorted({*open_ids, *others, *stamp.check})
+            found = [(i, identity) for i in ids if (identity := self.identity(i)) is not None]
+            if len(found) < len(ids):  # a file gone: the stamp was wrong after all
+                folder.write_stamp(cache, None)
+                return self.to_list(latest)
+            summaries = self._brought_up_to_date(summaries, found, None, complete=False)
+        if stamp.check:
+            folder.write_stamp(cache, folder.valid(stamp._replace(check=[]), self._path(MATCHES)))
+        return (*summaries.to_list(latest), summaries)
+
+    def copies(self, others: Sequence[str] | None = None) -> list[tuple[str, int]]:
+        """The files among the other files of ``matches`` (default: as the stamp or a listing
+        says) that read as match files: each name, and the id of the match it holds."""
+        if others is None:
+            stamp = folder.valid(folder.read_stamp(self.cache()), self._path(MATCHES))
+            if stamp is not None:
+                return stamp.copies
+            others = self.listing().others
+        found = []
+        for name in others:
+            try:
+                found.append((name, self.read_file(self._path(MATCHES, name)).match.id))
+            except StoreError:
+                pass  # not a match file (a sync tool's own file, say): not a copy
+        return found
+
+    def conflicts(self, only: int | None = None) -> list[Copy]:
+        """The copies beside the match files (of match ``only``, or all), each compared with
+        the store's match of the same uuid (see :mod:`~scorekeeper.store.conflicts`)."""
+        from scorekeeper.store.conflicts import Copy, case_of
+
+        uuids = self.uuids()
+        found = []
+        for name in self.listing().others:
+            try:
+                copy = self.read_file(self._path(MATCHES, name)).match
+            except StoreError:
+                continue  # not a match file: a sync tool's own file, say
+            held, deleted = uuids.get(copy.uuid, (None, False))
+            if only is not None and only not in (copy.id, held):
+                continue
+            store_match = None if held is None else self.load(held, DELETED if deleted else MATCHES)
+            found.append(Copy(name, copy, case_of(copy, store_match, deleted), held))
+        return found
+
+    def deleted(self) -> list[Match]:
+        """Every deleted match (read from its file: they are few)."""
+        return [self.load(match_id, DELETED) for match_id in self.deleted_ids()]
 
     def uuids(self) -> dict[str, tuple[int, bool]]:
         """Every match by its uuid: its id, and whether it is deleted (the lowest id, should
         two matches have one uuid)."""
         found: dict[str, tuple[int, bool]] = {}
-        for summary, deleted in [
-            *zip(self.summaries(), repeat(False)),
-            *zip(self.deleted(), repeat(True)),
-        ]:
-            found.setdefault(summary.uuid, (summary.id, deleted))
+        for uuid, match_id in self.summaries().uuids():
+            found.setdefault(uuid, (match_id, False))
+        for match in self.deleted():
+            found.setdefault(match.uuid, (match.id, True))
         return found
 
-    def history(self) -> History:
-        """Each finished match's figures for every player, and whom each played against, from
-        ``figures.json`` (matches being played or abandoned do not count)."""
-        from scorekeeper.stats import Played, played
-        from scorekeeper.store.caches import FIGURES
-
-        kept, read = self._rows(FIGURES)
-        figures = {match_id: Played(*row) for match_id, row in kept.items()}
-        figures.update(
-            (match_id, played(sheet))
-            for match_id, match in read.items()
-            for sheet in [match.sheet()]
-            if sheet.finished
-        )
-        return [figures[match_id] for match_id in sorted(figures)]
-
     def verify(self) -> tuple[int, list[str]]:
-        """Read every file as the commands would, and compare what the caches would be
-        trusted for with the matches.
-
-        Returns the number of matches and the problems found; changes nothing.
-        """
-        from scorekeeper.store.caches import CACHES
-
+        """Read every file as the commands would. Returns the number of matches and the
+        problems found; changes nothing."""
         problems = []
         try:
             self.current_id()
         except StoreError as error:
             problems.append(str(error))
-        match_files = self.match_files()
+        match_ids = set(self.match_ids())
         for match_id in self.deleted_ids():
-            if match_id in match_files:
+            if match_id in match_ids:
                 problems.append(
                     _(
                         "{path}: match {id} is both in the store and among the deleted "
@@ -410,24 +394,12 @@ class Store:
                 self.load(match_id, DELETED)
             except StoreError as error:
                 problems.append(str(error))
-        kept = {derived.name: self._cache(derived).fresh(match_files) for derived in CACHES}
-        for match_id in sorted(match_files):
+        for match_id in sorted(match_ids):
             try:
-                match = self.load(match_id)
+                self.load(match_id)
             except StoreError as error:
                 problems.append(str(error))
-                continue
-            for derived in CACHES:
-                row = kept[derived.name].get(match_id)
-                if row is not None and row != derived.row(match, match.sheet()):
-                    problems.append(
-                        _(
-                            "{path}: the row of match {id} disagrees with the "
-                            "match's own file. The file only spares reading the "
-                            "matches: delete it, and they are read instead."
-                        ).format(path=self._path(derived.name), id=match_id)
-                    )
-        return len(match_files), problems
+        return len(match_ids), problems
 
     # Writing
 
@@ -437,12 +409,15 @@ class Store:
         self._check_root()
         self._folders(self.root, link_ok=True)
         with files.locked(self.root, self.lock_timeout):
-            self._folders(self._path("matches"), self.temp_dir)
+            self._folders(self._path(MATCHES), self.temp_dir)
             files.remove_leftovers(self.temp_dir)
+            for name in OLD_SUMMARIES:
+                files.remove_derived(self._path(name))
             writer = Writer(self)
             writer.upgrade_pointer()
             yield writer
             writer.commit()
+            writer.tidy()
 
     def _folders(self, *paths: str, link_ok: bool = False) -> None:
         """Make sure the store's folders exist, as folders of its own."""
@@ -457,24 +432,33 @@ class Store:
             ) from None
 
 
+#: A folder changed less than this long before it was listed may have changed again within the
+#: same tick of a coarse clock: its listing is not kept (nanoseconds).
+RACY_FOLDER = 2_000_000_000
+
+
 class Writer:
-    """Changes staged under the store's lock; nothing reaches the disk until :meth:`commit`."""
+    """Changes made under the store's lock; nothing reaches the disk until :meth:`commit`.
+
+    A change is made to a :class:`~scorekeeper.match.Match` the writer loaded (or created);
+    the commit writes the facts of each match that changed, whole, in one atomic replace."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self._matches: dict[int, Opened] = {}
-        self._finished: set[int] = set()
-        """The matches that were finished when loaded, and those created: the caches may hold
-        rows of theirs."""
+        self._status: dict[int, MatchStatus | None] = {}
+        """Each match's status when it was loaded (None: created by this writer)."""
         self._chosen: int | None = None
-        self._moves: list[tuple[int, str, str]] = []
-        """Match files to move between ``matches`` and ``deleted`` (``delete``, ``restore``)."""
+        self._moves: list[tuple[str, str]] = []
+        """Files to move between the store's folders (``delete``, ``restore``, ``resolve``)."""
+        self._kept: list[tuple[str, str]] = []
+        """Match files to keep a copy of, as they are, before they are replaced."""
         self._next_id: int | None = None
         self._pointer_state: tuple[int, int | None] | None = None
         """What ``store.json`` says, as read (and upgraded) under the lock."""
 
     def _write_pointer(self, chosen: int, newest: int) -> bool:
-        db, staged = self.store._open(self.store._path("store.json"))
+        db, staged = records.open_file(self.store._path("store.json"), self.store.temp_dir)
         db.table("store").upsert(Document({"current": chosen, "newest": newest}, doc_id=1))
         self._pointer_state = chosen, newest
         return staged.commit()
@@ -503,8 +487,7 @@ class Writer:
         if match_id not in self._matches:
             opened = self.store._read_match(match_id)
             self._matches[match_id] = opened
-            if opened.match.sheet().finished:
-                self._finished.add(match_id)
+            self._status[match_id] = opened.match.status
         return self._matches[match_id].match
 
     def create(
@@ -532,63 +515,20 @@ class Writer:
         if as_new or not match.uuid:
             match.uuid = new_uuid()
         match.sheet()
-        db, staged = self.store._open(self.store._match_path(match.id))
-        db.table("match").insert(Document(match.header(), doc_id=1))
-        db.table("hands").insert_multiple(match.stored(h) for h in match.history)
-        if match.changes:
-            db.table("changes").insert_multiple(c.to_dict() for c in match.changes)
+        match.changed = True
+        db, staged = records.open_file(self.store._match_path(match.id), self.store.temp_dir)
         self._matches[match.id] = Opened(db, staged, match)
-        self._finished.add(match.id)  # a row left by a match file moved out of the store
+        self._status[match.id] = None
         return match
 
     def bring_up_to_date(self, match_id: int, newer: Match) -> Match:
         """Replace a match's hands and changes by those of a later copy of it (same header,
-        same uuid: :func:`~scorekeeper.store.records.relation` said it is one)."""
+        same uuid: :func:`~scorekeeper.match.relation` said it is one)."""
         self.load(match_id)
         opened = self._matches[match_id]
-        newer.id, newer.uuid = match_id, opened.match.uuid
-        for name in ("hands", "changes"):
-            opened.db.drop_table(name)
-        opened.db.table("hands").insert_multiple(newer.stored(h) for h in newer.history)
-        if newer.changes:
-            opened.db.table("changes").insert_multiple(c.to_dict() for c in newer.changes)
-        self._matches[match_id] = Opened(opened.db, opened.staged, newer)
+        newer.id, newer.uuid, newer.changed = match_id, opened.match.uuid, True
+        self._matches[match_id] = opened._replace(match=newer)
         return newer
-
-    def add(self, match: Match, hand: Hand) -> None:
-        """Record a new hand after the last one."""
-        slot = max((h.slot for h in match.history), default=0) + 1
-        self._append(match, StoredHand(hand, slot, IN_FORCE, now()))
-
-    def void_last(self, match: Match) -> StoredHand:
-        """Void the last hand in force; it stays in the history, marked voided."""
-        last = match.in_force()[-1]
-        self._mark(match, last, VOIDED)
-        return last
-
-    def replace(self, match: Match, number: int, hand: Hand) -> StoredHand:
-        """Replace hand ``number`` (counted over the hands in force) by a corrected one."""
-        old = match.in_force()[number - 1]
-        self._mark(match, old, REPLACED)
-        self._append(match, StoredHand(hand, old.slot, IN_FORCE, now()))
-        return old
-
-    def abandon(self, match: Match) -> None:
-        """End the match without a winner (raises ValueError if it is over or abandoned)."""
-        self._change(match, Change(ABANDONED, now()))
-
-    def take_back_abandoning(self, match: Match) -> None:
-        """Void the abandoning: the match is being played again."""
-        place = match.take_back_abandoning()
-        self._matches[match.id].db.table("changes").update({"status": VOIDED}, doc_ids=[place + 1])
-
-    def rename(self, match: Match, old: str, new: str) -> None:
-        """Call the player ``old`` ``new`` from now on (raises ValueError if that cannot be)."""
-        self._change(match, Change(RENAMED, now(), old=old, new=new))
-
-    def _change(self, match: Match, change: Change) -> None:
-        match.change(change)
-        self._matches[match.id].db.table("changes").insert(change.to_dict())
 
     def delete(self, match_id: int) -> Match:
         """Move a match's file, as it is, into ``deleted``; the current match stays current
@@ -620,77 +560,99 @@ class Writer:
                     "deleted matches. Move one of the two files out of the store."
                 ).format(path=path, id=match_id)
             )
-        self._moves.append((match_id, self.store._match_path(match_id, source), path))
+        self._moves.append((self.store._match_path(match_id, source), path))
 
-    def _append(self, match: Match, stored: StoredHand) -> None:
-        match.history.append(stored)
-        self._matches[match.id].db.table("hands").insert(match.stored(stored))
+    def set_aside(self, name: str) -> str:
+        """Move a copy beside the match files, as it is, into ``resolved/`` (under a name of
+        its own there); returns that name."""
+        from scorekeeper.store.conflicts import aside_name
 
-    def _mark(self, match: Match, stored: StoredHand, status: str) -> None:
-        position = match.history.index(stored)  # the hand stored as document position + 1
-        match.history[position] = StoredHand(stored.hand, stored.slot, status, stored.recorded)
-        self._matches[match.id].db.table("hands").update({"status": status}, doc_ids=[position + 1])
+        resolved = self.store._path(RESOLVED)
+        self.store._folders(resolved)
+        target = aside_name(resolved, name)
+        self._moves.append((self.store._path(MATCHES, name), os.path.join(resolved, target)))
+        return target
+
+    def keep_aside(self, match_id: int) -> str:
+        """Keep the match's file, as it is before this change, in ``resolved/`` (before it is
+        replaced by a copy's version of the match); returns the name it is kept under."""
+        from scorekeeper.store.conflicts import aside_name
+
+        resolved = self.store._path(RESOLVED)
+        self.store._folders(resolved)
+        stamp = now()[:19].replace("T", " ").replace(":", ".")
+        target = aside_name(resolved, f"{match_id} (replaced {stamp}).json")
+        self._kept.append((self.store._match_path(match_id), os.path.join(resolved, target)))
+        return target
 
     def commit(self) -> None:
         """Make the staged change true: one atomic replace (or move) of one file.
 
-        Before it, the rows the caches may hold of a match about to change are taken out; after
-        it, the rows of the matches finished now are added and ``store.json`` is brought up to
-        date with the newest match. Neither can fail the command: the change is made or not
-        by the replace alone (StoreError before it, and then nothing changed). A file written
-        before matches had a uuid is given its own with the change.
+        The change is made or not by the replace alone (StoreError before it, and then nothing
+        changed). After it, the folder's stamp (:mod:`~scorekeeper.store.folder`) is carried
+        over to the folder as the change left it, where it held before: that cannot fail the
+        command.
 
         A command that makes several changes (an import of several files) commits after each;
         what was committed stays so."""
-        store = self.store
-        changed = [opened for opened in self._matches.values() if opened.staged.changed]
+        changed = [opened for opened in self._matches.values() if opened.match.changed]
         if not changed and self._chosen is None and not self._moves:
             return
-        moved = {match_id for match_id, _source, _target in self._moves}
-        stale = ({opened.match.id for opened in changed} | moved) & self._finished
-        if stale:
-            from scorekeeper.store.caches import CACHES
-
-            for derived in CACHES:
-                store._cache(derived).without(stale)
-        for opened in changed:  # one file: a command changes one match
-            if "uuid" not in (opened.staged.data or {}).get("match", {}).get("1", {}):
-                opened.db.table("match").update({"uuid": opened.match.uuid}, doc_ids=[1])
-            self._committed(opened.staged.commit(), opened.staged.file.path)
+        matches = self.store._path(MATCHES)
+        cache = self.store.cache()
+        stamp = folder.valid(folder.read_stamp(cache), matches)
+        kept, self._kept = self._kept, []
+        for source, target in kept:  # a copy no reader looks at, written before the change
+            found = files.read_file(source)
+            if found is not None:
+                files.write_atomically(target, found[0], self.store.temp_dir)
+        try:
+            for opened in changed:  # one file: a command changes one match
+                records.stage(opened)
+                self._committed(opened.staged.commit(), opened.staged.file.path)
+                opened.match.changed = False
+        except StoreError:
+            for _source, target in kept:
+                files.remove_derived(target)  # nothing changed: no copy of it either
+            raise
         moves, self._moves = self._moves, []
-        for _match_id, source, target in moves:
+        for source, target in moves:
             self._committed(files.move(source, target), target)
         if self._chosen is not None:
-            newest = store.last_id() or self._chosen
-            self._committed(self._write_pointer(self._chosen, newest), store._path("store.json"))
+            newest = self.store.last_id() or self._chosen
+            self._committed(
+                self._write_pointer(self._chosen, newest), self.store._path("store.json")
+            )
             self._chosen = None
+        if stamp is not None and not moves:
+            # Rows of matches that were open are checked by every reader anyway.
+            check = [
+                o.match.id for o in changed if self._status[o.match.id] is not MatchStatus.OPEN
+            ]
+            after = folder.folder_identity(matches)
+            if after is not None:
+                folder.write_stamp(
+                    cache, stamp._replace(folder=after, check=sorted({*stamp.check, *check}))
+                )
+                return
+        if changed or moves:
+            folder.write_stamp(cache, None)
+
+    def tidy(self) -> None:
+        """After the last commit: bring ``store.json`` up to date with the newest match this
+        writer created, so that finding the current match stays one look. It says nothing new
+        (the newest match is current either way), so it cannot fail the command."""
+        if self._next_id is None or not self.store.committed:
+            return
+        pointer = self._pointer_state
+        newest = self._next_id - 1
         try:
-            self._after(changed)
-        except (StoreError, OSError):
-            pass  # derived: the next reader works it out again
+            if pointer is None or (pointer[1] or pointer[0]) < newest:
+                self._write_pointer(newest, newest)
+        except StoreError:
+            pass
 
     def _committed(self, confirmed: bool, path: str) -> None:
         self.store.committed = files.committed = True
         if not confirmed:
             self.store.unconfirmed.append(path)
-
-    def _after(self, changed: list[Opened]) -> None:
-        from scorekeeper.store.caches import CACHES
-
-        finished = {opened.match.id: opened for opened in changed if opened.match.sheet().finished}
-        for derived in CACHES if finished else ():
-            self.store._cache(derived).add(
-                {
-                    match_id: (
-                        opened.staged.file.inode or 0,
-                        derived.row(opened.match, opened.match.sheet()),
-                    )
-                    for match_id, opened in finished.items()
-                }
-            )
-        if changed:  # is store.json behind the newest match?
-            pointer = self._pointer_state  # as read under this lock, and as written since
-            if pointer is None or self.store.has((pointer[1] or pointer[0]) + 1):
-                newest = max(self.store.match_ids(), default=None)
-                if newest is not None:
-                    self._write_pointer(newest, self.store.last_id() or newest)

@@ -53,8 +53,21 @@ def damaged(path: str, reason: str) -> StoreError:
     )
 
 
-def read_file(path: str, limit: int = MAX_BYTES) -> tuple[bytes, int] | None:
-    """The bytes of a regular file of the store and its inode, or None where there is none.
+Identity = str
+"""What a file is, as a stat of it says: its device, inode, size, and the times of its last
+change of content and of any kind (``"2049 131 4210 1764620000123456789 1764620000123456789"``).
+Any write, rename or copy gives a file another identity: the time of change (ctime) is set by
+the system and no program can set it back."""
+
+
+def identity(found: os.stat_result) -> Identity:
+    """A file's identity from a stat of it."""
+    return f"{found.st_dev} {found.st_ino} {found.st_size} {found.st_mtime_ns} {found.st_ctime_ns}"
+
+
+def read_file(path: str, limit: int = MAX_BYTES) -> tuple[bytes, Identity] | None:
+    """The bytes of a regular file of the store and its identity as it was read, or None where
+    there is none.
 
     Raises StoreError for a symbolic link, a device, a pipe, a folder, a file larger than
     ``limit`` or one that cannot be read, naming the file."""
@@ -92,7 +105,7 @@ def read_file(path: str, limit: int = MAX_BYTES) -> tuple[bytes, int] | None:
             size += len(chunk)
         if size > limit:
             raise too_large(path, limit)
-        return b"".join(chunks), info.st_ino
+        return b"".join(chunks), identity(info)
     except OSError as error:
         raise cannot_read(path, error) from None
     finally:
@@ -141,14 +154,13 @@ def parse(path: str, content: bytes) -> dict[str, dict[str, Any]]:
     return data
 
 
-def write_atomically(path: str, content: bytes, temp_dir: str) -> tuple[int, bool]:
+def write_atomically(path: str, content: bytes, temp_dir: str) -> bool:
     """Replace ``path`` by ``content`` so that a reader or a crash sees the old or the new file.
 
     The new file is written in ``temp_dir`` (on the same file system), flushed to disk and
     renamed over ``path``; the rename is the moment the change happens. Raises StoreError, with
-    ``path`` as it was, if anything before the rename fails. Returns the new file's inode, and
-    whether the folder's entry was confirmed on disk too: False when the rename happened but
-    flushing the folder failed.
+    ``path`` as it was, if anything before the rename fails. Returns whether the folder's entry
+    was confirmed on disk too: False when the rename happened but flushing the folder failed.
     """
     temporary = ""
     try:
@@ -158,7 +170,6 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> tuple[int, boo
             while view:
                 view = view[os.write(fd, view) :]
             os.fsync(fd)
-            inode = os.fstat(fd).st_ino
         finally:
             os.close(fd)
         os.replace(temporary, path)
@@ -174,8 +185,8 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> tuple[int, boo
     try:
         sync_folder(os.path.dirname(path))
     except OSError:
-        return inode, False
-    return inode, True
+        return False
+    return True
 
 
 def move(source: str, target: str) -> bool:
@@ -245,6 +256,16 @@ def remove_leftovers(folder: str) -> None:
             and entry.stat(follow_symlinks=False).st_uid == getattr(os, "getuid", int)()
         ):
             _remove(entry.path)
+
+
+def remove_derived(path: str) -> None:
+    """Remove a file of derived data, if it is a regular file (never what a link points to);
+    one that cannot be removed stays, unread."""
+    try:
+        if stat.S_ISREG(os.lstat(path).st_mode):
+            os.unlink(path)
+    except OSError:
+        pass
 
 
 def sync_folder(folder: str) -> None:
@@ -341,11 +362,11 @@ def locked(root: str, timeout: float) -> Iterator[None]:
 
 class FileStorage(Storage):
     """A TinyDB storage on one file of the store: read bounded and checked, written whole and
-    atomically (temporary files in ``temp_dir``). ``inode`` is that of the file last read."""
+    atomically (temporary files in ``temp_dir``). ``identity`` is that of the file last read."""
 
     def __init__(self, path: str, temp_dir: str) -> None:
         self.path, self.temp_dir = path, temp_dir
-        self.inode: int | None = None
+        self.identity: Identity | None = None
         self.confirmed = True
         """False once a write renamed the file into place but its folder could not be flushed."""
 
@@ -353,13 +374,13 @@ class FileStorage(Storage):
         found = read_file(self.path)
         if found is None:
             return None
-        content, self.inode = found
+        content, self.identity = found
         return parse(self.path, content)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         data["meta"] = {"1": {"schema": SCHEMA}}
         content = json.dumps(data, ensure_ascii=False).encode("utf-8")
-        self.inode, self.confirmed = write_atomically(self.path, content, self.temp_dir)
+        self.confirmed = write_atomically(self.path, content, self.temp_dir)
 
 
 class Staged(Middleware):

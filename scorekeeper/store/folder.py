@@ -1,0 +1,118 @@
+"""What a store's ``matches`` folder holds, and the stamp that spares listing it.
+
+Besides the match files (``3.json``), the folder may hold files another program left there:
+the copies a sync tool makes when two machines changed one match (``3.sync-conflict-....json``,
+``3 (conflicted copy).json``), or a match file copied in by hand under another name. A
+:class:`Listing` names both, from one listing of the folder.
+
+Listing a folder of 100,000 matches takes tens of milliseconds, too long for ``show`` and
+``matches``, which want to know only whether anything but scorekeeper has touched the folder
+since it was last listed. The :class:`Stamp` says that: the folder's identity (any file added,
+removed or renamed in it gives the folder another one) when a full reading of it found every
+match's summary row (:mod:`scorekeeper.store.summaries`) and these other files. A writer that
+replaces a match file in place carries the stamp over to the folder as its change leaves it,
+when the stamp held before the change. The stamp lives in the machine's cache directory,
+where a sync tool does not copy it; it is derived, and a stamp that cannot be read or written
+only means the folder is listed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any, NamedTuple
+
+from scorekeeper.store.files import Identity, identity
+
+#: A match file's name, on a line of its own: the match id in the digits 0-9, then ``.json``.
+MATCH_FILE = re.compile(r"^([0-9]+)\.json$", re.MULTILINE)
+
+
+class Listing(NamedTuple):
+    """One listing of a store's folder of matches."""
+
+    ids: list[int]
+    """The ids of the match files, in order."""
+    others: list[str]
+    """The names of the other files, in order (the candidates for copies)."""
+
+
+def listing(folder: str) -> Listing:
+    """List a folder of matches (none if it is missing); raises OSError if it cannot be read."""
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return Listing([], [])
+    # The names of match files picked out in C: thousands of matches, one listing.
+    numbers = MATCH_FILE.findall("\n".join(names))
+    ids = sorted(map(int, numbers))
+    matched = {number + ".json" for number in numbers}
+    others = sorted(name for name in names if name not in matched)
+    return Listing(ids, others)
+
+
+def folder_identity(folder: str) -> Identity | None:
+    """The folder's identity now (None if it cannot be looked at)."""
+    try:
+        return identity(os.stat(folder))
+    except OSError:
+        return None
+
+
+class Stamp(NamedTuple):
+    """What a full reading of the folder found, and the folder's identity then."""
+
+    folder: Identity
+    copies: list[tuple[str, int]]
+    """The other files that read as match files: each name, and the id of the match it holds
+    (the match it is a copy of, or another the store does not hold)."""
+    check: list[int]
+    """Matches scorekeeper changed or created since that were not open before: their rows
+    are to be checked against their files (those of open matches always are)."""
+
+
+def stamp_path(cache: str) -> str:
+    return os.path.join(cache, "stamp.json")
+
+
+def read_stamp(cache: str | None) -> Stamp | None:
+    """The stamp kept for a store, if there is one that reads."""
+    if cache is None:
+        return None
+    try:
+        with open(stamp_path(cache), encoding="utf-8") as file:
+            data: Any = json.load(file)
+        return Stamp(
+            str(data["folder"]),
+            [(str(name), int(of)) for name, of in data["copies"]],
+            [int(number) for number in data["check"]],
+        )
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+
+
+def write_stamp(cache: str | None, stamp: Stamp | None) -> None:
+    """Keep this stamp for the store (None: forget it). Never fails: a stamp not kept only
+    means the folder is listed again."""
+    if cache is None:
+        return
+    path = stamp_path(cache)
+    try:
+        if stamp is None:
+            os.unlink(path)
+            return
+        os.makedirs(cache, exist_ok=True)
+        temporary = f"{path}.{os.getpid()}.tmp"
+        with open(temporary, "w", encoding="utf-8") as file:
+            json.dump(stamp._asdict(), file)
+        os.replace(temporary, path)
+    except OSError:
+        pass
+
+
+def valid(stamp: Stamp | None, folder: str) -> Stamp | None:
+    """The stamp, if it still describes the folder as it is now."""
+    if stamp is not None and stamp.folder == folder_identity(folder):
+        return stamp
+    return None

@@ -1,0 +1,447 @@
+"""What ``matches`` lists and ``stats`` adds up, derived from the match files and kept in
+SQLite, so that years of matches need not be read again.
+
+The summaries are a cache: a row per match file (its id, uuid, players, start, hands, status
+and winner) and, for a finished match, each player's figures and what passed between each two
+opponents (:mod:`scorekeeper.stats`). They live in the machine's cache directory
+(:mod:`scorekeeper.paths`), keyed by the store, where a sync tool does not copy them: two
+machines never exchange each other's summaries.
+
+A row is trusted only for the file as it is now: each row keeps the identity of the file it was
+derived from (device, inode, size, and the times of its last change of content and of any
+kind; see :func:`scorekeeper.store.files.identity`), and a file whose identity differs has its
+row worked out again. A file changed so soon after its row was derived that a coarse clock
+could give the change the same times is read again too (the row is *racy*, as git says). Only
+the rows of changed files are worked out again; the whole set is worked out again only when
+:data:`FORMAT` changes, one match at a time (memory stays bounded, whatever the store's size).
+A cache that cannot be opened, read or written is never a reason to fail: the summaries are
+then worked out in memory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple
+
+from scorekeeper.engine import fold
+from scorekeeper.facts import are_names
+from scorekeeper.match import Match, MatchStatus
+from scorekeeper.stats import BEST, FIELDS, Figures, head_to_head, match_figures
+from scorekeeper.store.files import Identity
+
+#: The layout of the summaries and what they hold: summaries of another format are worked out
+#: anew. It changes when they do, not with every release.
+FORMAT = 1
+
+#: A row derived less than this long after its file's last change may have missed a change
+#: made within the same tick of a coarse clock; it is read again (nanoseconds).
+RACY = 2_000_000_000
+
+#: How many matches are worked out between two commits of the cache.
+BATCH = 500
+
+_FIGURES = ", ".join(f"{field} INTEGER NOT NULL" for field in FIELDS)
+SCHEMA = f"""
+CREATE TABLE meta (key TEXT PRIMARY KEY, value);
+CREATE TABLE matches (
+    id INTEGER PRIMARY KEY,
+    identity TEXT NOT NULL,
+    ctime INTEGER NOT NULL,
+    derived INTEGER NOT NULL,
+    uuid TEXT NOT NULL,
+    players TEXT NOT NULL,
+    started TEXT NOT NULL,
+    hands INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    winner TEXT
+);
+CREATE INDEX matches_by_status ON matches (status, id);
+CREATE TABLE figures (match INTEGER NOT NULL, player TEXT NOT NULL, folded TEXT NOT NULL,
+    {_FIGURES});
+CREATE INDEX figures_by_match ON figures (match);
+CREATE INDEX figures_by_player ON figures (folded, match);
+CREATE TABLE pairs (match INTEGER NOT NULL, player TEXT NOT NULL, folded TEXT NOT NULL,
+    opponent TEXT NOT NULL, opponent_folded TEXT NOT NULL, {_FIGURES});
+CREATE INDEX pairs_by_match ON pairs (match);
+CREATE INDEX pairs_by_player ON pairs (folded, opponent_folded, match);
+CREATE TABLE totals (folded TEXT PRIMARY KEY, player TEXT NOT NULL, {_FIGURES});
+"""
+
+#: Each figure summed over rows (a best taken as the largest).
+_SUMMED = ", ".join(f"MAX({f})" if f in BEST else f"SUM({f})" for f in FIELDS)
+
+
+class Row(NamedTuple):
+    """One line of ``matches``."""
+
+    id: int
+    uuid: str
+    players: tuple[str, ...]
+    started: str
+    hands: int
+    status: MatchStatus
+    winner: str | None
+
+
+def row_of(match: Match) -> Row:
+    sheet = match.sheet()
+    return Row(
+        match.id,
+        match.uuid,
+        match.players,
+        match.created,
+        sheet.hands_played(),
+        match.status,
+        sheet.winner,
+    )
+
+
+class Read(NamedTuple):
+    """A match file read: its match, and its identity as it was read."""
+
+    match: Match
+    identity: Identity
+
+
+Reader = Callable[[int], "Read | None"]
+"""Reads a match file by id (None: it is gone); raises for a damaged one."""
+Progress = Callable[[int, int], None]
+"""Told how many of how many matches have been worked out, while a rebuild runs."""
+
+
+class Summaries:
+    """The summaries of one store (see the module's docstring)."""
+
+    def __init__(self, connection: sqlite3.Connection, path: str) -> None:
+        self.db = connection
+        self.path = path
+        """The file they are kept in (``:memory:`` where none could be used)."""
+        self.recover: Callable[[], sqlite3.Connection] | None = None
+        """Works every row out anew, in memory: for a cache that fails to answer."""
+
+    @classmethod
+    def open(cls, cache: str | None) -> Summaries:
+        """The summaries kept in the folder ``cache`` (None: in memory), made anew when they
+        are of another :data:`FORMAT` or damaged; in memory where the folder cannot hold
+        them."""
+        if cache is not None:
+            path = os.path.join(cache, "summaries.sqlite3")
+            for _attempt in range(2):
+                try:
+                    os.makedirs(cache, exist_ok=True)
+                    return cls(_connect(path), path)
+                except sqlite3.DatabaseError:  # damaged, or not a database: made anew
+                    _remove(path)
+                except (sqlite3.Error, OSError):
+                    break
+        return cls(_connect(":memory:"), ":memory:")
+
+    def in_memory(self) -> Summaries:
+        """Summaries worked out anew in memory (when the cache failed in the middle)."""
+        self.close()
+        return Summaries(_connect(":memory:"), ":memory:")
+
+    def close(self) -> None:
+        try:
+            self.db.close()
+        except sqlite3.Error:
+            pass
+
+    # Keeping them up to date
+
+    def stale(
+        self, found: Sequence[tuple[int, Identity]], now: int, complete: bool = True
+    ) -> list[int]:
+        """The ids among ``found`` (match files' ids and identities now, in order of id) whose
+        row is missing, of another file or racy. ``complete``: ``found`` is every match file,
+        and the rows of files no longer there are taken out."""
+        if complete and self._meta("identities") == _digest(found):
+            return []
+        query = "SELECT id, identity, derived - ctime < ? OR derived > ? FROM matches"
+        if not complete:
+            known = {
+                match_id: (identity, racy)
+                for match_id, identity, racy in (
+                    self.db.execute(query + " WHERE id = ?", (RACY, now, match_id)).fetchone()
+                    or (match_id, None, True)
+                    for match_id, _identity in found
+                )
+            }
+            return [i for i, identity in found if known[i] != (identity, 0)]
+        stale, gone = [], []
+        rows = self.db.execute(query + " ORDER BY id", (RACY, now))
+        kept = next(rows, None)
+        for match_id, identity in found:
+            while kept is not None and kept[0] < match_id:
+                gone.append(kept[0])
+                kept = next(rows, None)
+            if kept is None or kept[0] != match_id or kept[1] != identity or kept[2]:
+                stale.append(match_id)
+            if kept is not None and kept[0] == match_id:
+                kept = next(rows, None)
+        while kept is not None:
+            gone.append(kept[0])
+            kept = next(rows, None)
+        if gone:
+            with self.db:
+                self._forget(gone)
+        return stale
+
+    def work_out(
+        self, ids: Sequence[int], read: Reader, now: int, progress: Progress | None = None
+    ) -> None:
+        """Work out the rows of these matches from their files, a batch at a time (a file
+        gone meanwhile has its row taken out)."""
+        for start in range(0, len(ids), BATCH):
+            batch = [(match_id, read(match_id)) for match_id in ids[start : start + BATCH]]
+            with self.db:
+                self._forget([match_id for match_id, found in batch])
+                for _match_id, found in batch:
+                    if found is not None:
+                        self._put(found, now)
+                self._set_meta("totals", None)
+            if progress is not None:
+                progress(min(start + BATCH, len(ids)), len(ids))
+
+    def settle(self, found: Sequence[tuple[int, Identity]], now: int) -> None:
+        """Remember that the rows hold for exactly these files, so that the next reader that
+        finds the same identities need not compare them row by row (not while a row is
+        racy)."""
+        racy = self.db.execute(
+            "SELECT count(*) FROM matches WHERE derived - ctime < ? OR derived > ?", (RACY, now)
+        ).fetchone()[0]
+        with self.db:
+            self._set_meta("identities", None if racy else _digest(found))
+
+    def _put(self, found: Read, now: int) -> None:
+        match = found.match
+        row = row_of(match)
+        ctime = int(found.identity.rsplit(" ", 1)[1])
+        self.db.execute(
+            "INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                row.id,
+                found.identity,
+                ctime,
+                now,
+                row.uuid,
+                json.dumps(row.players, ensure_ascii=False),
+                row.started,
+                row.hands,
+                row.status.value,
+                row.winner,
+            ),
+        )
+        if row.status is not MatchStatus.FINISHED:
+            return
+        sheet = match.sheet()
+        marks = ", ".join("?" * len(FIELDS))
+        self.db.executemany(
+            f"INSERT INTO figures VALUES (?, ?, ?, {marks})",
+            [(row.id, p, fold(p), *f) for p, f in match_figures(sheet).items()],
+        )
+        self.db.executemany(
+            f"INSERT INTO pairs VALUES (?, ?, ?, ?, ?, {marks})",
+            [(row.id, a, fold(a), b, fold(b), *f) for (a, b), f in head_to_head(sheet).items()],
+        )
+
+    def _forget(self, ids: Iterable[int]) -> None:
+        numbers = [(match_id,) for match_id in ids]
+        for table, column in (("matches", "id"), ("figures", "match"), ("pairs", "match")):
+            self.db.executemany(f"DELETE FROM {table} WHERE {column} = ?", numbers)
+        self._set_meta("identities", None)
+        self._set_meta("totals", None)
+
+    def _meta(self, key: str) -> object:
+        found = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if found is None else found[0]
+
+    def _set_meta(self, key: str, value: object) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    # Reading them
+
+    def _fetch(
+        self, query: str, keys: Sequence[object] = (), names: Callable[[list[Any]], bool] = bool
+    ) -> list[Any]:
+        """The records a query finds; where the cache fails to answer, or answers with what
+        cannot be a player's name (``names`` says which must be), the summaries are worked out
+        in memory instead (:attr:`recover`) and asked again."""
+        for attempt in range(2):
+            try:
+                found = self.db.execute(query, keys).fetchall()
+                if names is bool or names(found):
+                    return found
+                raise sqlite3.DatabaseError("a name in the summaries is not a player's name")
+            except sqlite3.Error:
+                if attempt or self.recover is None:
+                    raise
+                _remove(self.path)
+                self.db, self.path = self.recover(), ":memory:"
+        raise AssertionError("unreachable")
+
+    def rows(self, ids: Iterable[int] | None = None) -> list[Row]:
+        """The rows of these matches (or of all), in order of id."""
+        query = "SELECT id, uuid, players, started, hands, status, winner FROM matches"
+        if ids is None:
+            found = self._fetch(query + " ORDER BY id", (), _rows_hold)
+        else:
+            wanted = sorted(set(ids))
+            found = [
+                record
+                for start in range(0, len(wanted), 500)
+                for chunk in [wanted[start : start + 500]]
+                for record in self._fetch(
+                    query + f" WHERE id IN ({', '.join('?' * len(chunk))}) ORDER BY id",
+                    chunk,
+                    _rows_hold,
+                )
+            ]
+        return [_row(record) for record in found]
+
+    def to_list(self, latest: int) -> tuple[list[int], list[int], int]:
+        """What ``matches`` lists: the open matches, the ``latest`` most recent others, and
+        how many others there are before them."""
+        open_ids = [
+            found[0]
+            for found in self._fetch(
+                "SELECT id FROM matches WHERE status = ? ORDER BY id", (MatchStatus.OPEN.value,)
+            )
+        ]
+        others = self._fetch(
+            "SELECT id FROM matches WHERE status != ? ORDER BY id DESC LIMIT ?",
+            (MatchStatus.OPEN.value, latest),
+        )
+        count = self._fetch(
+            "SELECT count(*) FROM matches WHERE status != ?", (MatchStatus.OPEN.value,)
+        )[0][0]
+        return open_ids, sorted(found[0] for found in others), count - len(others)
+
+    def uuids(self) -> list[tuple[str, int]]:
+        """Every match's uuid and id."""
+        return self._fetch("SELECT uuid, id FROM matches ORDER BY id")
+
+    def everyone(self) -> dict[str, Figures]:
+        """Every player's figures over the finished matches, by name (as last spelt), in the
+        order of the names (case and accents aside). Kept summed in the cache until a
+        finished match's figures change."""
+        try:
+            if self._meta("totals") != 1:
+                with self.db:
+                    self.db.execute("DELETE FROM totals")
+                    self.db.execute(
+                        f"INSERT INTO totals SELECT folded, {_LAST_SPELT.format(table='figures')}"
+                        f", {_SUMMED} FROM figures AS these GROUP BY folded"
+                    )
+                    self._set_meta("totals", 1)
+        except sqlite3.Error:
+            pass  # summed from the figures instead: the query below finds no totals
+        found = self._fetch("SELECT * FROM totals ORDER BY folded", (), _first_are_names(1))
+        if not found and self._fetch("SELECT 1 FROM figures LIMIT 1"):
+            found = self._fetch(
+                f"SELECT folded, {_LAST_SPELT.format(table='figures')}, {_SUMMED} "
+                "FROM figures AS these GROUP BY folded ORDER BY folded",
+                (),
+                _first_are_names(1),
+            )
+        return {record[1]: Figures(*record[2:]) for record in found}
+
+    def against(self, name: str, other: str | None = None) -> dict[str, Figures]:
+        """What passed between a player and each opponent met (or ``other`` alone), by the
+        opponent's name as last spelt, in the order of the names."""
+        spelt = (
+            "(SELECT opponent FROM pairs AS those WHERE those.folded = these.folded AND "
+            "those.opponent_folded = these.opponent_folded ORDER BY match DESC LIMIT 1)"
+        )
+        query = (
+            f"SELECT {spelt}, {_SUMMED} FROM pairs AS these WHERE folded = ?"
+            + (" AND opponent_folded = ?" if other is not None else "")
+            + " GROUP BY opponent_folded ORDER BY opponent_folded"
+        )
+        keys = (fold(name),) if other is None else (fold(name), fold(other))
+        found = self._fetch(query, keys, _first_are_names(0))
+        return {record[0]: Figures(*record[1:]) for record in found}
+
+
+#: The name a player was last given: the spelling of their latest match.
+_LAST_SPELT = (
+    "(SELECT player FROM {table} AS those WHERE those.folded = these.folded "
+    "ORDER BY match DESC LIMIT 1)"
+)
+
+
+def _first_are_names(column: int) -> Callable[[list[Any]], bool]:
+    return lambda found: are_names([record[column] for record in found])
+
+
+def _rows_hold(found: list[Any]) -> bool:
+    """Whether rows read from the cache name players as names may be."""
+    try:
+        names = {name for record in found for name in json.loads(record[2])}
+    except (TypeError, ValueError):
+        return False
+    return are_names([*names, *{record[6] for record in found} - {None}])
+
+
+def _row(record: tuple[object, ...]) -> Row:
+    match_id, uuid, players, started, hands, status, winner = record
+    return Row(
+        int(match_id),  # type: ignore[call-overload]
+        str(uuid),
+        tuple(json.loads(str(players))),
+        str(started),
+        int(hands),  # type: ignore[call-overload]
+        MatchStatus(status),
+        None if winner is None else str(winner),
+    )
+
+
+def _digest(found: Sequence[tuple[int, Identity]]) -> str:
+    """One value for the identities of every file: equal only for the same files."""
+    import hashlib
+
+    digest = hashlib.blake2b(digest_size=16)
+    for start in range(0, len(found), 4096):
+        chunk = found[start : start + 4096]
+        digest.update("\n".join(f"{i} {identity}" for i, identity in chunk).encode() + b"\n")
+    return digest.hexdigest()
+
+
+def _connect(path: str) -> sqlite3.Connection:
+    """A connection to summaries of this :data:`FORMAT` (made anew if they are of another)."""
+    db = sqlite3.connect(path, timeout=5)
+    try:
+        if path != ":memory:":
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")  # a cache: a lost commit is worked out again
+        if db.execute("PRAGMA user_version").fetchone()[0] != FORMAT:
+            with db:
+                for (name,) in db.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                ).fetchall():
+                    db.execute(f"DROP TABLE {name}")
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {FORMAT}")
+        db.execute("SELECT count(*) FROM matches").fetchone()
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _remove(path: str) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.unlink(path + suffix)
+        except OSError:
+            pass
+
+
+def now_ns() -> int:
+    return time.time_ns()
