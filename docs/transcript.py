@@ -196,6 +196,18 @@ def out(text: str) -> None:
     cog.out(text)
 
 
+def say(text: str, width: int = 96) -> None:
+    """Write a paragraph into the page, wrapped at ``width`` (a line break only between words,
+    never inside a `code span`)."""
+    words = re.findall(r"`[^`]*`\S*|\S+", text)
+    lines = [""]
+    for word in words:
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append("")
+        lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    out("\n".join(lines) + "\n\n")
+
+
 def fenced(text: str) -> None:
     out(f"```\n{text.rstrip()}\n```\n")
 
