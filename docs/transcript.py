@@ -123,16 +123,29 @@ class Session:
             raise RuntimeError(f"'scorekeeper {line}' names the docs' temporary store")
         return stable(result.output)
 
-    def transcript(self, *lines: str, input: str | None = None, exit_code: int = 0) -> str:
-        """Each command line after a ``$``, then what it printed (the answers typed into a
-        question shown after it, as a terminal shows them)."""
+    def transcript(
+        self,
+        *lines: str,
+        answers: Mapping[str, str] | None = None,
+        refused: Mapping[str, int] | None = None,
+    ) -> str:
+        """Each command line after a ``$``, then what it printed. ``answers`` are what is
+        typed into a line's questions (shown after each question, as a terminal shows them);
+        ``refused``, the exit status a line is expected to end with instead of 0."""
+        answers, refused = answers or {}, refused or {}
         return "".join(
-            f"$ scorekeeper {line}\n{self.invoke(line, input, exit_code)}" for line in lines
+            f"$ scorekeeper {line}\n" + self.invoke(line, answers.get(line), refused.get(line, 0))
+            for line in lines
         )
 
-    def show(self, *lines: str, input: str | None = None, exit_code: int = 0) -> None:
+    def show(
+        self,
+        *lines: str,
+        answers: Mapping[str, str] | None = None,
+        refused: Mapping[str, int] | None = None,
+    ) -> None:
         """Write the transcript of ``lines`` into the page, in one fenced block."""
-        fenced(self.transcript(*lines, input=input, exit_code=exit_code))
+        fenced(self.transcript(*lines, answers=answers, refused=refused))
 
     def play(self, *lines: str) -> None:
         """Run ``lines`` without showing them (what happened before a block begins)."""
@@ -212,9 +225,9 @@ def fenced(text: str) -> None:
     out(f"```\n{text.rstrip()}\n```\n")
 
 
-def show(*lines: str, lang: str = "en", input: str | None = None, exit_code: int = 0) -> None:
+def show(*lines: str, lang: str = "en") -> None:
     """The transcript of ``lines`` in a new store of their own."""
-    Session(lang).show(*lines, input=input, exit_code=exit_code)
+    Session(lang).show(*lines)
 
 
 def markdown_table(header: list[str], rows: list[list[str]]) -> None:
