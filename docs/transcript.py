@@ -44,8 +44,8 @@ from scorekeeper.cli import cli
 #: The terminal every transcript is shown in.
 COLUMNS = 80
 
-#: Output that would differ between two runs, and what is written instead (of the same width,
-#: so that a table's columns stay aligned).
+#: Output that would differ between two runs, and what is written instead (a time as a table
+#: shows it is replaced by one of the same width, so that the table's columns stay aligned).
 STABLE = [
     (
         re.compile(r"\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)?"),
