@@ -51,10 +51,11 @@ class Closed(io.TextIOBase):
 def unwritten(error: Exception, code: int) -> int:
     """Say that the output could not be written, and return the exit code to end with: 0 if
     the command changed the store (the change stands), else an error's."""
+    from scorekeeper.cli import opened
     from scorekeeper.commands._common import describe
     from scorekeeper.i18n import _
 
-    changed = getattr(sys.modules.get("scorekeeper.store.files"), "committed", False)
+    changed = opened is not None and opened.committed
     if changed:
         message = _(
             "The change was saved, but its report could not be shown ({reason}); "

@@ -35,7 +35,7 @@ from enum import Enum
 from itertools import combinations, pairwise, product
 from typing import NamedTuple
 
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import Quoted, _, ngettext
 
 
 class Suit(str, Enum):
@@ -212,14 +212,14 @@ def parse_card(text: str) -> Card:
     if rank is not None and suit is not None:
         return Card(rank, suit)
     if len(token) < 2:
-        problem = _("{text!r} is not a card.").format(text=text)
+        problem = _("{text!r} is not a card.").format(text=Quoted(text))
     elif suit is None:
         problem = _("{text!r} is not a card: {suit!r} is not a suit.").format(
-            text=text, suit=token[-1]
+            text=Quoted(text), suit=token[-1]
         )
     else:
         problem = _("{text!r} is not a card: {rank!r} is not a rank.").format(
-            text=text, rank=token[:-1]
+            text=Quoted(text), rank=token[:-1]
         )
     raise CardError(problem + " " + _forms_help())
 

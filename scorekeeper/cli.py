@@ -20,7 +20,7 @@ import click
 
 from scorekeeper import __version__
 from scorekeeper.commands._common import BadInput, ScorekeeperGroup, Seconds, offer, option
-from scorekeeper.i18n import _, available, set_language, speak_for_click
+from scorekeeper.i18n import Quoted, _, available, set_language, speak_for_click
 from scorekeeper.paths import default_store, expand
 from scorekeeper.store import Store
 
@@ -54,7 +54,7 @@ def choose_language(ctx: click.Context, param: click.Parameter, value: str | Non
     if value.lower() not in available():
         raise BadInput(
             _("There are no messages in {code!r}; the languages are {languages}.").format(
-                code=value, languages=", ".join(available())
+                code=Quoted(value), languages=", ".join(available())
             )
         )
     set_language(value.lower())
@@ -83,7 +83,7 @@ COMMANDS = {
     "knock": "recording:knock",
     "gin": "recording:gin",
     "wall": "recording:wall",
-    "record": "recording:record_interactively",
+    "record": "session:record_interactively",
     "undo": "correcting:undo",
     "amend": "correcting:amend",
     "new": "matches:new",
@@ -101,6 +101,7 @@ COMMANDS = {
     "export": "files:export",
     "import": "files:import_",
     "check": "files:check",
+    "resolve": "resolving:resolve",
     "completion": "shell:completion",
 }
 
@@ -145,7 +146,7 @@ class Scorekeeper(ScorekeeperGroup):
                 )
                 if close
                 else _("There is no command {typed!r}; 'scorekeeper --help' lists the commands.")
-            ).format(typed=typed, close=close[0] if close else "")
+            ).format(typed=Quoted(typed), close=close[0] if close else "")
         )
 
     def _main_shell_completion(
@@ -222,4 +223,10 @@ def cli(ctx: click.Context, db: str | None, lock_timeout: float) -> None:
         raise BadInput(
             _("--db needs a directory, e.g. --db ~/gin-scores (it is created if missing).")
         )
-    ctx.obj = Store(expand(db) if db else default_store(), lock_timeout=lock_timeout)
+    global opened
+    ctx.obj = opened = Store(expand(db) if db else default_store(), lock_timeout=lock_timeout)
+
+
+opened: Store | None = None
+"""The store of the command being run (the console script asks it, once the command is over,
+whether a change was made)."""

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from scorekeeper.engine import Entry, Game, Hand, Round, Scoresheet, TableHand
-from scorekeeper.facts import check_keys, read_match
+from scorekeeper.facts import check_keys, facts_uuid, read_match
 from scorekeeper.i18n import _
 from scorekeeper.match import Match
 
@@ -169,7 +169,10 @@ def parse_export(content: bytes) -> Match:
         raise ValueError(_("'hands' must be a list"))
     if not isinstance(changes, list):
         raise ValueError(_("'changes' must be a list"))
-    return read_match(0, data, hands, changes=changes)
+    match = read_match(0, data, hands, changes=changes)
+    match.uuid = match.uuid or facts_uuid(match)
+    match.forget_sheet()  # an import of a thousand files holds each until it is stored
+    return match
 
 
 def _table_text(table: TableHand) -> str:

@@ -299,6 +299,21 @@ def derived_uuid(header: dict[str, Any]) -> str:
     return str(uuid.uuid5(uuid.UUID(LEGACY_NAMESPACE), text))
 
 
+#: The namespace of :func:`facts_uuid`.
+FACTS_NAMESPACE = "0b6f6a51-5a7e-4d0c-9b1c-3e2f8d4a6c7b"
+
+
+def facts_uuid(match: Match) -> str:
+    """The uuid of an export that has none (written by an older version, or by hand): worked
+    out from what it holds (players, rules, first dealer, every hand and change), so that
+    every copy of the file is known as one match and importing it twice does not double it."""
+    import json
+    import uuid
+
+    text = json.dumps(match.facts(), sort_keys=True, ensure_ascii=False)
+    return str(uuid.uuid5(uuid.UUID(FACTS_NAMESPACE), text))
+
+
 def check_timestamp(value: object, name: str) -> str:
     """An ISO 8601 time as stored in ``created`` and ``recorded`` (or empty: not known)."""
     if value == "":

@@ -131,3 +131,61 @@ def speak_for_click() -> None:
                 module._ = _  # type: ignore[attr-defined]
             if getattr(module, "ngettext", None) is gettext.ngettext:
                 module.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+#: How many characters of a name or a path a message quotes.
+QUOTED = 40
+
+
+class Quoted:
+    r"""A name or a path that a person typed or a file holds, as a message shows it: each
+    character a terminal would take as an instruction (a newline, an escape sequence) written
+    as its escape, and a long one cut to :data:`QUOTED` characters with its length said, so
+    that the message stays one short line. ``{name!r}`` shows it in quotes, ``{path}``
+    without; a path keeps its end (the file's name) and its start.
+
+    >>> print("{0!r} and {1}".format(Quoted("Ann"), Quoted("a\nb.json", path=True)))
+    'Ann' and a\nb.json
+    >>> print(repr(Quoted("A" * 10_000)))
+    'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…' (10,000 characters)
+    """
+
+    def __init__(self, text: object, path: bool = False) -> None:
+        text = str(text)
+        escaped = escape(text)
+        self.length = ""
+        if len(escaped) > QUOTED:
+            head = QUOTED // 3 if path else QUOTED - 1
+            tail = QUOTED - 1 - head
+            escaped = escaped[:head] + "…" + (escaped[-tail:] if tail else "")
+            self.length = " " + _("({n} characters)").format(n=number(len(text)))
+        self.shown = escaped
+
+    def __repr__(self) -> str:
+        return f"'{self.shown}'{self.length}"
+
+    def __str__(self) -> str:
+        return self.shown + self.length
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def escape(text: str) -> str:
+    r"""Text with each character a terminal would take as an instruction written as its
+    escape (``\n``, ``\x1b``): what a message shows of a path, whole.
+
+    >>> print(escape("a\x1b[2Jb\nc"))
+    a\x1b[2Jb\nc
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def quoted(text: object) -> str:
+    """A name in quotes, as a message shows it (see :class:`Quoted`)."""
+    return repr(Quoted(text))
+
+
+def number(value: int) -> str:
+    """A whole number as the language writes it: ``10,000``, ``10.000``."""
+    return f"{value:,}".replace(",", _(","))

@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from scorekeeper.engine import Hand, Scoresheet, Teams, fold, replay, team_name
-from scorekeeper.i18n import _
+from scorekeeper.i18n import Quoted, _
 from scorekeeper.rules import Rules
 
 
@@ -192,6 +192,10 @@ class Match:
                 replay(self.players, self.rules, self.first_dealer, played, self.teams),
             )
         return self._sheet[1]
+
+    def forget_sheet(self) -> None:
+        """Let the sheet last worked out go (it is worked out again when asked for)."""
+        self._sheet = None
 
     # What the players may enter
 
@@ -386,7 +390,7 @@ def check_names(names: Sequence[str]) -> None:
         if len(name) > MAX_NAME:
             raise CannotChange(
                 _("The name {name!r} is longer than {most} characters; use a shorter one.").format(
-                    name=name, most=MAX_NAME
+                    name=Quoted(name), most=MAX_NAME
                 )
             )
         if any(not char.isprintable() for char in name):
@@ -394,12 +398,12 @@ def check_names(names: Sequence[str]) -> None:
                 _(
                     "The name {name!r} holds a control character; "
                     "use letters, digits and punctuation."
-                ).format(name=name)
+                ).format(name=Quoted(name))
             )
         if name != name.strip():
             raise CannotChange(
                 _("The name {name!r} starts or ends with a space; leave the spaces out.").format(
-                    name=name
+                    name=Quoted(name)
                 )
             )
     for index, name in enumerate(names):
@@ -425,7 +429,9 @@ def check_rename(names: Sequence[str], old: str, new: str, partnership: bool) ->
     the same name, another player's name (case and accents aside), or not a name."""
     if old not in names:
         raise CannotChange(
-            _("{name!r} is not a player of this match, so it cannot be renamed").format(name=old)
+            _("{name!r} is not a player of this match, so it cannot be renamed").format(
+                name=Quoted(old)
+            )
         )
     if new == old:
         raise CannotChange(_("{name} is called that already; nothing to change.").format(name=old))
@@ -435,7 +441,7 @@ def check_rename(names: Sequence[str], old: str, new: str, partnership: bool) ->
                 _(
                     "{new!r} is the name of {other}, another player of this match (case and "
                     "accents do not count); choose another name."
-                ).format(new=new, other=other)
+                ).format(new=Quoted(new), other=other)
             )
     if partnership and any(mark in new for mark in "&+,"):
         raise CannotChange(

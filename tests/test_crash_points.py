@@ -33,6 +33,8 @@ from typing import Any, NamedTuple
 import pytest
 from harness import invoke
 
+from scorekeeper.store import Store
+
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(sys.platform != "linux", reason="strace is Linux's"),
@@ -119,7 +121,10 @@ def strace() -> str:
 
 def observe(store: Path) -> dict[str, Any]:
     """The store as a user reads it through the command line (times left out: a command run
-    again records its own)."""
+    again records its own), and the copies beside its match files that hold what the store
+    lacks (one left beside the match it was taken into holds nothing more)."""
+    from scorekeeper.store.conflicts import Case
+
     seen: dict[str, Any] = {}
     for name, args in (
         ("matches", ["matches"]),
@@ -128,8 +133,10 @@ def observe(store: Path) -> dict[str, Any]:
         ("current", ["show", "--json"]),
     ):
         result = invoke(store, *args)
-        seen[name] = (result.exit_code, TIME.sub("<time>", result.output))
-    ids = sorted(int(path.stem) for path in (store / "matches").glob("*.json"))
+        seen[name] = (result.exit_code, TIME.sub("<time>", result.stdout))
+    ids = sorted(
+        int(path.stem) for path in (store / "matches").glob("*.json") if path.stem.isdigit()
+    )
     for match_id in ids:
         result = invoke(store, "export", str(match_id), "--format", "json")
         exported = json.loads(result.output) if result.exit_code == 0 else result.output
@@ -139,6 +146,11 @@ def observe(store: Path) -> dict[str, Any]:
             for record in exported["hands"] + exported["changes"]:
                 record.pop("recorded")
         seen[f"match {match_id}"] = exported
+    seen["copies"] = sorted(
+        (copy.name, copy.case.value)
+        for copy in Store(store).conflicts()
+        if copy.case not in (Case.SAME, Case.EARLIER)
+    )
     return seen
 
 
@@ -230,39 +242,138 @@ def inject(
     return Run(f"{fault} at {name} #{number}", result.returncode, result.stderr, store)
 
 
+def prepared(tmp_path: Path, setup: list[list[str]]) -> tuple[Path, dict[str, Path]]:
+    """The template store (BASE, then ``setup``) and the files the scenarios name: an export
+    of match 1, an export of a later state of match 2 (played on in a copy of the store), an
+    export of a match another store made, and the match files of those two other stores."""
+    template = tmp_path / "template"
+    named = {
+        "export": tmp_path / "match-1.json",
+        "later": tmp_path / "match-2-later.json",
+        "other": tmp_path / "other-match.json",
+    }
+    elsewhere, other = tmp_path / "elsewhere", tmp_path / "other"
+    for store, steps in (
+        (template, [*BASE, ["export", "1", "--format", "json", "-o", str(named["export"])]]),
+        (elsewhere, [*LATER, ["export", "2", "--format", "json", "-o", str(named["later"])]]),
+        (other, [["new", "Ivy", "Jo", "--dealer", "ivy"], ["knock", "ivy", "2", "9"]]),
+        (other, [["export", "--format", "json", "-o", str(named["other"])]]),
+        (template, setup),
+    ):
+        if store == elsewhere and not elsewhere.exists():
+            shutil.copytree(template, elsewhere)
+        for step in steps:
+            result = invoke(store, *step)
+            assert result.exit_code == 0, (step, result.output)
+    named["later file"] = elsewhere / "matches" / "2.json"
+    named["other file"] = other / "matches" / "1.json"
+    return template, named
+
+
+def state_after(template: Path, work: Path, *commands: list[str]) -> dict[str, Any]:
+    """What the store reads as after these commands, run on a copy of it."""
+    store = work / "store"
+    shutil.copytree(template, store)
+    for args in commands:
+        done = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "--db", str(store), *args],
+            env=environment(),
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+    return observe(store)
+
+
 @pytest.mark.parametrize("scenario", list(SCENARIOS))
 def test_every_crash_point_leaves_the_before_or_the_after_state(
     strace: str, tmp_path: Path, scenario: str
 ) -> None:
     setup, args = SCENARIOS[scenario]
-    template = tmp_path / "template"
-    export, later = tmp_path / "match-1.json", tmp_path / "match-2-later.json"
-    elsewhere = tmp_path / "elsewhere"  # a copy of the store that played on
-    for store, steps in (
-        (template, [*BASE, ["export", "1", "--format", "json", "-o", str(export)]]),
-        (elsewhere, [*LATER, ["export", "2", "--format", "json", "-o", str(later)]]),
-        (template, setup),
-    ):
-        if store == elsewhere:
-            shutil.copytree(template, elsewhere)
-        for step in steps:
-            result = invoke(store, *step)
-            assert result.exit_code == 0, (step, result.output)
-    shutil.rmtree(elsewhere)
-    args = [arg.format(export=export, later=later) for arg in args]
+    template, named = prepared(tmp_path, setup)
+    args = [arg.format(**named) for arg in args]
     before = observe(template)
-    after_store = tmp_path / "after"
-    shutil.copytree(template, after_store)
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "--db", str(after_store), *args],
-        env=environment(),
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
-    after = observe(after_store)
+    after = state_after(template, tmp_path / "after", args)
     assert after != before
+    injected(strace, tmp_path, scenario, template, args, [before, after])
 
+
+#: Commands that make one change after another, each step its own commit: every crash point
+#: leaves the state after some of the steps (an error says which were made). Each scenario
+#: gives the files to place among the match files first (copies, for resolve), the command,
+#: and the commands that make the same changes one step at a time.
+STEPWISE: dict[str, tuple[list[list[str]], dict[str, str], list[str], list[list[str]]]] = {
+    "import-of-several-files": (
+        [],
+        {},
+        ["import", "{export}", "{later}", "{other}"],
+        [["import", "{later}"], ["import", "{other}"]],
+    ),
+    "resolve": (
+        [],
+        {
+            "1 (conflicted copy).json": "other file",  # a match the store does not hold
+            "2.sync-conflict-20261201-203000-ABC1234.json": "later file",  # a later state
+        },
+        ["resolve", "--yes"],
+        [],  # one copy at a time: see below
+    ),
+    "resolve-keeping-the-copy": (
+        [["knock", "dee", "1", "30"]],  # played here after the other machine's copy was made
+        {"2-LAPTOP.json": "later file"},  # so the copies went their own ways
+        ["resolve", "--keep", "copy", "--yes"],
+        [],
+    ),
+}
+
+
+@pytest.mark.parametrize("scenario", list(STEPWISE))
+def test_every_crash_point_of_a_command_of_several_steps_leaves_the_state_after_some(
+    strace: str, tmp_path: Path, scenario: str
+) -> None:
+    setup, copies, args, steps = STEPWISE[scenario]
+    template, named = prepared(tmp_path, setup)
+    for name, source in copies.items():
+        shutil.copy2(named[source], template / "matches" / name)
+    args = [arg.format(**named) for arg in args]
+    before = observe(template)
+    states = [before]
+    if copies:  # resolve deals with the copies in the order of their names, one at a time
+        for count in range(1, len(copies) + 1):
+            partial = tmp_path / f"partial-{count}"
+            shutil.copytree(template, partial)
+            later = sorted(copies)[count:]
+            for name in later:
+                (partial / "matches" / name).rename(tmp_path / name)
+            states.append(state_after(partial, tmp_path / f"step-{count}", args))
+            for name in later:
+                shutil.copy2(tmp_path / name, tmp_path / f"step-{count}" / "store" / "matches")
+            states[-1] = observe(tmp_path / f"step-{count}" / "store")
+    else:
+        done: list[list[str]] = []
+        for step in steps:
+            done.append([arg.format(**named) for arg in step])
+            states.append(state_after(template, tmp_path / f"step-{len(done)}", *done))
+    after = state_after(template, tmp_path / "after", args)
+    assert after == states[-1] and len({json.dumps(s, sort_keys=True) for s in states}) == len(
+        states
+    )
+    injected(strace, tmp_path, scenario, template, args, states)
+
+
+def injected(
+    strace: str,
+    tmp_path: Path,
+    scenario: str,
+    template: Path,
+    args: list[str],
+    states: list[dict[str, Any]],
+) -> None:
+    """Kill the command at each system call that touches the store (and fail the calls that
+    change something): every run must leave one of ``states`` (the first the state before,
+    the last the state after), and say which by its exit code: 0 the last, an error any but
+    the last, with an ``Error:`` line."""
+    before, after = states[0], states[-1]
     found = points(strace, template, tmp_path, args)
     assert any(name == "rename" for name, _number, _line in found), "the commit is traced"
     runs = [
@@ -290,24 +401,29 @@ def test_every_crash_point_leaves_the_before_or_the_after_state(
     for run in results:
         state = observe(run.store)
         killed = run.returncode in (-9, 137)
-        outcomes[
-            ("killed" if killed else f"exit {run.returncode}")
-            + ", "
-            + ("before" if state == before else "after" if state == after else "neither")
-        ] += 1
+        which = (
+            "before"
+            if state == before
+            else "after"
+            if state == after
+            else f"after step {states.index(state)}"
+            if state in states
+            else "neither"
+        )
+        outcomes[("killed" if killed else f"exit {run.returncode}") + ", " + which] += 1
         if "Traceback" in run.stderr:
             violations.append(f"{run.point}: a traceback\n{run.stderr}")
-        elif killed and state not in (before, after):
+        elif killed and state not in states:
             violations.append(f"{run.point}: killed, neither the before nor the after state")
         elif not killed and run.returncode == 0 and state != after:
             violations.append(f"{run.point}: exit 0, but not the after state\n{run.stderr}")
         elif (
             not killed
             and run.returncode != 0
-            and (state != before or not run.stderr.startswith("Error: "))
+            and (state not in states[:-1] or not run.stderr.startswith("Error: "))
         ):
             violations.append(
-                f"{run.point}: exit {run.returncode}, but not the before state "
+                f"{run.point}: exit {run.returncode}, but not a state before the end "
                 f"with an Error: line\n{run.stderr}"
             )
         shutil.rmtree(run.store.parent)
@@ -316,4 +432,4 @@ def test_every_crash_point_leaves_the_before_or_the_after_state(
         f"\n{scenario}: {len(found)} calls touch the store; runs {dict(kinds)}; "
         f"outcomes {dict(outcomes)}; {len(violations)} violations"
     )
-    assert violations == []
+    assert violations == [], "\n".join(violations)

@@ -467,7 +467,8 @@ def test_a_copy_that_disagrees_is_refused_naming_both(
     refused(
         run("import", other),
         1,
-        f"{other} and match 1 (Ann v Ben) are copies of one match that disagree",
+        "other.json (",  # a long path is cut in the middle: its file's name stays
+        "and match 1 (Ann v Ben) are copies of one match that disagree",
         "Nothing was imported",
         "--as-new",
     )
@@ -496,9 +497,12 @@ def test_several_files_each_become_a_match_and_the_last_is_current(
     lines = out.splitlines()
     assert lines[0] == f"Imported {first} as match 1: Alexandra v Bob, 12 hands."
     assert lines[1].startswith(f"Imported {second} as match 2: ")
-    assert lines[2] == f"Imported {first} as match 3: Alexandra v Bob, 12 hands."  # no uuid
-    assert sheet(run)["id"] == 3
-    assert len(lines) == 3
+    assert lines[2] == (
+        f"{first} is match 1 (Alexandra v Bob), as the store holds it already; nothing was changed."
+    )
+    assert lines[3] == "Match 1 is not the current match; 'scorekeeper use 1' makes it current."
+    assert sheet(run)["id"] == 2
+    assert len(lines) == 4
 
 
 def test_a_file_and_its_later_copy_in_one_import(run: Run, tmp_path: Path) -> None:
@@ -535,7 +539,7 @@ def test_one_bad_file_imports_none_of_them(
     before = snapshot(store_dir)
     samples = Path(__file__).resolve().parent.parent / "sample_sessions"
     result = run("import", samples / "01-seed-example.json", good, wrong)
-    refused(result, 2 if bad == "not json" else 1, str(wrong))
+    refused(result, 2 if bad == "not json" else 1, "wrong.json")
     assert result.stdout == ""
     assert snapshot(store_dir) == before
 
@@ -558,10 +562,13 @@ def test_a_file_that_cannot_be_stored_midway_is_named_and_the_rest_said(
 
     monkeypatch.setattr(files, "write_atomically", full_on_match_2)
     result = run("import", first, second)
-    assert result.exit_code == 0  # a change was made: match 1
+    assert result.exit_code == 1  # not every file was imported
     assert result.stdout == f"Imported {first} as match 1: Alexandra v Bob, 12 hands.\n"
-    assert f"Error: {second} could not be imported (Cannot write" in result.stderr
-    assert "the files reported above were. Import" in result.stderr
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("Error: ") and "08-straight-gin.json" in line
+    assert "could not be imported (Cannot write" in line
+    assert "No space left on device); the file before it was ('" in line
+    assert "01-seed-example.json" in line and line.endswith("and the files after it again.")
     monkeypatch.undo()
     assert [line[0] for line in status(run)] == ["*1"]
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from scorekeeper.engine import MAX_DEADWOOD, InvalidHand, MatchFinished, Scoresheet, fold
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, Quoted, _, ngettext
 from scorekeeper.match import Match
 from scorekeeper.rules import RuleError, option_name
 from scorekeeper.store import Store, StoreError
@@ -36,10 +36,9 @@ class Problem(click.ClickException):
     (an escape sequence in a path, say) shown escaped."""
 
     def format_message(self) -> str:
-        return "".join(
-            char if char.isprintable() or char == "\n" else repr(char)[1:-1]
-            for char in self.message
-        )
+        from scorekeeper.i18n import escape
+
+        return escape(self.message)
 
     def show(self, file: Any = None) -> None:
         try:
@@ -258,7 +257,7 @@ class ScorekeeperGroup(Command, click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             result = super().invoke(ctx)
-        except (click.exceptions.Exit, click.Abort, Reported):
+        except (click.exceptions.Exit, click.Abort, Reported, Partly):
             raise
         except KeyboardInterrupt:  # Ctrl-C: the change stands if it was made, else none was
             store = ctx.find_object(Store)
@@ -307,6 +306,11 @@ class Reported(Problem):
     exit status says whether the store changed)."""
 
     exit_code = 0
+
+
+class Partly(StateProblem):
+    """A command that makes one change after another (an import of several files, ``resolve``)
+    made some and not the rest (exit 1): the message says which were made and which not."""
 
 
 def describe(error: BaseException) -> str:
@@ -430,12 +434,12 @@ def one_of(
     if found:
         raise BadInput(
             _("{typed!r} could be {a} or {b}; type more of it.").format(
-                typed=typed, a=found[0], b=found[1]
+                typed=Quoted(typed), a=found[0], b=found[1]
             )
         )
     raise BadInput(
         _(unknown).format(
-            typed=typed, options=either(list(shown if shown is not None else meanings))
+            typed=Quoted(typed), options=either(list(shown if shown is not None else meanings))
         )
     )
 
@@ -450,6 +454,13 @@ def either(choices: Sequence[str]) -> str:
     if len(choices) < 2:
         return "".join(choices) or "-"
     return _("{some} or {last}").format(some=", ".join(choices[:-1]), last=choices[-1])
+
+
+def together(items: Sequence[str]) -> str:
+    """``a, b and c`` (``a`` alone)."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{some} and {last}").format(some=", ".join(items[:-1]), last=items[-1])
 
 
 def player(players: Sequence[str], typed: str) -> str:
@@ -611,14 +622,17 @@ def warn_of_copies(store: Store) -> None:
     if not copies:
         return
     held = sorted({of for _name, of in copies})
+    matches = ngettext("match {ids}", "matches {ids}", len(held)).format(
+        ids=together([str(i) for i in held])
+    )
     click.echo(
         ngettext(
-            "Warning: {n} copy of a match file lies in the store (of match {ids}), left by a "
+            "Warning: {n} copy of a match file lies in the store (of {matches}), left by a "
             "sync tool or by hand; 'scorekeeper resolve' deals with it.",
-            "Warning: {n} copies of match files lie in the store (of matches {ids}), left by a "
+            "Warning: {n} copies of match files lie in the store (of {matches}), left by a "
             "sync tool or by hand; 'scorekeeper resolve' deals with them.",
             len(copies),
-        ).format(n=len(copies), ids=either([str(i) for i in held])),
+        ).format(n=len(copies), matches=matches),
         err=True,
     )
 

@@ -12,7 +12,7 @@ import click
 
 from scorekeeper.commands._common import (
     BadInput,
-    Reported,
+    Partly,
     StateProblem,
     command,
     echo_lines,
@@ -20,10 +20,11 @@ from scorekeeper.commands._common import (
     match_argument,
     option,
     pass_store,
+    together,
     warn_of_copies,
 )
 from scorekeeper.engine import InvalidHand, MatchFinished
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import Quoted, _, escape, ngettext
 from scorekeeper.match import Match, Relation, relation
 from scorekeeper.messages import match_title
 from scorekeeper.rules import RuleError
@@ -85,12 +86,12 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
             _(
                 "{path} is a link to a file that does not exist; export to the file "
                 "itself, or to another name."
-            ).format(path=output)
+            ).format(path=Quoted(output, path=True))
         )
     if os.path.exists(output) and not force:
         raise BadInput(
             _("{path} already exists; choose another file, or add --force to overwrite it.").format(
-                path=output
+                path=Quoted(output, path=True)
             )
         )
     target = os.path.realpath(output)  # a link to a file: that file is replaced
@@ -98,25 +99,44 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
         write_atomically(target, text.encode("utf-8"), os.path.dirname(target))
     except StoreError as error:
         raise StateProblem(str(error)) from None
-    click.echo(_("Wrote match {id} to {path}.").format(id=current.id, path=output), err=True)
+    click.echo(
+        _("Wrote match {id} to {path}.").format(id=current.id, path=escape(output)),
+        err=True,
+    )
 
 
 def read_export(path: str) -> Match:
-    """The match in a file written by ``export --format json``; bad input names the file."""
+    """The match in a file written by ``export --format json``; bad input names the file. A
+    path that is not a regular file (a folder, a pipe, a device) is refused at once, never
+    waited on."""
+    import stat
+
     from scorekeeper.exchange import MAX_IMPORT_BYTES, parse_export
 
+    shown = Quoted(path, path=True)
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_IMPORT_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | os.O_CLOEXEC)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise BadInput(
+                    _(
+                        "{path} is not a file (a folder, a pipe or a device); give files "
+                        "written by 'scorekeeper export --format json'."
+                    ).format(path=shown)
+                )
+            with os.fdopen(os.dup(fd), "rb") as file:
+                data = file.read(MAX_IMPORT_BYTES + 1)
+        finally:
+            os.close(fd)
         return parse_export(data)
     except OSError as error:
         raise BadInput(
-            _("Cannot read {path}: {reason}.").format(path=path, reason=error.strerror)
+            _("Cannot read {path}: {reason}.").format(path=shown, reason=error.strerror)
         ) from None
     except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
         raise BadInput(
             _("{path} cannot be imported: {reason}.").format(
-                path=path, reason=str(error).rstrip(".")
+                path=shown, reason=str(error).rstrip(".")
             )
         ) from None
 
@@ -158,10 +178,11 @@ def import_(store: Store, paths: tuple[str, ...], as_new: bool) -> None:
     with store.writing() as writer:
         held = {} if as_new else store.uuids()
         steps = plan(writer, found, held, as_new)
-        done: list[tuple[Step, Match]] = []
+        done: list[str] = []
+        said: list[str] = []
         ids = {uuid: match_id for uuid, (match_id, _deleted) in held.items()}
-        try:
-            for step in steps:
+        for step in steps:
+            try:
                 if step.how is None:
                     match = writer.adopt(step.match, as_new)
                     ids[match.uuid] = match.id
@@ -171,25 +192,35 @@ def import_(store: Store, paths: tuple[str, ...], as_new: bool) -> None:
                     writer.commit()
                 else:
                     match = writer.load(ids[step.match.uuid])
-                done.append((step, match))
-        except StoreError as error:
-            if not store.committed:
-                raise
-            echo_lines([imported(*pair) for pair in done])
-            raise Reported(
-                _(
-                    "{path} could not be imported ({reason}); the files reported above were. "
-                    "Import {path} and the files after it again."
-                ).format(path=step.path, reason=str(error).rstrip("."))
-            ) from None
+            except StoreError as error:
+                if not store.committed:
+                    raise
+                echo_lines(said)
+                raise Partly(
+                    ngettext(
+                        "{path} could not be imported ({reason}); the file before it was "
+                        "({done}). Import {path} and the files after it again.",
+                        "{path} could not be imported ({reason}); the {n} files before it "
+                        "were ({done}). Import {path} and the files after it again.",
+                        len(done),
+                    ).format(
+                        path=Quoted(step.path, path=True),
+                        reason=str(error).rstrip("."),
+                        n=len(done),
+                        done=together(done[:2] + (["…"] if len(done) > 2 else [])),
+                    )
+                ) from None
+            said.append(imported(step, match))
+            done.append(repr(Quoted(step.path, path=True)))
+            match.forget_sheet()
+    echo_lines(said)  # once every file is in: what it says can no longer fall short of it
     current = store.current_id()
-    echo_lines([imported(*pair) for pair in done])
-    last, match = done[-1]
-    if last.how is not None and match.id != current:
+    last = steps[-1]
+    if last.how is not None and ids[last.match.uuid] != current:
         click.echo(
             _(
                 "Match {id} is not the current match; 'scorekeeper use {id}' makes it current."
-            ).format(id=match.id)
+            ).format(id=ids[last.match.uuid])
         )
 
 
@@ -220,7 +251,7 @@ def plan(
                         "{path} is match {id}, which was deleted. Nothing was imported; "
                         "'scorekeeper restore {id}' brings the match back, and the file can "
                         "then be imported."
-                    ).format(path=path, id=match_id)
+                    ).format(path=Quoted(path, path=True), id=match_id)
                 )
             known[match.uuid] = (None, writer.load(match_id))
         source, copy = known[match.uuid]
@@ -231,7 +262,9 @@ def plan(
                     "{path} and match {id} ({players}) are copies of one match that disagree: "
                     "each holds hands or changes the other lacks. Nothing was imported; "
                     "'scorekeeper import --as-new {path}' imports the file as another match."
-                ).format(path=path, id=copy.id, players=_(" v ").join(copy.players))
+                ).format(
+                    path=Quoted(path, path=True), id=copy.id, players=_(" v ").join(copy.players)
+                )
             )
         if how is Relation.APART:
             raise StateProblem(
@@ -239,7 +272,7 @@ def plan(
                     "{path} and {other} are copies of one match that disagree: each holds "
                     "hands or changes the other lacks. Nothing was imported; import them one "
                     "at a time, the second with --as-new."
-                ).format(path=path, other=source)
+                ).format(path=Quoted(path, path=True), other=Quoted(source, path=True))
             )
         steps.append(Step(path, match, how))
         if how is Relation.BEHIND:
@@ -250,25 +283,26 @@ def plan(
 def imported(step: Step, match: Match) -> str:
     """What importing one file did."""
     players, n = _(" v ").join(match.players), match.sheet().hands_played()
+    path = escape(step.path)
     if step.how is None:
         return ngettext(
             "Imported {path} as match {id}: {players}, {n} hand.",
             "Imported {path} as match {id}: {players}, {n} hands.",
             n,
-        ).format(path=step.path, id=match.id, players=players, n=n)
+        ).format(path=path, id=match.id, players=players, n=n)
     if step.how is Relation.BEHIND:
         return ngettext(
             "Brought match {id} ({players}) up to date from {path}: {n} hand now.",
             "Brought match {id} ({players}) up to date from {path}: {n} hands now.",
             n,
-        ).format(path=step.path, id=match.id, players=players, n=n)
+        ).format(path=path, id=match.id, players=players, n=n)
     if step.how is Relation.AHEAD:
         return _(
             "Match {id} ({players}) holds all of {path} already, and more; nothing was changed."
-        ).format(path=step.path, id=match.id, players=players)
+        ).format(path=path, id=match.id, players=players)
     return _(
         "{path} is match {id} ({players}), as the store holds it already; nothing was changed."
-    ).format(path=step.path, id=match.id, players=players)
+    ).format(path=path, id=match.id, players=players)
 
 
 @command()
@@ -297,5 +331,5 @@ def check(store: Store) -> None:
             "{path}: {n} match, readable and consistent with the rules.",
             "{path}: {n} matches, all readable and consistent with the rules.",
             count,
-        ).format(path=store.root, n=count)
+        ).format(path=escape(store.root), n=count)
     )

@@ -28,7 +28,7 @@ from scorekeeper.commands._common import (
 )
 from scorekeeper.engine import fold, team_members, team_name
 from scorekeeper.facts import check_description
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, Quoted, _, ngettext
 from scorekeeper.match import MatchStatus, check_names
 from scorekeeper.messages import next_deal
 from scorekeeper.rules import (
@@ -368,7 +368,7 @@ def split_team(text: str) -> tuple[str, str]:
     names = [name.strip() for name in re.split(r"[&+,]", text)]
     if len(names) != 2 or not all(names):
         raise BadInput(
-            _("{text!r} is not a team of two: write it like 'Ann & Bob'.").format(text=text)
+            _("{text!r} is not a team of two: write it like 'Ann & Bob'.").format(text=Quoted(text))
         )
     return names[0], names[1]
 

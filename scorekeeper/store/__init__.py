@@ -70,10 +70,17 @@ class Store:
         self.root = os.fspath(root)
         self.lock_timeout = lock_timeout
         self.temp_dir = self._path("tmp")
-        self.committed = False
-        """Whether a change has become true in this process (an error after it must say so)."""
+        self.commits = 0
+        """How many changes have become true through this store in this process (an error
+        after one must say so)."""
         self.unconfirmed: list[str] = []
         """Files changed whose folder could not be flushed to disk afterwards."""
+        self._cache: str | None = None
+
+    @property
+    def committed(self) -> bool:
+        """Whether a change has become true through this store in this process."""
+        return self.commits > 0
 
     def _path(self, *parts: str) -> str:
         return os.path.join(self.root, *parts)
@@ -96,6 +103,11 @@ class Store:
 
         It is named by the store's folder (its name, device and inode): two stores never share
         one, and a store renamed or moved keeps its own."""
+        if self._cache is None:
+            self._cache = self._cache_folder()
+        return self._cache
+
+    def _cache_folder(self) -> str | None:
         try:
             found = os.stat(self.root)
         except OSError:
@@ -653,6 +665,6 @@ class Writer:
             pass
 
     def _committed(self, confirmed: bool, path: str) -> None:
-        self.store.committed = files.committed = True
+        self.store.commits += 1
         if not confirmed:
             self.store.unconfirmed.append(path)

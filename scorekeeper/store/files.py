@@ -36,9 +36,6 @@ MAX_BYTES = 64 * 1024 * 1024
 #: How the store's temporary files are named: the prefix, twelve hex digits, the suffix.
 TEMP_PREFIX, TEMP_SUFFIX, TEMP_DIGITS = ".scorekeeper-", ".tmp", 12
 
-#: Whether this process has changed a fact of a store (so an error after it must say so).
-committed = False
-
 
 class StoreError(Exception):
     """Raised for a store that cannot be read or written: missing, damaged, locked, newer."""

@@ -1,0 +1,460 @@
+"""A store that a sync tool shares between machines (CLI.md "A store shared with other
+machines"): another program replaces, copies and leaves copies of match files under the store,
+and every figure shown is that of the files as they are now; copies are never passed over, and
+``resolve`` deals with each the way it asks for, destroying nothing.
+
+Figures worked out by hand (standard rules): match 1 is Ann v Ben to 10, ended by the first
+game. Version "Ann": Ann knocks 2 v 30, +28. Version "Ben": Ben knocks 2 v 30, +28.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from harness import Run, invoke, ok, refused, summaries_file
+
+from scorekeeper.store import Store
+
+SHORT = ["--dealer", "ann", "--target", "10", "--end-after-first-game"]
+
+
+def made(root: Path, *hands: list[str]) -> Path:
+    """A store with match 1 (Ann v Ben, to 10, the first game ends it) and these hands."""
+    ok(invoke(root, "new", "Ann", "Ben", *SHORT))
+    for hand in hands:
+        ok(invoke(root, *hand))
+    return root / "matches" / "1.json"
+
+
+def evening_match(store_dir: Path) -> Path:
+    """Match 1, Ann v Ben under the standard rules, no hand yet; returns its file."""
+    ok(invoke(store_dir, "new", "Ann", "Ben", "--dealer", "ann"))
+    return store_dir / "matches" / "1.json"
+
+
+def winner(run: Run) -> tuple[str, str, str]:
+    """Who won match 1 as ``matches``, ``stats`` and ``show`` tell it."""
+    listed = json.loads(ok(run("matches", "--json")))[0]["winner"]
+    players = json.loads(ok(run("stats", "--json")))["players"]
+    won = next(name for name, figures in players.items() if figures["won"])
+    shown = json.loads(ok(run("show", "1", "--json")))["winner"]
+    return listed, won, shown
+
+
+def trusted(cache: Path) -> None:
+    """Make every summary row look derived long after its file changed, so that only the
+    file's identity can tell that it is stale (a racy row would be read again anyway)."""
+    with sqlite3.connect(summaries_file(cache)) as db:
+        db.execute("UPDATE matches SET ctime = ctime - 10000000000")
+
+
+@pytest.fixture
+def ann_won(run: Run, store_dir: Path, cache_of_this_test: Path) -> Path:
+    """Match 1 won by Ann, its summaries worked out and trusted; returns its file."""
+    path = made(store_dir, ["knock", "ann", "2", "30"])
+    assert winner(run) == ("Ann", "Ann", "Ann")
+    trusted(cache_of_this_test)
+    return path
+
+
+@pytest.fixture
+def ben_won(tmp_path: Path) -> Path:
+    """Match 1 as another machine played it: won by Ben."""
+    return made(tmp_path / "elsewhere", ["knock", "ben", "2", "30"])
+
+
+def test_a_file_renamed_over_a_match_shows_its_own_figures(
+    run: Run, ann_won: Path, ben_won: Path
+) -> None:
+    staged = ann_won.parent / ".incoming.tmp"
+    shutil.copy2(ben_won, staged)
+    os.replace(staged, ann_won)  # as a sync tool writes: a new file renamed over the old
+    assert winner(run) == ("Ben", "Ben", "Ben")
+
+
+def test_a_copy_over_a_match_in_place_with_the_same_size_and_time_shows_its_figures(
+    run: Run, ann_won: Path, ben_won: Path
+) -> None:
+    before = ann_won.stat()
+    content = ben_won.read_bytes()
+    assert len(content) == before.st_size  # "Ann" and "Ben": the same length
+    with open(ann_won, "r+b") as file:  # cp over it: the same inode
+        file.write(content)
+        file.truncate()
+    os.utime(ann_won, ns=(before.st_atime_ns, before.st_mtime_ns))  # cp -p: the same time
+    after = ann_won.stat()
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (
+        before.st_ino,
+        before.st_size,
+        before.st_mtime_ns,
+    )
+    assert winner(run) == ("Ben", "Ben", "Ben")
+
+
+def test_a_new_file_that_got_the_old_ones_inode_shows_its_figures(
+    run: Run, ann_won: Path, ben_won: Path
+) -> None:
+    before = ann_won.stat()
+    content = ben_won.read_bytes()
+    ann_won.unlink()
+    ann_won.write_bytes(content)  # ext4 gives the freed inode out again at once
+    os.utime(ann_won, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert winner(run) == ("Ben", "Ben", "Ben")
+
+
+def test_importing_the_match_now_in_a_copied_file_does_not_double_it(
+    run: Run, ann_won: Path, ben_won: Path, tmp_path: Path
+) -> None:
+    """The store's match 1 is now the other machine's (copied over): its export is the same
+    match, known by the uuid the file holds now."""
+    shutil.copyfile(ben_won, ann_won)
+    export = tmp_path / "ben.json"
+    ok(invoke(tmp_path / "elsewhere", "export", "1", "--format", "json", "-o", export))
+    said = ok(run("import", export))
+    assert "as the store holds it already; nothing was changed" in said
+    assert len(json.loads(ok(run("matches", "--json")))) == 1
+
+
+# Copies beside the match files
+
+COPIES = [
+    "1.sync-conflict-20261201-203000-ABC1234.json",  # Syncthing
+    "1 (conflicted copy).json",  # Dropbox
+    "1 (Ann's conflicted copy 2026-12-01).json",  # Dropbox, naming the machine's user
+    "1 (conflicted copy 2026-12-01 203000).json",  # Nextcloud
+    "1-LAPTOP.json",  # OneDrive
+    "from the laptop.json",  # copied in by hand
+]
+
+
+@pytest.mark.parametrize("name", COPIES)
+def test_a_copy_is_named_by_every_reading_command(
+    run: Run, ann_won: Path, ben_won: Path, name: str
+) -> None:
+    shutil.copy2(ben_won, ann_won.parent / name)
+    for command in (["matches"], ["show"], ["stats"], ["check"], ["matches", "--all"]):
+        result = run(*command)
+        assert result.exit_code == 0, result.output
+        warnings = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]
+        assert warnings == [
+            "Warning: 1 copy of a match file lies in the store (of match 1), left by a sync "
+            "tool or by hand; 'scorekeeper resolve' deals with it."
+        ], command
+
+
+def test_files_that_are_no_match_files_are_not_copies(run: Run, ann_won: Path) -> None:
+    for name in (".syncthing.1.json.tmp", "desktop.ini", ".DS_Store", "1.json.part"):
+        (ann_won.parent / name).write_bytes(b"\x00 not a match")
+    (ann_won.parent / "2 (conflicted copy).json").write_text("{", encoding="utf-8")
+    for command in ("matches", "show", "stats", "check"):
+        result = run(command)
+        assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
+
+
+def test_copies_of_several_matches_are_counted_in_one_line(
+    run: Run, ann_won: Path, ben_won: Path, store_dir: Path
+) -> None:
+    ok(run("new", "Cid", "Dee", "--dealer", "cid"))
+    shutil.copy2(ben_won, ann_won.parent / "1 (conflicted copy).json")
+    shutil.copy2(ann_won.parent / "2.json", ann_won.parent / "2-LAPTOP.json")
+    shutil.copy2(ann_won.parent / "2.json", ann_won.parent / "2-DESKTOP.json")
+    assert run("matches").stderr == (
+        "Warning: 3 copies of match files lie in the store (of matches 1 and 2), left by a "
+        "sync tool or by hand; 'scorekeeper resolve' deals with them.\n"
+    )
+
+
+# resolve: the four cases
+
+
+def hands_of(run: Run, match: int) -> list[tuple[str, str | None, int]]:
+    shown = json.loads(ok(run("show", str(match), "--json")))
+    return [(r["kind"], r["winner"], r["points"]) for r in shown["rounds"]]
+
+
+@pytest.fixture
+def open_match(run: Run, store_dir: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """Match 1 (Ann v Ben, standard rules) with hand 1, Ann knocks 3 v 20 (+17); and a copy
+    of the store made then, on another machine. Returns both match files."""
+    path = evening_match(store_dir)
+    ok(invoke(store_dir, "knock", "ann", "3", "20"))
+    other = tmp_path / "laptop"
+    shutil.copytree(store_dir, other)
+    return path, other / "matches" / "1.json"
+
+
+def test_resolve_sets_aside_a_copy_with_the_same_hands_or_fewer(
+    run: Run, open_match: tuple[Path, Path], store_dir: Path
+) -> None:
+    path, _laptop = open_match
+    earlier = path.with_name("1 (conflicted copy).json")
+    shutil.copy2(path, earlier)  # hand 1 only: an earlier state once hand 2 is recorded
+    ok(run("wall"))
+    same = path.with_name("1.sync-conflict-20261201-203000-ABC1234.json")
+    shutil.copy2(path, same)
+    said = ok(run("resolve", "--yes"))
+    assert "'1 (conflicted copy).json' holds an earlier state of match 1; it is set aside." in said
+    assert "holds match 1 as it is; it is set aside." in said
+    assert sorted(p.name for p in (store_dir / "resolved").iterdir()) == sorted(
+        [earlier.name, same.name]
+    )
+    assert (store_dir / "resolved" / earlier.name).read_bytes() != path.read_bytes()
+    assert hands_of(run, 1) == [("knock", "Ann", 17), ("wall", None, 0)]
+    assert "Warning" not in run("matches").stderr
+
+
+def test_resolve_brings_a_match_up_to_date_from_a_later_copy(
+    run: Run, open_match: tuple[Path, Path], store_dir: Path, tmp_path: Path
+) -> None:
+    path, laptop = open_match
+    ok(invoke(tmp_path / "laptop", "gin", "ben", "12"))  # Ben +37 on the laptop
+    copy = path.with_name("1-LAPTOP.json")
+    shutil.copy2(laptop, copy)
+    said = ok(run("resolve", "--yes"))
+    assert "Brought match 1 up to date from '1-LAPTOP.json' (2 hands now)" in said
+    assert hands_of(run, 1) == [("knock", "Ann", 17), ("gin", "Ben", 37)]
+    assert not copy.exists() and (store_dir / "resolved" / copy.name).is_file()
+
+
+def test_resolve_makes_a_new_match_of_a_copy_of_a_match_the_store_does_not_hold(
+    run: Run, open_match: tuple[Path, Path], store_dir: Path, tmp_path: Path
+) -> None:
+    """Two machines each made a match 1: the laptop's is another match."""
+    path, _laptop = open_match
+    laptop = made(tmp_path / "other", ["knock", "ben", "2", "30"])  # its own match 1
+    copy = path.with_name("1 (Ann's conflicted copy 2026-12-01).json")
+    shutil.copy2(laptop, copy)
+    said = ok(run("resolve", "--yes"))
+    assert "holds a match this store does not hold (Ann v Ben); it becomes a new match." in said
+    assert "as match 2 (Ann v Ben), now the current match" in said
+    assert hands_of(run, 2) == [("knock", "Ben", 28)]
+    listed = json.loads(ok(run("matches", "--json")))
+    uuid = json.loads(ok(invoke(tmp_path / "other", "export", "--format", "json")))["uuid"]
+    assert [m["uuid"] == uuid for m in listed] == [False, True]  # it keeps its uuid
+
+
+@pytest.fixture
+def diverged(run: Run, open_match: tuple[Path, Path], tmp_path: Path) -> Path:
+    """After hand 1, this store recorded Ben's knock 2 v 30 (+28), the laptop Ann's gin v 12
+    (+37); the laptop's file lies beside match 1. Returns the copy."""
+    path, laptop = open_match
+    ok(run("knock", "ben", "2", "30"))
+    ok(invoke(tmp_path / "laptop", "gin", "ann", "12"))
+    copy = path.with_name("1 (conflicted copy).json")
+    shutil.copy2(laptop, copy)
+    return copy
+
+
+def test_resolve_shows_a_copy_that_went_its_own_way_beside_the_match(
+    run: Run, diverged: Path
+) -> None:
+    result = run("resolve", input="\n")
+    said = result.stdout
+    assert (
+        "'1 (conflicted copy).json' and match 1 (Ann v Ben) went their own ways after hand 1"
+        in said
+    )
+    store_part, copy_part = said.split("In this store:")[1].split("In the copy:")
+    assert "Hand 2: Ben knocks 2 v 30 -> Ben +28 in Game 1" in store_part
+    assert "Totals: Game 1 Ann 17, Ben 28; Game 2 Ann 0, Ben 0; Game 3 Ann 0, Ben 0" in store_part
+    assert "Hand 2: Ann goes gin v 12 -> Ann +37 in Games 1, 2" in copy_part
+    assert "Totals: Game 1 Ann 54, Ben 0; Game 2 Ann 37, Ben 0" in copy_part
+    assert "Keep which? [store/copy/both]" in said
+    # No answer (the end of the input): nothing changed, exit 1.
+    refused(result, 1, "was not resolved", "nothing was changed")
+    assert diverged.exists()
+
+
+@pytest.mark.parametrize("keep", ["store", "copy", "both"])
+def test_resolve_keeps_what_was_chosen_and_destroys_nothing(
+    run: Run, diverged: Path, store_dir: Path, keep: str
+) -> None:
+    ours, theirs = ("knock", "Ben", 28), ("gin", "Ann", 37)
+    first = ("knock", "Ann", 17)
+    result = run("resolve", input=f"{keep}\n")
+    assert result.exit_code == 0, result.output
+    assert not diverged.exists()
+    resolved = sorted(p.name for p in (store_dir / "resolved").iterdir())
+    matches = json.loads(ok(run("matches", "--json")))
+    if keep == "store":
+        assert hands_of(run, 1) == [first, ours] and len(matches) == 1
+        assert resolved == [diverged.name]
+    elif keep == "copy":
+        assert hands_of(run, 1) == [first, theirs] and len(matches) == 1
+        assert resolved[0] == diverged.name and resolved[1].startswith("1 (replaced ")
+        kept = Store(store_dir).read_file(str(store_dir / "resolved" / resolved[1])).match
+        assert [r.winner for r in kept.sheet().rounds] == ["Ann", "Ben"]  # the store's, kept
+    else:
+        assert hands_of(run, 1) == [first, ours] and hands_of(run, 2) == [first, theirs]
+        assert matches[0]["uuid"] != matches[1]["uuid"]
+        assert resolved == [diverged.name]
+    assert "Warning" not in run("matches").stderr
+
+
+def test_resolve_answers_for_scripts_with_keep(run: Run, diverged: Path) -> None:
+    said = ok(run("resolve", "1", "--keep", "both", "--yes"))
+    assert "Stored '1 (conflicted copy).json' as match 2" in said
+
+
+def test_resolve_of_another_match_leaves_these_copies(
+    run: Run, diverged: Path, store_dir: Path
+) -> None:
+    ok(run("new", "Cid", "Dee", "--dealer", "cid"))
+    assert ok(run("resolve", "2", "--yes")) == "There is no copy of match 2 to resolve.\n"
+    assert diverged.exists()
+
+
+def test_resolve_with_no_copies_says_so(run: Run, store_dir: Path) -> None:
+    made(store_dir)
+    assert ok(run("resolve")) == "There is no copy of a match file to resolve.\n"
+
+
+def test_a_copy_of_a_deleted_match_is_left_until_the_match_is_restored(
+    run: Run, open_match: tuple[Path, Path], store_dir: Path
+) -> None:
+    path, _laptop = open_match
+    ok(run("wall"))
+    shutil.copy2(path, path.with_name("1-LAPTOP.json"))
+    ok(run("delete", "1", "--yes"))
+    refused(run("resolve", "--yes"), 1, "match 1 was deleted", "'scorekeeper restore 1'")
+    assert path.with_name("1-LAPTOP.json").exists()
+    ok(run("restore", "1"))
+    assert "holds match 1 as it is; it is set aside" in ok(run("resolve", "--yes"))
+
+
+# Two machines copying the whole folder
+
+
+def test_a_copy_of_the_whole_folder_taken_while_a_writer_runs_is_a_whole_store(
+    tmp_path: Path, store_dir: Path
+) -> None:
+    """A sync tool copies the folder file by file while hands are recorded: every copy holds
+    whole match files, each an earlier or later state of the match."""
+    made(store_dir)
+    writer = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys\n"
+            "from scorekeeper.cli import cli\n"
+            "for n in range(40):\n"
+            "    for args in (['knock', 'ann', '3', '5'], ['undo']):\n"
+            "        try:\n"
+            "            cli(['--db', sys.argv[1], *args], standalone_mode=False)\n"
+            "        except SystemExit:\n"
+            "            pass\n",
+            str(store_dir),
+        ],
+        stdout=subprocess.DEVNULL,
+    )
+    copies = 0
+    deadline = time.monotonic() + 30
+    try:
+        while writer.poll() is None and time.monotonic() < deadline:
+            copy = tmp_path / f"copy-{copies}"
+            shutil.copytree(store_dir, copy, ignore=shutil.ignore_patterns("tmp"))
+            copies += 1
+    finally:
+        writer.wait(timeout=60)
+    assert copies >= 3
+    for number in range(copies):
+        result = invoke(tmp_path / f"copy-{number}", "check")
+        assert result.exit_code == 0, result.output
+        hands = json.loads(ok(invoke(tmp_path / f"copy-{number}", "show", "--json")))["rounds"]
+        assert len(hands) <= 1
+
+
+# record under another writer
+
+
+def at_question(monkeypatch: pytest.MonkeyPatch, start: str, times: int, action: Any) -> None:
+    """Run ``action`` just before the ``times``-th question that starts with ``start``."""
+    asked = click.prompt
+    seen: list[str] = []
+
+    def prompt(text: str, *args: Any, **kwargs: Any) -> Any:
+        if text.startswith(start):
+            seen.append(text)
+            if len(seen) == times:
+                action()
+        return asked(text, *args, **kwargs)
+
+    monkeypatch.setattr(click, "prompt", prompt)
+
+
+def test_record_says_when_a_hand_it_recorded_is_lost_and_records_it_again(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = evening_match(store_dir)
+    older = tmp_path / "older.json"
+    shutil.copy2(path, older)  # the match with no hand, as a slow sync tool brings it back
+    at_question(monkeypatch, "How did the hand end?", 2, lambda: shutil.copy2(older, path))
+    answers = "knock\nann\n3\n20\ny\n" + "knock\nben\n2\n30\ny\n" + "y\n" + "q\n"
+    result = run("record", input=answers)
+    assert result.exit_code == 0, result.output
+    said = result.stdout
+    assert (
+        "Hand 1, Ann knocks 3 v 20, recorded at" in said
+        and "is no longer in match 1: its file was replaced, by a sync tool or a copy." in said
+    )
+    assert "Record it again? [Y/n]" in said
+    assert said.rstrip().endswith("Recorded 2 hands in match 1.")
+    # Ben's knock 2 v 30 became hand 1 of the match brought back; Ann's is hand 2 again.
+    assert hands_of(run, 1) == [("knock", "Ben", 28), ("knock", "Ann", 17)]
+
+
+def test_record_counts_only_the_hands_the_match_holds(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = evening_match(store_dir)
+    older = tmp_path / "older.json"
+    shutil.copy2(path, older)
+    at_question(monkeypatch, "How did the hand end?", 2, lambda: shutil.copy2(older, path))
+    result = run("record", input="wall\ny\n" + "q\n" + "n\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.rstrip().endswith("No hand was recorded.")
+
+
+@pytest.mark.parametrize(
+    "change, line",
+    [
+        (
+            lambda store: store.delete(1),
+            "Match 1 was deleted elsewhere, so the evening ends; 1 hand had been recorded in it.",
+        ),
+        (
+            lambda store: store.load(1).abandon(),
+            "Match 1 was abandoned elsewhere, so the evening ends; 1 hand was recorded in it.",
+        ),
+    ],
+)
+def test_a_match_deleted_or_abandoned_elsewhere_ends_record_with_one_line(
+    run: Run,
+    store_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    change: Callable[[Any], None],
+    line: str,
+) -> None:
+    evening_match(store_dir)
+
+    def elsewhere() -> None:
+        with Store(store_dir).writing() as writer:
+            change(writer)
+
+    at_question(monkeypatch, "Record this hand?", 2, elsewhere)
+    result = run("record", input="wall\ny\n" + "wall\ny\ny\ny\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("Record this hand?") == 2
+    assert result.stdout.rstrip().splitlines()[-1] == line
+    assert "Error" not in result.output
