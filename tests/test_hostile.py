@@ -9,6 +9,7 @@ import json
 import os
 import sqlite3
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -437,3 +438,62 @@ def test_bad_input_keeps_exit_2_when_its_error_cannot_be_written(
     with open("/dev/full", "w") as full:
         result = process(store_dir, "knock", "zed", "2", "10", stderr=full)
     assert result.returncode == 2
+
+
+# Messages that stay one short line (CLI.md "At the table")
+
+
+def test_a_very_long_name_is_cut_in_its_refusal(
+    run: Run, refused: Callable[..., str], store_dir: Path, snapshot: Snapshot
+) -> None:
+    before = snapshot(store_dir)
+    line = refused(run("new", "A" * 10_000, "Ben"), 2, "is longer than 40 characters")
+    assert "'" + "A" * 39 + "…' (10,000 characters)" in line
+    assert len(line) < 200
+    assert snapshot(store_dir) == before
+
+
+def test_a_path_with_a_newline_or_an_escape_stays_one_escaped_line(
+    run: Run, refused: Callable[..., str], match_file: Path, tmp_path: Path
+) -> None:
+    result = run("import", str(tmp_path / "a\nb.json"))
+    line = refused(result, 2, "Cannot read", "a\\nb.json")
+    assert result.stderr.count("\n") == 1 and "\n" not in line
+    hostile = tmp_path / "x\x1b[2Jy.json"
+    said = run("export", "--format", "json", "-o", str(hostile))
+    assert said.exit_code == 0 and "\x1b" not in said.output and "x\\x1b[2Jy.json" in said.output
+    again = run("import", str(hostile))
+    assert "\x1b" not in again.output and "x\\x1b[2Jy.json" in again.output
+
+
+def test_import_refuses_a_pipe_at_once(
+    run: Run, refused: Callable[..., str], store_dir: Path, tmp_path: Path
+) -> None:
+    fifo = tmp_path / "evening.json"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    refused(run("import", str(fifo)), 2, "is not a file (a folder, a pipe or a device)")
+    assert time.monotonic() - started < 5
+    refused(run("import", str(tmp_path)), 2, "is a directory")
+
+
+def test_a_tilde_at_the_start_of_the_store_is_the_home_folder(
+    tmp_path: Path, ok: Callable[[Result], str]
+) -> None:
+    from harness import invoke
+
+    home = tmp_path / "home"
+    home.mkdir()
+    env: dict[str, str | None] = {"HOME": str(home), "SCOREKEEPER_DB": "~/gin"}
+    ok(invoke(None, "new", "Ann", "Ben", env=env))
+    assert (home / "gin" / "matches" / "1.json").is_file()
+    assert not (Path.cwd() / "~").exists()
+    ok(invoke(None, "--db", "~/other", "new", "Cid", "Dee", env={"HOME": str(home)}))
+    assert (home / "other" / "matches" / "1.json").is_file()
+
+
+def test_a_deleted_folder_that_cannot_be_read_is_named(
+    run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path
+) -> None:
+    (store_dir / "deleted").write_text("not a folder", encoding="utf-8")
+    refused(run("matches", "--deleted"), 1, str(store_dir / "deleted"))

@@ -828,3 +828,16 @@ def test_every_sample_has_a_description_and_a_test() -> None:
         data = json.loads((SAMPLES / name).read_text(encoding="utf-8"))
         assert data["format"] == "scorekeeper-match", name
         assert isinstance(data.get("description"), str) and data["description"].strip(), name
+
+
+def test_every_sample_carries_its_uuid_so_importing_the_samples_twice_doubles_nothing(
+    tmp_path: Path,
+) -> None:
+    samples = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.json"))
+    uuids = [json.loads(path.read_text(encoding="utf-8"))["uuid"] for path in samples]
+    assert len(set(uuids)) == len(samples)
+    store = tmp_path / "store"
+    ok(invoke(store, "import", *samples))
+    again = ok(invoke(store, "import", *samples)).splitlines()
+    assert all("as the store holds it already; nothing was changed" in line for line in again[:-1])
+    assert [m["uuid"] for m in json.loads(ok(invoke(store, "matches", "--json")))] == uuids

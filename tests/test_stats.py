@@ -128,7 +128,7 @@ def test_figures_of_a_finished_match_come_from_the_summaries(
         net = "SELECT net FROM figures WHERE match = 1 AND player = 'Ann'"
         assert db.execute(net).fetchone() == (-23,)
         db.execute("UPDATE figures SET net = -1000 WHERE match = 1 AND player = 'Ann'")
-        db.execute("DELETE FROM meta WHERE key = 'totals'")
+        db.execute("UPDATE totals SET net = net - 1000 + 23 WHERE player = 'Ann'")
         # Derived long after the file's last change (not racy: trusted as long as it holds).
         db.execute("UPDATE matches SET ctime = ctime - 10000000000")
     assert stats(store)["players"]["Ann"]["net"] == -1000 - 168

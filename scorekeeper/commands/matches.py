@@ -419,11 +419,12 @@ def list_matches(store: Store, every: bool, as_json: bool, deleted: bool) -> Non
             return
     else:
         if every or as_json:
-            with progress_bar() as progress:
-                rows = store.summaries(progress).rows()
+            with progress_bar() as progress, store.summaries(progress) as summaries:
+                rows = summaries.rows()
         else:
             open_ids, latest, earlier, summaries = store.to_list(LATEST)
-            rows = summaries.rows([*open_ids, *latest])
+            with summaries:
+                rows = summaries.rows([*open_ids, *latest])
         current = store.current_id()
         warn_of_copies(store)
     if as_json:

@@ -234,26 +234,25 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
                 "'scorekeeper stats ann --against ben'."
             )
         )
-    with progress_bar() as progress:
-        summaries = store.summaries(progress)
-    warn_of_copies(store)
-    everyone = summaries.everyone()
-    unknown = N_("{typed!r} has finished no match in this store (players: {options}).")
-    who = named(list(everyone), player, unknown) if player else None
-    rival = named(list(everyone), against, unknown) if against else None
-    if who is not None and who == rival:
-        raise BadInput(_("Name two different players to compare."))
-    result: StatsAnswer
-    if who is None:
-        result = Everyone(everyone)
-    elif rival is None:
-        result = OnePlayer(who, everyone[who], summaries.against(who))
-    else:
-        mine, theirs = (
-            next(iter(summaries.against(a, b).values()), Figures())
-            for a, b in ((who, rival), (rival, who))
-        )
-        result = HeadToHead(who, rival, {who: mine, rival: theirs})
+    with progress_bar() as progress, store.summaries(progress) as summaries:
+        warn_of_copies(store)
+        everyone = summaries.everyone()
+        unknown = N_("{typed!r} has finished no match in this store (players: {options}).")
+        who = named(list(everyone), player, unknown) if player else None
+        rival = named(list(everyone), against, unknown) if against else None
+        if who is not None and who == rival:
+            raise BadInput(_("Name two different players to compare."))
+        result: StatsAnswer
+        if who is None:
+            result = Everyone(everyone)
+        elif rival is None:
+            result = OnePlayer(who, everyone[who], summaries.against(who))
+        else:
+            mine, theirs = (
+                next(iter(summaries.against(a, b).values()), Figures())
+                for a, b in ((who, rival), (rival, who))
+            )
+            result = HeadToHead(who, rival, {who: mine, rival: theirs})
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:

@@ -329,6 +329,7 @@ class Store:
             ids = sorted({*open_ids, *others, *stamp.check})
             found = [(i, identity) for i in ids if (identity := self.identity(i)) is not None]
             if len(found) < len(ids):  # a file gone: the stamp was wrong after all
+                summaries.close()
                 folder.write_stamp(cache, None)
                 return self.to_list(latest)
             summaries = self._brought_up_to_date(summaries, found, None, complete=False)
@@ -379,8 +380,9 @@ class Store:
         """Every match by its uuid: its id, and whether it is deleted (the lowest id, should
         two matches have one uuid)."""
         found: dict[str, tuple[int, bool]] = {}
-        for uuid, match_id in self.summaries().uuids():
-            found.setdefault(uuid, (match_id, False))
+        with self.summaries() as summaries:
+            for uuid, match_id in summaries.uuids():
+                found.setdefault(uuid, (match_id, False))
         for match in self.deleted():
             found.setdefault(match.uuid, (match.id, True))
         return found

@@ -68,11 +68,43 @@ CREATE TABLE pairs (match INTEGER NOT NULL, player TEXT NOT NULL, folded TEXT NO
     opponent TEXT NOT NULL, opponent_folded TEXT NOT NULL, {_FIGURES});
 CREATE INDEX pairs_by_match ON pairs (match);
 CREATE INDEX pairs_by_player ON pairs (folded, opponent_folded, match);
-CREATE TABLE totals (folded TEXT PRIMARY KEY, player TEXT NOT NULL, {_FIGURES});
+CREATE INDEX figures_by_largest_hand ON figures (folded, largest_hand);
+CREATE INDEX figures_by_longest_run ON figures (folded, longest_run);
+CREATE TABLE totals (folded TEXT PRIMARY KEY, player TEXT NOT NULL, latest INTEGER NOT NULL,
+    {_FIGURES});
 """
 
 #: Each figure summed over rows (a best taken as the largest).
 _SUMMED = ", ".join(f"MAX({f})" if f in BEST else f"SUM({f})" for f in FIELDS)
+#: A match's figures added to a player's totals (kept as the figures change, a match at a
+#: time, so that ``stats`` reads them at once): sums grow, bests are the larger, and the name
+#: is the one the player had in their latest match.
+_ADDED = (
+    f"INSERT INTO totals VALUES (?, ?, ?, {', '.join('?' * len(FIELDS))}) "
+    "ON CONFLICT (folded) DO UPDATE SET "
+    "player = CASE WHEN excluded.latest > latest THEN excluded.player ELSE player END, "
+    "latest = MAX(latest, excluded.latest), "
+    + ", ".join(
+        f"{f} = MAX({f}, excluded.{f})" if f in BEST else f"{f} = {f} + excluded.{f}"
+        for f in FIELDS
+    )
+)
+#: A match's figures taken out of a player's totals: sums shrink, and the bests and the name
+#: are found again among the player's other matches (each one look along an index).
+_TAKEN = (
+    "UPDATE totals SET "
+    + ", ".join(f"{f} = {f} - ?" for f in FIELDS if f not in BEST)
+    + " WHERE folded = ?"
+)
+_FOUND_AGAIN = (
+    "UPDATE totals SET "
+    + ", ".join(
+        f"{f} = coalesce((SELECT MAX({f}) FROM figures WHERE folded = totals.folded), 0)"
+        for f in BEST
+    )
+    + ", (player, latest) = (SELECT player, match FROM figures WHERE folded = totals.folded "
+    "ORDER BY match DESC LIMIT 1) WHERE folded = ?"
+)
 
 
 class Row(NamedTuple):
@@ -151,6 +183,12 @@ class Summaries:
         except sqlite3.Error:
             pass
 
+    def __enter__(self) -> Summaries:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
     # Keeping them up to date
 
     def stale(
@@ -203,7 +241,6 @@ class Summaries:
                 for _match_id, found in batch:
                     if found is not None:
                         self._put(found, now)
-                self._set_meta("totals", None)
             if progress is not None:
                 progress(min(start + BATCH, len(ids)), len(ids))
 
@@ -240,10 +277,12 @@ class Summaries:
             return
         sheet = match.sheet()
         marks = ", ".join("?" * len(FIELDS))
+        figures = [(p, fold(p), f) for p, f in match_figures(sheet).items()]
         self.db.executemany(
             f"INSERT INTO figures VALUES (?, ?, ?, {marks})",
-            [(row.id, p, fold(p), *f) for p, f in match_figures(sheet).items()],
+            [(row.id, p, folded, *f) for p, folded, f in figures],
         )
+        self.db.executemany(_ADDED, [(folded, p, row.id, *f) for p, folded, f in figures])
         self.db.executemany(
             f"INSERT INTO pairs VALUES (?, ?, ?, ?, ?, {marks})",
             [(row.id, a, fold(a), b, fold(b), *f) for (a, b), f in head_to_head(sheet).items()],
@@ -251,10 +290,21 @@ class Summaries:
 
     def _forget(self, ids: Iterable[int]) -> None:
         numbers = [(match_id,) for match_id in ids]
+        summed = [f for f in FIELDS if f not in BEST]
+        taken = [
+            (*record[1:], record[0])
+            for match_id in numbers
+            for record in self.db.execute(
+                f"SELECT folded, {', '.join(summed)} FROM figures WHERE match = ?", match_id
+            )
+        ]
         for table, column in (("matches", "id"), ("figures", "match"), ("pairs", "match")):
             self.db.executemany(f"DELETE FROM {table} WHERE {column} = ?", numbers)
+        if taken:
+            self.db.executemany(_TAKEN, taken)
+            self.db.execute("DELETE FROM totals WHERE matches = 0")
+            self.db.executemany(_FOUND_AGAIN, [(record[-1],) for record in taken])
         self._set_meta("identities", None)
-        self._set_meta("totals", None)
 
     def _meta(self, key: str) -> object:
         found = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -327,28 +377,13 @@ class Summaries:
 
     def everyone(self) -> dict[str, Figures]:
         """Every player's figures over the finished matches, by name (as last spelt), in the
-        order of the names (case and accents aside). Kept summed in the cache until a
-        finished match's figures change."""
-        try:
-            if self._meta("totals") != 1:
-                with self.db:
-                    self.db.execute("DELETE FROM totals")
-                    self.db.execute(
-                        f"INSERT INTO totals SELECT folded, {_LAST_SPELT.format(table='figures')}"
-                        f", {_SUMMED} FROM figures AS these GROUP BY folded"
-                    )
-                    self._set_meta("totals", 1)
-        except sqlite3.Error:
-            pass  # summed from the figures instead: the query below finds no totals
-        found = self._fetch("SELECT * FROM totals ORDER BY folded", (), _first_are_names(1))
-        if not found and self._fetch("SELECT 1 FROM figures LIMIT 1"):
-            found = self._fetch(
-                f"SELECT folded, {_LAST_SPELT.format(table='figures')}, {_SUMMED} "
-                "FROM figures AS these GROUP BY folded ORDER BY folded",
-                (),
-                _first_are_names(1),
-            )
-        return {record[1]: Figures(*record[2:]) for record in found}
+        order of the names (case and accents aside)."""
+        found = self._fetch(
+            f"SELECT player, {', '.join(FIELDS)} FROM totals ORDER BY folded",
+            (),
+            _first_are_names(0),
+        )
+        return {record[0]: Figures(*record[1:]) for record in found}
 
     def against(self, name: str, other: str | None = None) -> dict[str, Figures]:
         """What passed between a player and each opponent met (or ``other`` alone), by the
@@ -365,13 +400,6 @@ class Summaries:
         keys = (fold(name),) if other is None else (fold(name), fold(other))
         found = self._fetch(query, keys, _first_are_names(0))
         return {record[0]: Figures(*record[1:]) for record in found}
-
-
-#: The name a player was last given: the spelling of their latest match.
-_LAST_SPELT = (
-    "(SELECT player FROM {table} AS those WHERE those.folded = these.folded "
-    "ORDER BY match DESC LIMIT 1)"
-)
 
 
 def _first_are_names(column: int) -> Callable[[list[Any]], bool]:
