@@ -177,6 +177,25 @@ class Store:
         except OSError:
             return None
 
+    def identities(self, ids: Sequence[int]) -> list[tuple[int, Identity]]:
+        """What each of these match files is now (those that are there), in one pass: a stat of
+        each, relative to the folder (thousands of them, the only work of ``stats`` that grows
+        with the store)."""
+        try:
+            fd = os.open(self._path(MATCHES), os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        except OSError:
+            return []
+        found = []
+        try:
+            for match_id in ids:
+                try:
+                    found.append((match_id, files.identity(os.stat(f"{match_id}.json", dir_fd=fd))))
+                except OSError:
+                    continue  # gone since the folder was listed
+        finally:
+            os.close(fd)
+        return found
+
     def listing(self, where: str = MATCHES) -> folder.Listing:
         """One listing of a folder of the store: its match files and the other files."""
         self._check_root()
@@ -258,11 +277,7 @@ class Store:
         matches = self._path(MATCHES)
         before = folder.folder_identity(matches)
         listed = self.listing()
-        found = [
-            (match_id, identity)
-            for match_id in listed.ids
-            if (identity := self.identity(match_id)) is not None
-        ]
+        found = self.identities(listed.ids)
         summaries = self._brought_up_to_date(self._summaries(cache), found, progress)
         if before is not None and int(before.rsplit(" ", 1)[1]) < now_ns() - RACY_FOLDER:
             copies = self.copies(listed.others)
@@ -327,7 +342,7 @@ class Store:
         for _round in range(2):  # a row found stale may move from the open to the others
             open_ids, others, _earlier = summaries.to_list(latest)
             ids = sorted({*open_ids, *others, *stamp.check})
-            found = [(i, identity) for i in ids if (identity := self.identity(i)) is not None]
+            found = self.identities(ids)
             if len(found) < len(ids):  # a file gone: the stamp was wrong after all
                 summaries.close()
                 folder.write_stamp(cache, None)

@@ -154,6 +154,8 @@ class Summaries:
         """The file they are kept in (``:memory:`` where none could be used)."""
         self.recover: Callable[[], sqlite3.Connection] | None = None
         """Works every row out anew, in memory: for a cache that fails to answer."""
+        self._identities: str | None = None
+        """The digest of the identities :meth:`stale` was last given."""
 
     @classmethod
     def open(cls, cache: str | None) -> Summaries:
@@ -197,7 +199,8 @@ class Summaries:
         """The ids among ``found`` (match files' ids and identities now, in order of id) whose
         row is missing, of another file or racy. ``complete``: ``found`` is every match file,
         and the rows of files no longer there are taken out."""
-        if complete and self._meta("identities") == _digest(found):
+        self._identities = _digest(found) if complete else None
+        if self._identities is not None and self._meta("identities") == self._identities:
             return []
         query = "SELECT id, identity, derived - ctime < ? OR derived > ? FROM matches"
         if not complete:
@@ -235,24 +238,27 @@ class Summaries:
         """Work out the rows of these matches from their files, a batch at a time (a file
         gone meanwhile has its row taken out)."""
         for start in range(0, len(ids), BATCH):
-            batch = [(match_id, read(match_id)) for match_id in ids[start : start + BATCH]]
-            with self.db:
-                self._forget([match_id for match_id, found in batch])
-                for _match_id, found in batch:
+            with self.db:  # a batch a transaction; a match at a time in memory
+                for match_id in ids[start : start + BATCH]:
+                    found = read(match_id)
+                    self._forget([match_id])
                     if found is not None:
                         self._put(found, now)
             if progress is not None:
                 progress(min(start + BATCH, len(ids)), len(ids))
 
     def settle(self, found: Sequence[tuple[int, Identity]], now: int) -> None:
-        """Remember that the rows hold for exactly these files, so that the next reader that
-        finds the same identities need not compare them row by row (not while a row is
-        racy)."""
+        """Remember that the rows hold for exactly these files (as :meth:`stale` was given
+        them), so that the next reader that finds the same identities need not compare them
+        row by row (not while a row is racy)."""
+        digest = self._identities or _digest(found)
+        if self._meta("identities") == digest:
+            return
         racy = self.db.execute(
             "SELECT count(*) FROM matches WHERE derived - ctime < ? OR derived > ?", (RACY, now)
         ).fetchone()[0]
         with self.db:
-            self._set_meta("identities", None if racy else _digest(found))
+            self._set_meta("identities", None if racy else digest)
 
     def _put(self, found: Read, now: int) -> None:
         match = found.match
