@@ -48,7 +48,7 @@ from scorekeeper.messages import (
     table_line,
     wrap,
 )
-from scorekeeper.rules import PRESETS, Rules, option_name
+from scorekeeper.rules import DECLARED, PRESETS, VALUE_NAMES, Rules, option_name, spelled
 
 if TYPE_CHECKING:
     from scorekeeper.stats import Figures, StatsAnswer
@@ -771,60 +771,12 @@ def presets() -> RenderableType:
     for name, (chosen, source, teams) in PRESETS.items():
         changes = [_("two teams (--teams)")] if teams else []
         changes += [
-            _("three players")
-            if option == "three_handed"
-            else option_name(option)
-            if value is True
-            else f"{option_name(option)} {_value(value)}"
+            _("three players") if DECLARED[option].flag is None else spelled(option, value)
             for option, value, usual in zip(Rules._fields, chosen, standard)
             if value != usual
         ]
         table.add_row(name, ", ".join(changes) or _("(the standard rules)"), _(source))
     return table
-
-
-#: What the rules table calls each rule, in the language (beside the option that sets it).
-RULE_NAMES = {
-    "target": N_("Game target"),
-    "columns": N_("Columns"),
-    "gin_bonus": N_("Gin bonus"),
-    "big_gin_bonus": N_("Big gin bonus"),
-    "undercut_bonus": N_("Undercut bonus"),
-    "tie": N_("A tied knock"),
-    "box_bonus": N_("Box bonus"),
-    "gin_boxes": N_("Boxes for a gin"),
-    "undercut_boxes": N_("Boxes for an undercut"),
-    "game_bonus": N_("Game bonus"),
-    "shutout": N_("Shutout reward"),
-    "shutout_when": N_("Shut out when"),
-    "knock_limit": N_("Knock limit"),
-    "next_dealer": N_("Next dealer"),
-    "decide_by": N_("The match goes to"),
-    "end_after_first_game": N_("Only the first game"),
-    "oklahoma": N_("Oklahoma Gin"),
-    "ace_knocks_one": N_("Ace: knock with 1"),
-    "spades_double": N_("Spades do not double"),
-    "straight": N_("Straight Gin"),
-    "three_handed": N_("Three-handed Gin"),
-}
-
-#: The named values of the rules (rules.Shutout, rules.DealerRule), which the rules tables
-#: show in the language; the options take them, and JSON and CSV write them, as they are.
-RULE_VALUES = (
-    N_("game_bonus"),
-    N_("points"),
-    N_("total"),
-    N_("none"),
-    N_("loser"),
-    N_("winner"),
-    N_("alternate"),
-    N_("undercut"),
-    N_("no_bonus"),
-    N_("no_points"),
-    N_("no_hands"),
-    N_("games"),
-    N_("net"),
-)
 
 
 def rules(match: Match) -> RenderableType:
@@ -846,7 +798,7 @@ def rules(match: Match) -> RenderableType:
         if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
             value, usual = not value, not usual
         table.add_row(
-            _(RULE_NAMES.get(name, name)),
+            _(DECLARED[name].label),
             label,
             _value(value),
             _value(usual),
@@ -856,10 +808,10 @@ def rules(match: Match) -> RenderableType:
 
 
 def _value(value: object) -> str:
-    """A rule's value as the rules tables show it: yes or no, a number, or a named value
+    """A rule's value as the rules table shows it: yes or no, a number, or a named value
     (``loser``) in the language."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Enum):
-        return _(str(value.value))
+        return _(VALUE_NAMES[value])
     return str(value)

@@ -98,7 +98,7 @@ def test_undercut_cannot_be_claimed_for_cards_that_make_gin(tmp_path: Path) -> N
 def test_play_all_games_is_reported_as_such(tmp_path: Path) -> None:
     store = tmp_path / "store"
     out = invoke(store, "new", "Ann", "Ben", "--preset", "short", "--play-all-games").output
-    assert out.startswith("Match 1: Ann v Ben, short rules (changed: --end-after-first-game off).")
+    assert out.startswith("Match 1: Ann v Ben, short rules (changed: --play-all-games).")
     # An option that gives the preset's own value changes nothing, and is not listed.
     out = invoke(store, "new", "Ann", "Ben", "--play-all-games", "--columns", "3").output
     assert out.startswith("Match 2: Ann v Ben, standard rules.")

@@ -788,7 +788,8 @@ def test_the_rules_table_names_the_rules_and_their_values_in_the_language(run: A
     assert "Alleen eerste spel --end-after-first-game nee nee" in rows
     assert "Doel per spel --target 100 100" in rows
     joined = " ".join(rows)
-    assert "--shutout geen," in joined and "--next-dealer winnaar" in joined  # basic
+    # The presets say which options they set as a command line takes them, in every language.
+    assert "--shutout none," in joined and "--next-dealer winner" in joined  # basic
     assert "loser" not in dutch and "alternate" not in dutch and "game_bonus" not in dutch
     german = [
         " ".join(line.split()) for line in run_in(run, "--lang", "de", "rules").stdout.splitlines()
@@ -801,20 +802,18 @@ def test_the_rules_table_names_the_rules_and_their_values_in_the_language(run: A
 
 
 def test_every_rule_and_named_value_has_a_name_in_each_language() -> None:
-    """The rules table names every rule of :class:`Rules`, and every value of a rule with named
-    values (an Enum), in the language: a new rule needs its line in render.RULE_NAMES, a new
-    named value its N_() in render.RULE_VALUES."""
+    """The rules table names every rule, and every value of a rule with named values (an
+    Enum), in the language: a rule's declaration gives its label (translated as every message
+    is), and each named value its N_() in VALUE_NAMES."""
     from enum import Enum
 
-    from scorekeeper import render
-    from scorekeeper.rules import Rules
+    from scorekeeper.rules import DECLARED, VALUE_NAMES, Rules
 
-    assert set(render.RULE_NAMES) == set(Rules._fields)
-    values = [m.value for v in Rules() if isinstance(v, Enum) for m in type(v)]
-    assert sorted(values) == sorted(render.RULE_VALUES)
+    assert set(DECLARED) == set(Rules._fields)
+    assert set(VALUE_NAMES) == {m for v in Rules() if isinstance(v, Enum) for m in type(v)}
     for language in LANGUAGES:
         i18n.set_language(language)
-        assert all(i18n._(value) != value for value in values), language
+        assert all(i18n._(name) != name for name in VALUE_NAMES.values()), language
 
 
 # A whole match in each language

@@ -32,16 +32,16 @@ from scorekeeper.i18n import N_, Quoted, _, ngettext
 from scorekeeper.match import MatchStatus, check_names
 from scorekeeper.messages import next_deal
 from scorekeeper.rules import (
+    CHOICES,
+    DECLARED,
+    DEFAULTS,
+    KINDS,
     PRESETS,
     THREE_HANDED_FIXED,
-    DealerRule,
-    DecideBy,
-    Rules,
     Shutout,
-    ShutoutWhen,
-    Tie,
     named_preset,
     option_name,
+    spelled,
 )
 from scorekeeper.store import Store, StoreError
 
@@ -51,91 +51,31 @@ if TYPE_CHECKING:
     from scorekeeper.store.summaries import Row
 
 
-def rule_option(name: str, kind: Any, text: str) -> Decorator:
-    """A rule's option; its help names the rule's default (``{default}``) as the rules have it."""
-    default = getattr(Rules(), name)
-    return option(
-        "--" + name.replace("_", "-"),
-        name,
-        type=kind,
-        default=None,
-        help=text,
-        help_fields={"default": str(getattr(default, "value", default))},
-    )
+def rule_option(name: str) -> Decorator:
+    """``new``'s option for a rule, as the rule is declared (:mod:`scorekeeper.rules.options`):
+    a whole number or a named value after ``--name``, a yes-or-no rule as its flag; its help
+    names the rule's default (``{default}``)."""
+    declared, kind, default = DECLARED[name], KINDS[name], DEFAULTS[name]
+    shown = {"default": str(getattr(default, "value", default))}
+    if kind is not bool:
+        choices = click.Choice([m.value for m in CHOICES[name]]) if name in CHOICES else NUMBER
+        return option(
+            "--" + name.replace("_", "-"),
+            name,
+            type=choices,
+            default=None,
+            help=declared.help,
+            help_fields=shown,
+        )
+    assert declared.flag is not None
+    if "/" in declared.flag:  # either way
+        return option(declared.flag, name, default=None, help=declared.help)
+    # A flag that turns the rule from its default.
+    return option(declared.flag, name, flag_value=not default, default=None, help=declared.help)
 
 
-rule_options = compose(
-    rule_option("target", NUMBER, N_("Points that end a game (default {default}).")),
-    rule_option("columns", NUMBER, N_("Games at once: 3, 2 for learners, 1 for plain Gin Rummy.")),
-    rule_option("gin_bonus", NUMBER, N_("Bonus for gin (default {default}).")),
-    rule_option(
-        "big_gin_bonus", NUMBER, N_("Bonus for big gin (default {default}; 0 turns big gin off).")
-    ),
-    rule_option("undercut_bonus", NUMBER, N_("Bonus for an undercut (default {default}).")),
-    rule_option(
-        "tie",
-        click.Choice([t.value for t in Tie]),
-        N_("A tied knock: an undercut with its bonus, or with none (default {default})."),
-    ),
-    rule_option("box_bonus", NUMBER, N_("Bonus per box earned in a game (default {default}).")),
-    rule_option("gin_boxes", NUMBER, N_("Boxes a gin earns, 1 to 10 (default {default}).")),
-    rule_option(
-        "undercut_boxes", NUMBER, N_("Boxes an undercut earns, 1 to 10 (default {default}).")
-    ),
-    rule_option("game_bonus", NUMBER, N_("Bonus for winning a game (default {default}).")),
-    rule_option(
-        "shutout",
-        click.Choice([s.value for s in Shutout]),
-        N_("Reward when the loser scored nothing in a game (default {default})."),
-    ),
-    rule_option(
-        "shutout_when",
-        click.Choice([w.value for w in ShutoutWhen]),
-        N_("The loser is shut out with no points, or with no hand won (default {default})."),
-    ),
-    rule_option("knock_limit", NUMBER, N_("Most deadwood to knock with (default {default}).")),
-    rule_option(
-        "next_dealer",
-        click.Choice([d.value for d in DealerRule]),
-        N_("Who deals after a won hand (default {default})."),
-    ),
-    rule_option(
-        "decide_by",
-        click.Choice([d.value for d in DecideBy]),
-        N_("The match goes to the most games won, or the larger match net (default {default})."),
-    ),
-    option(
-        "--end-after-first-game/--play-all-games",
-        "end_after_first_game",
-        default=None,
-        help="End the match when the first game ends.",
-    ),
-    option(
-        "--oklahoma",
-        is_flag=True,
-        default=None,
-        help="Oklahoma Gin: each hand's up-card sets its knock limit; a spade doubles.",
-    ),
-    option(
-        "--ace-knocks-one",
-        is_flag=True,
-        default=None,
-        help="Oklahoma Gin: with an ace up-card, knocking with 1 is allowed.",
-    ),
-    option(
-        "--no-spades-double",
-        "spades_double",
-        flag_value=False,
-        default=None,
-        help="Oklahoma Gin: a spade up-card does not double the hand.",
-    ),
-    option(
-        "--straight",
-        is_flag=True,
-        default=None,
-        help="Straight Gin: no knocking; only gin or a wall ends a hand.",
-    ),
-)
+#: ``new``'s options for the rules (each rule taken on the command line, in declared order).
+rule_options = compose(*(rule_option(name) for name, d in DECLARED.items() if d.flag is not None))
 
 
 def complete_dealer(ctx: click.Context, param: click.Parameter, typed: str) -> list[CompletionItem]:
@@ -304,14 +244,7 @@ def new(
         players=_(" v ").join(players),
         preset=_("the last match's") if rematch else preset_name.lower(),
         changed=_(" (changed: {names})").format(
-            names=", ".join(
-                option_name(name)
-                if options[name] is True or option_name(name).startswith("--no-")
-                else _("{option} off").format(option=option_name(name))
-                if options[name] is False
-                else f"{option_name(name)} {options[name]}"
-                for name in differing
-            )
+            names=", ".join(spelled(name, options[name]) for name in differing)
         )
         if differing
         else "",
