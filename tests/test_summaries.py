@@ -86,7 +86,8 @@ def test_summaries_of_another_format_are_worked_out_anew(
     ok(run("stats"))
     with sqlite3.connect(summaries_file(cache_of_this_test)) as db:
         db.execute("UPDATE figures SET net = 9999")
-        db.execute("DELETE FROM meta")
+        db.execute("UPDATE totals SET net = 9999")
+        db.execute("DELETE FROM buckets")
         db.execute("PRAGMA user_version = 0")
     assert ann_net(run) != 9999
     with sqlite3.connect(summaries_file(cache_of_this_test)) as db:

@@ -177,25 +177,6 @@ class Store:
         except OSError:
             return None
 
-    def identities(self, ids: Sequence[int]) -> list[tuple[int, Identity]]:
-        """What each of these match files is now (those that are there), in one pass: a stat of
-        each, relative to the folder (thousands of them, the only work of ``stats`` that grows
-        with the store)."""
-        try:
-            fd = os.open(self._path(MATCHES), os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        except OSError:
-            return []
-        found = []
-        try:
-            for match_id in ids:
-                try:
-                    found.append((match_id, files.identity(os.stat(f"{match_id}.json", dir_fd=fd))))
-                except OSError:
-                    continue  # gone since the folder was listed
-        finally:
-            os.close(fd)
-        return found
-
     def listing(self, where: str = MATCHES) -> folder.Listing:
         """One listing of a folder of the store: its match files and the other files."""
         self._check_root()
@@ -271,16 +252,30 @@ class Store:
         """The summaries of every match, each row checked against its file as it is now (one
         stat of every file), those of changed files worked out again; the folder's stamp is
         renewed on the way."""
+        import sqlite3
+
         from scorekeeper.store.summaries import now_ns
 
-        cache = self.cache()
-        matches = self._path(MATCHES)
+        self._check_root()
+        cache, matches = self.cache(), self._path(MATCHES)
         before = folder.folder_identity(matches)
-        listed = self.listing()
-        found = self.identities(listed.ids)
-        summaries = self._brought_up_to_date(self._summaries(cache), found, progress)
+        try:
+            survey = folder.survey(matches)
+        except OSError as error:
+            raise files.cannot_read(matches, error) from None
+        summaries = self._summaries(cache)
+        for _attempt in range(2):
+            now = now_ns()
+            try:
+                stale = summaries.stale(survey, lambda ids: folder.identities(matches, ids), now)
+                summaries.work_out(stale, self._read_for_summary, now, progress)
+                summaries.settle(survey, now)
+                break
+            except sqlite3.Error:  # the cache failed: every row is worked out in memory
+                summaries = summaries.in_memory()
+                summaries.recover = self._worked_out_in_memory
         if before is not None and int(before.rsplit(" ", 1)[1]) < now_ns() - RACY_FOLDER:
-            copies = self.copies(listed.others)
+            copies = self.copies(survey.others)
             folder.write_stamp(cache, folder.Stamp(before, copies, []))
         return summaries
 
@@ -300,39 +295,15 @@ class Store:
         fresh.work_out(self.match_ids(), self._read_for_summary, now_ns())
         return fresh.db
 
-    def _brought_up_to_date(
-        self,
-        summaries: Summaries,
-        found: Sequence[tuple[int, Identity]],
-        progress: Progress | None,
-        complete: bool = True,
-    ) -> Summaries:
-        """Work out the rows of the files whose row is missing or stale; where the cache fails,
-        every row is worked out in memory instead."""
-        import sqlite3
-
-        from scorekeeper.store.summaries import now_ns
-
-        for _attempt in range(2):
-            now = now_ns()
-            try:
-                stale = summaries.stale(found, now, complete)
-                summaries.work_out(stale, self._read_for_summary, now, progress)
-                if complete:
-                    summaries.settle(found, now)
-                return summaries
-            except sqlite3.Error:
-                summaries = summaries.in_memory()
-                summaries.recover = self._worked_out_in_memory
-                if not complete:  # in memory, every row has to be worked out
-                    return self.summaries(progress)
-        return summaries
-
     def to_list(self, latest: int) -> tuple[list[int], list[int], int, Summaries]:
         """What ``matches`` lists (the open matches, the ``latest`` most recent others, how
         many others come before them) from the summaries, with the rows listed checked against
         their files. The folder is listed and every file looked at only when something other
         than scorekeeper changed the folder since the last time (its stamp no longer holds)."""
+        import sqlite3
+
+        from scorekeeper.store.summaries import now_ns
+
         cache = self.cache()
         stamp = folder.valid(folder.read_stamp(cache), self._path(MATCHES))
         if stamp is None:
@@ -342,12 +313,18 @@ class Store:
         for _round in range(2):  # a row found stale may move from the open to the others
             open_ids, others, _earlier = summaries.to_list(latest)
             ids = sorted({*open_ids, *others, *stamp.check})
-            found = self.identities(ids)
+            found = folder.identities(self._path(MATCHES), ids)
             if len(found) < len(ids):  # a file gone: the stamp was wrong after all
                 summaries.close()
                 folder.write_stamp(cache, None)
                 return self.to_list(latest)
-            summaries = self._brought_up_to_date(summaries, found, None, complete=False)
+            try:
+                now = now_ns()
+                summaries.work_out(summaries.stale_among(found, now), self._read_for_summary, now)
+            except sqlite3.Error:  # the cache failed: the long way, in memory
+                summaries.close()
+                summaries = self.summaries()
+                return (*summaries.to_list(latest), summaries)
         if stamp.check:
             folder.write_stamp(cache, folder.valid(stamp._replace(check=[]), self._path(MATCHES)))
         return (*summaries.to_list(latest), summaries)

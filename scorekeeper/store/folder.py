@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from scorekeeper.store.files import Identity, identity
@@ -50,6 +51,83 @@ def listing(folder: str) -> Listing:
     matched = {number + ".json" for number in numbers}
     others = sorted(name for name in names if name not in matched)
     return Listing(ids, others)
+
+
+#: How many match ids share a bucket: the summaries keep a digest of each bucket's file
+#: identities, so that a change is found by comparing a bucket's rows, not every row.
+BUCKET = 1024
+
+
+class Survey(NamedTuple):
+    """One pass over a folder of matches: its listing, and a digest of each bucket of its
+    match files' identities."""
+
+    ids: list[int]
+    """The ids of the match files, in order."""
+    others: list[str]
+    """The names of the other files, in order."""
+    buckets: dict[int, int]
+    """Each bucket's digest (:data:`BUCKET` ids a bucket): its files' identities summed, each
+    hashed with its id, modulo 2**64."""
+
+
+def survey(folder: str) -> Survey:
+    """Look at every file of a folder of matches once (none if it is missing): a stat of each
+    match file, its identity folded into its bucket's digest and not kept (a store of 100,000
+    matches takes a few megabytes, not a hundred). Raises OSError if it cannot be read."""
+    ids: list[int] = []
+    others: list[str] = []
+    buckets: dict[int, int] = {}
+    try:
+        entries = os.scandir(folder)
+    except FileNotFoundError:
+        return Survey(ids, others, buckets)
+    with entries:
+        for entry in entries:
+            name = entry.name
+            number = name[:-5]
+            if not (name.endswith(".json") and number.isdigit() and number.isascii()):
+                others.append(name)
+                continue
+            match_id = int(number)
+            try:
+                found = entry.stat(follow_symlinks=False)
+            except FileNotFoundError:  # gone since the folder was listed
+                continue
+            ids.append(match_id)
+            bucket = match_id // BUCKET
+            buckets[bucket] = buckets.get(bucket, 0) + hash(
+                (
+                    match_id,
+                    found.st_dev,
+                    found.st_ino,
+                    found.st_size,
+                    found.st_mtime_ns,
+                    found.st_ctime_ns,
+                )
+            )
+    ids.sort()
+    others.sort()
+    return Survey(ids, others, {bucket: value & (2**64 - 1) for bucket, value in buckets.items()})
+
+
+def identities(folder: str, ids: Iterable[int]) -> list[tuple[int, Identity]]:
+    """What each of these match files is now (those that are there), in order: a stat of each,
+    relative to the folder."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return []
+    found = []
+    try:
+        for match_id in sorted(ids):
+            try:
+                found.append((match_id, identity(os.stat(f"{match_id}.json", dir_fd=fd))))
+            except OSError:
+                continue  # gone since the folder was looked at
+    finally:
+        os.close(fd)
+    return found
 
 
 def folder_identity(folder: str) -> Identity | None:

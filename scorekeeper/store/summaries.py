@@ -24,6 +24,7 @@ import json
 import os
 import sqlite3
 import time
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -32,6 +33,7 @@ from scorekeeper.facts import are_names
 from scorekeeper.match import Match, MatchStatus
 from scorekeeper.stats import BEST, FIELDS, Figures, head_to_head, match_figures
 from scorekeeper.store.files import Identity
+from scorekeeper.store.folder import BUCKET, Survey
 
 #: The layout of the summaries and what they hold: summaries of another format are worked out
 #: anew. It changes when they do, not with every release.
@@ -46,7 +48,7 @@ BATCH = 500
 
 _FIGURES = ", ".join(f"{field} INTEGER NOT NULL" for field in FIELDS)
 SCHEMA = f"""
-CREATE TABLE meta (key TEXT PRIMARY KEY, value);
+CREATE TABLE buckets (bucket INTEGER PRIMARY KEY, digest TEXT NOT NULL);
 CREATE TABLE matches (
     id INTEGER PRIMARY KEY,
     identity TEXT NOT NULL,
@@ -141,6 +143,8 @@ class Read(NamedTuple):
 
 Reader = Callable[[int], "Read | None"]
 """Reads a match file by id (None: it is gone); raises for a damaged one."""
+Identities = Callable[[Sequence[int]], "list[tuple[int, Identity]]"]
+"""Looks at these match files once more: each one's id and identity now (those there)."""
 Progress = Callable[[int, int], None]
 """Told how many of how many matches have been worked out, while a rebuild runs."""
 
@@ -154,8 +158,8 @@ class Summaries:
         """The file they are kept in (``:memory:`` where none could be used)."""
         self.recover: Callable[[], sqlite3.Connection] | None = None
         """Works every row out anew, in memory: for a cache that fails to answer."""
-        self._identities: str | None = None
-        """The digest of the identities :meth:`stale` was last given."""
+        self._changed: list[int] = []
+        """The buckets :meth:`stale` last compared row by row."""
 
     @classmethod
     def open(cls, cache: str | None) -> Summaries:
@@ -193,44 +197,54 @@ class Summaries:
 
     # Keeping them up to date
 
-    def stale(
-        self, found: Sequence[tuple[int, Identity]], now: int, complete: bool = True
-    ) -> list[int]:
-        """The ids among ``found`` (match files' ids and identities now, in order of id) whose
-        row is missing, of another file or racy. ``complete``: ``found`` is every match file,
-        and the rows of files no longer there are taken out."""
-        self._identities = _digest(found) if complete else None
-        if self._identities is not None and self._meta("identities") == self._identities:
-            return []
-        query = "SELECT id, identity, derived - ctime < ? OR derived > ? FROM matches"
-        if not complete:
-            known = {
+    def stale(self, survey: Survey, identities: Identities, now: int) -> list[int]:
+        """The match files of the survey whose row is missing, of another file or racy; the
+        rows of files no longer there are taken out. Only the buckets whose digest differs
+        from the one kept are compared row by row (their files looked at once more)."""
+        kept = dict(self.db.execute("SELECT bucket, digest FROM buckets"))
+        self._changed = sorted(
+            bucket
+            for bucket in survey.buckets.keys() | kept.keys()
+            if str(survey.buckets.get(bucket)) != kept.get(bucket)
+        )
+        stale: list[int] = []
+        gone: list[int] = []
+        for bucket in self._changed:
+            low, high = bucket * BUCKET, (bucket + 1) * BUCKET
+            ids = survey.ids[bisect_left(survey.ids, low) : bisect_left(survey.ids, high)]
+            found = identities(ids)
+            rows = {
                 match_id: (identity, racy)
-                for match_id, identity, racy in (
-                    self.db.execute(query + " WHERE id = ?", (RACY, now, match_id)).fetchone()
-                    or (match_id, None, True)
-                    for match_id, _identity in found
+                for match_id, identity, racy in self.db.execute(
+                    "SELECT id, identity, derived - ctime < ? OR derived > ? FROM matches "
+                    "WHERE id >= ? AND id < ?",
+                    (RACY, now, low, high),
                 )
             }
-            return [i for i, identity in found if known[i] != (identity, 0)]
-        stale, gone = [], []
-        rows = self.db.execute(query + " ORDER BY id", (RACY, now))
-        kept = next(rows, None)
-        for match_id, identity in found:
-            while kept is not None and kept[0] < match_id:
-                gone.append(kept[0])
-                kept = next(rows, None)
-            if kept is None or kept[0] != match_id or kept[1] != identity or kept[2]:
-                stale.append(match_id)
-            if kept is not None and kept[0] == match_id:
-                kept = next(rows, None)
-        while kept is not None:
-            gone.append(kept[0])
-            kept = next(rows, None)
+            stale += [i for i, identity in found if rows.get(i) != (identity, 0)]
+            present = {i for i, _identity in found}
+            gone += [i for i in rows if i not in present]
         if gone:
             with self.db:
                 self._forget(gone)
         return stale
+
+    def stale_among(self, found: Sequence[tuple[int, Identity]], now: int) -> list[int]:
+        """The files among ``found`` (some match files' ids and identities now) whose row is
+        missing, of another file or racy."""
+        rows = {
+            match_id: (identity, racy)
+            for match_id, identity, racy in (
+                self.db.execute(
+                    "SELECT id, identity, derived - ctime < ? OR derived > ? FROM matches "
+                    "WHERE id = ?",
+                    (RACY, now, match_id),
+                ).fetchone()
+                or (match_id, None, True)
+                for match_id, _identity in found
+            )
+        }
+        return [i for i, identity in found if rows[i] != (identity, 0)]
 
     def work_out(
         self, ids: Sequence[int], read: Reader, now: int, progress: Progress | None = None
@@ -247,18 +261,25 @@ class Summaries:
             if progress is not None:
                 progress(min(start + BATCH, len(ids)), len(ids))
 
-    def settle(self, found: Sequence[tuple[int, Identity]], now: int) -> None:
-        """Remember that the rows hold for exactly these files (as :meth:`stale` was given
-        them), so that the next reader that finds the same identities need not compare them
-        row by row (not while a row is racy)."""
-        digest = self._identities or _digest(found)
-        if self._meta("identities") == digest:
-            return
-        racy = self.db.execute(
-            "SELECT count(*) FROM matches WHERE derived - ctime < ? OR derived > ?", (RACY, now)
-        ).fetchone()[0]
+    def settle(self, survey: Survey, now: int) -> None:
+        """Keep the digest of each bucket :meth:`stale` compared row by row, now that its rows
+        hold for its files (not while a row of it is racy), so that the next reader finding
+        the same digest need not compare its rows."""
         with self.db:
-            self._set_meta("identities", None if racy else digest)
+            for bucket in self._changed:
+                racy = self.db.execute(
+                    "SELECT count(*) FROM matches WHERE id >= ? AND id < ? "
+                    "AND (derived - ctime < ? OR derived > ?)",
+                    (bucket * BUCKET, (bucket + 1) * BUCKET, RACY, now),
+                ).fetchone()[0]
+                if bucket in survey.buckets and not racy:
+                    self.db.execute(
+                        "INSERT OR REPLACE INTO buckets VALUES (?, ?)",
+                        (bucket, str(survey.buckets[bucket])),
+                    )
+                else:
+                    self.db.execute("DELETE FROM buckets WHERE bucket = ?", (bucket,))
+        self._changed = []
 
     def _put(self, found: Read, now: int) -> None:
         match = found.match
@@ -310,14 +331,6 @@ class Summaries:
             self.db.executemany(_TAKEN, taken)
             self.db.execute("DELETE FROM totals WHERE matches = 0")
             self.db.executemany(_FOUND_AGAIN, [(record[-1],) for record in taken])
-        self._set_meta("identities", None)
-
-    def _meta(self, key: str) -> object:
-        found = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if found is None else found[0]
-
-    def _set_meta(self, key: str, value: object) -> None:
-        self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     # Reading them
 
@@ -432,17 +445,6 @@ def _row(record: tuple[object, ...]) -> Row:
         MatchStatus(status),
         None if winner is None else str(winner),
     )
-
-
-def _digest(found: Sequence[tuple[int, Identity]]) -> str:
-    """One value for the identities of every file: equal only for the same files."""
-    import hashlib
-
-    digest = hashlib.blake2b(digest_size=16)
-    for start in range(0, len(found), 4096):
-        chunk = found[start : start + 4096]
-        digest.update("\n".join(f"{i} {identity}" for i, identity in chunk).encode() + b"\n")
-    return digest.hexdigest()
 
 
 def _connect(path: str) -> sqlite3.Connection:
