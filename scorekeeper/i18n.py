@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
@@ -189,3 +190,17 @@ def quoted(text: object) -> str:
 def number(value: int) -> str:
     """A whole number as the language writes it: ``10,000``, ``10.000``."""
     return f"{value:,}".replace(",", _(","))
+
+
+def either(choices: Sequence[str]) -> str:
+    """``a, b or c`` (``a`` alone, or ``-`` for none), in the language."""
+    if len(choices) < 2:
+        return "".join(choices) or "-"
+    return _("{some} or {last}").format(some=", ".join(choices[:-1]), last=choices[-1])
+
+
+def together(items: Sequence[str]) -> str:
+    """``a, b and c`` (``a`` alone), in the language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{some} and {last}").format(some=", ".join(items[:-1]), last=items[-1])

@@ -110,7 +110,7 @@ def test_a_partnership_correction_stays_at_its_table(tmp_path: Path) -> None:
     ok(invoke(store, "knock", "ann", "3", "20"))  # hand 1, at Ann v Cid
     result = invoke(store, "amend", "1", "knock", "bob", "3", "20")
     assert result.exit_code == 2
-    assert "Hand 1 was played at Ann v Cid: name one of them." in result.output
+    assert "Hand 1 was played at Ann v Cid. Name one of them." in result.output
     assert invoke(store, "amend", "1", "knock", "cid", "3", "20").exit_code == 0
 
 
@@ -140,7 +140,8 @@ def test_the_command_line_names_the_options_and_gives_the_advice(tmp_path: Path)
     refused(
         invoke(store, "knock", "ann", "3", "20"),
         2,
-        "give the up-card that started the discard pile; it sets the hand's knock limit. "
+        "the card that started the discard pile, is part of its record; it sets the hand's "
+        "knock limit. "
         "Give it with --upcard, e.g. --upcard 7h.",
     )
 

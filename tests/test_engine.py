@@ -21,6 +21,7 @@ from scorekeeper.engine import (
     MatchFinished,
     Score,
     Scoresheet,
+    Why,
     replay,
     score,
 )
@@ -1491,11 +1492,30 @@ def test_a_rule_that_needs_another_names_both() -> None:
     assert str(caught.value) == "ace_knocks_one is a rule of Oklahoma Gin; add oklahoma."
 
 
-def test_engine_errors_leave_the_advice_to_the_command_line() -> None:
-    with pytest.raises(InvalidHand) as missing:
-        replay(("Ann", "Ben"), Rules(oklahoma=True), "Ann", [Hand.knock("Ann", 3, 20)])
-    assert missing.value.needs == "upcard"
-    assert "--" not in str(missing.value)
+@pytest.mark.parametrize(
+    "rules, hand, why",
+    [
+        (Rules(oklahoma=True), Hand.knock("Ann", 3, 20), Why.UPCARD),
+        (Rules(), Hand.knock("Ann", 3, 20, upcard="7h"), Why.NOT_OKLAHOMA),
+        (Rules(straight=True), Hand.knock("Ann", 3, 20), Why.STRAIGHT),
+        (Rules(big_gin_bonus=0), Hand.gin("Ann", 20, big=True), Why.NO_BIG_GIN),
+        (Rules(), Hand.knock("Ann", 12, 5), Why.OVER_LIMIT),
+        (Rules(oklahoma=True), Hand.knock("Ann", 5, 20, upcard="2h"), Why.OVER_LIMIT),
+        (Rules(), Hand.knock("Zed", 3, 20), Why.NOT_A_PLAYER),
+        (Rules(), Hand.knock("Ann", 3, 99), Why.DEADWOOD),
+    ],
+)
+def test_engine_errors_say_what_is_wrong_and_leave_the_advice_to_the_command_line(
+    rules: Rules, hand: Hand, why: Why
+) -> None:
+    with pytest.raises(InvalidHand) as refused:
+        replay(("Ann", "Ben"), rules, "Ann", [hand])
+    assert refused.value.why is why
+    said = str(refused.value)
+    assert not any(advice in said for advice in ("--", "scorekeeper", "Record it", "Enter "))
+
+
+def test_a_finished_match_error_names_the_hand_and_no_command() -> None:
     with pytest.raises(MatchFinished) as over:
         replay(
             ("Ann", "Ben"),

@@ -579,7 +579,7 @@ def test_oklahoma_match_through_the_command_line(run: Run) -> None:
     assert "*** GAME 1 WON BY Ben, 120 to 16, net +229 after bonuses ***" in out
     # 4 A wall: its up-card is recorded too (RULES.md section 6) and doubles nothing; Ann
     # deals again. Without the up-card it is refused.
-    refused(run("wall"), 2, "a wall's up-card is part of its record too", "--upcard")
+    refused(run("wall"), 2, "a hand's up-card", "is part of its record", "--upcard")
     assert "Hand 4: wall (dead hand) -> no score" in lines(run("wall", "--upcard", "5s"))
     # 5 Ben knocks 10 v 30 under 10d (limit 10): 30-10=20, 3rd win: G1 is over, he opens
     # G3 [2, 3] -> Ben 70/20. Loser Ann deals 6.

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from scorekeeper.engine import MAX_DEADWOOD, InvalidHand, MatchFinished, Scoresheet, fold
-from scorekeeper.i18n import N_, Quoted, _, ngettext
+from scorekeeper.engine import MAX_DEADWOOD, InvalidHand, MatchFinished, Scoresheet, Why, fold
+from scorekeeper.i18n import N_, Quoted, _, either, ngettext, together
 from scorekeeper.match import Match
 from scorekeeper.rules import RuleError, option_name
 from scorekeeper.store import Store, StoreError
@@ -335,18 +335,9 @@ def translate(error: Exception) -> Exception:
         return StateProblem(str(error))
     if isinstance(error, RuleError):  # the rules named as the command line spells them
         return BadInput(error.say(option_name))
-    if isinstance(error, InvalidHand) and error.needs == "upcard":
-        return BadInput(
-            _("{problem} Give it with --upcard, e.g. --upcard 7h.").format(problem=error)
-        )
-    if isinstance(error, InvalidHand) and error.swapped:
-        return BadInput(
-            _("{problem} The knocker's count comes first: did you mean {kd} {od}?").format(
-                problem=error, kd=error.swapped[0], od=error.swapped[1]
-            )
-        )
     if isinstance(error, InvalidHand):
-        return BadInput(str(error))
+        said = " ".join([str(error), *advice(error)])
+        return StateProblem(said) if error.why is Why.RESEATED else BadInput(said)
     if isinstance(error, click.UsageError):  # a command name mistyped
         return misused(error)
     if isinstance(error, UnicodeEncodeError):
@@ -368,6 +359,37 @@ def translate(error: Exception) -> Exception:
             _("The output could not be written: {reason}.").format(reason=describe(error))
         )
     return error
+
+
+#: What to do about an impossible hand, by what is wrong with it (the engine says what).
+ADVICE = {
+    Why.STRAIGHT: N_("Record it with 'gin' or 'wall'."),
+    Why.NO_BIG_GIN: N_("Record it as a gin."),
+    Why.UPCARD: N_("Give it with --upcard, e.g. --upcard 7h."),
+    Why.NOT_OKLAHOMA: N_("Leave the up-card out."),
+    Why.OTHER_TABLE: N_("Name one of them."),
+    Why.RESEATED: N_("Undo the hands after hand {number} first, or correct it differently."),
+}
+
+
+def advice(error: InvalidHand) -> list[str]:
+    """What a person can do about an impossible hand: what to enter instead."""
+    said = [_(ADVICE[error.why]).format(**error.fields)] if error.why in ADVICE else []
+    if error.why is Why.OVER_LIMIT and error.fields["limit"] == 1:
+        said.append(_("Enter 1, or 0 for gin."))
+    elif error.why is Why.OVER_LIMIT and error.fields["limit"] > 1:
+        said.append(
+            _("Enter the knocker's deadwood from 1 to {limit}, or 0 for gin.").format(
+                limit=error.fields["limit"]
+            )
+        )
+    if error.swapped:
+        said.append(
+            _("The knocker's count comes first: did you mean {kd} {od}?").format(
+                kd=error.swapped[0], od=error.swapped[1]
+            )
+        )
+    return said
 
 
 def as_problem(error: Exception) -> Problem | None:
@@ -447,20 +469,6 @@ def one_of(
 def named(names: Sequence[str], typed: str, unknown: str) -> str:
     """The name typed, by a beginning that leaves no doubt (see :func:`one_of`)."""
     return one_of({name: name for name in names}, typed, unknown)
-
-
-def either(choices: Sequence[str]) -> str:
-    """``a, b or c`` (``a`` alone, or ``-`` for none)."""
-    if len(choices) < 2:
-        return "".join(choices) or "-"
-    return _("{some} or {last}").format(some=", ".join(choices[:-1]), last=choices[-1])
-
-
-def together(items: Sequence[str]) -> str:
-    """``a, b and c`` (``a`` alone)."""
-    if len(items) < 2:
-        return "".join(items)
-    return _("{some} and {last}").format(some=", ".join(items[:-1]), last=items[-1])
 
 
 def player(players: Sequence[str], typed: str) -> str:

@@ -29,7 +29,7 @@ from scorekeeper.commands.recording import (
     wall_params,
     walled,
 )
-from scorekeeper.engine import MatchFinished, Scoresheet, table_of
+from scorekeeper.engine import MatchFinished, check_correction, check_entry
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.messages import next_deal, plain, report, round_line
 from scorekeeper.store import Store
@@ -124,18 +124,11 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
                 ).format(number=number, id=current.id, count=len(hands))
             )
         old = hands[number - 1]
-        hands[number - 1] = build(current, old)
-        if current.teams:  # a table's hand is corrected at the same table
-            table = table_of(current.teams, number, old.table or old.knocker or "")
-            if (hands[number - 1].table or hands[number - 1].knocker) not in table:
-                raise BadInput(
-                    _("Hand {number} was played at {a} v {b}: name one of them.").format(
-                        number=number, a=table[0], b=table[1]
-                    )
-                )
+        new = build(current, old)
+        check_entry(current.rules, new)
         before = current.sheet()
-        if before.seating is not None and number < len(hands):
-            refuse_reseating(before, current.sheet(hands[:number]), number)
+        check_correction(before, hands, number, new)
+        hands[number - 1] = new
         try:
             sheet = current.sheet(hands)
         except MatchFinished as error:
@@ -158,28 +151,6 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
             _("     by {new}").format(new=round_line(sheet.rounds[number - 1])),
         ]
     say(before, sheet, said, dry_run)
-
-
-def refuse_reseating(before: Scoresheet, corrected: Scoresheet, number: int) -> None:
-    """Three-handed Gin: a correction may not change who played the next hand, whose counts
-    were between the players who played it (RULES.md section 6)."""
-    played, would = before.rounds[number].seating, corrected.seating
-    assert played is not None and would is not None
-    if played.players != would.players:
-        raise StateProblem(
-            _(
-                "That correction would change who played hand {later}: {a} v {b} played it, "
-                "but after it {c} v {d} would have. Undo the hands after hand {number} first, "
-                "or correct it differently."
-            ).format(
-                later=number + 1,
-                a=played.players[0],
-                b=played.players[1],
-                c=would.players[0],
-                d=would.players[1],
-                number=number,
-            )
-        )
 
 
 @amend.command("knock", context_settings=NUMBERS)

@@ -20,11 +20,10 @@ from scorekeeper.commands._common import (
     match_argument,
     option,
     pass_store,
-    together,
     warn_of_copies,
 )
 from scorekeeper.engine import InvalidHand, MatchFinished
-from scorekeeper.i18n import Quoted, _, escape, ngettext
+from scorekeeper.i18n import Quoted, _, escape, ngettext, together
 from scorekeeper.match import Match, Relation, relation
 from scorekeeper.messages import match_title
 from scorekeeper.rules import RuleError

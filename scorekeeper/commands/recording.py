@@ -29,6 +29,7 @@ from scorekeeper.engine import (
     Hand,
     Kind,
     Scoresheet,
+    check_entry,
     classify,
 )
 from scorekeeper.i18n import N_, Quoted, _
@@ -208,13 +209,6 @@ def walled(typed: str | None, upcard: str | None) -> HandBuilder:
     replaces, else of the one table still to report."""
 
     def build(match: Match, replacing: Hand | None) -> Hand:
-        if match.rules.oklahoma and upcard is None:  # RULES.md section 6: a wall's too
-            raise BadInput(
-                _(
-                    "This is Oklahoma Gin: a wall's up-card is part of its record too; give it "
-                    "with --upcard, e.g. 'scorekeeper wall --upcard 7h'."
-                )
-            )
         if match.teams is None:
             if typed is not None:
                 raise BadInput(
@@ -262,6 +256,7 @@ def add_hand(store: Store, given: int | None, build: HandBuilder, dry_run: bool 
         match = writer.load(chosen)
         before = open_sheet(match)
         hand = build(match, None)
+        check_entry(match.rules, hand)
         after = match.sheet([*(stored.hand for stored in match.in_force()), hand])
         stored = None if dry_run else match.add(hand)
     return Added(before, after, stored)

@@ -41,7 +41,7 @@ from scorekeeper.commands.recording import (
     shown,
     walled,
 )
-from scorekeeper.engine import MAX_DEADWOOD, Entry, Hand, Scoresheet, endings, knock_limit, pairings
+from scorekeeper.engine import MAX_DEADWOOD, Entry, Hand, Scoresheet, hand_rules
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match import Match, MatchStatus, StoredHand
 from scorekeeper.messages import plain, said_of_new_hand
@@ -306,45 +306,27 @@ class Evening:
         return Turn.SKIPPED
 
 
-def at_play(match: Match, sheet: Scoresheet) -> list[tuple[str, str]]:
-    """Whom the next hand's questions are about: the two players (in Three-handed Gin the two
-    who play it), or in Partnership Gin each table still to report. ``record`` takes the
-    players it names from here alone."""
-    if sheet.pending:
-        return [table.players for table in sheet.pending if table.hand is None]
-    if match.teams:
-        return list(pairings(match.teams, len(sheet.rounds)))
-    if sheet.seating:
-        return [sheet.seating.players]
-    return [(match.players[0], match.players[1])]
-
-
 def whose_hand(match: Match, sheet: Scoresheet) -> str:
     """The line before a hand's questions: which hand of which match, who dealt."""
-    tables = at_play(match, sheet)
-    if match.teams:
+    coming = sheet.next_hand()
+    if coming.deal:
         return _(
             "Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: {tables}."
         ).format(
-            number=len(sheet.rounds) + 1,
+            number=coming.number,
             id=match.id,
             a=match.players[0],
             b=match.players[1],
-            dealer=sheet.next_dealer,
-            tables=_(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in tables),
+            dealer=coming.dealer,
+            tables=_(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in coming.tables),
         )
-    ((a, b),) = tables
-    if sheet.seating:
+    ((a, b),) = coming.tables
+    if coming.sits_out:
         return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt; {out} sits out.").format(
-            number=len(sheet.rounds) + 1,
-            id=match.id,
-            a=a,
-            b=b,
-            dealer=sheet.next_dealer,
-            out=sheet.seating.sits_out,
+            number=coming.number, id=match.id, a=a, b=b, dealer=coming.dealer, out=coming.sits_out
         )
     return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
-        number=len(sheet.rounds) + 1, id=match.id, a=a, b=b, dealer=sheet.next_dealer
+        number=coming.number, id=match.id, a=a, b=b, dealer=coming.dealer
     )
 
 
@@ -396,8 +378,8 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
     asks about the table still to report (or either table). The first question may be
     answered ``u`` or ``q`` instead (:class:`Between`)."""
     upcard = None
-    limit = match.rules.knock_limit
-    if match.rules.oklahoma:
+    rules = hand_rules(match.rules)
+    if rules.upcard:
         upcard = first_question(
             _("Up-card that started the discard pile (e.g. 7h, KS)"), Checked(card)
         )
@@ -405,14 +387,15 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
             return upcard
         from scorekeeper.cards import parse_card
 
-        limit = knock_limit(match.rules, parse_card(upcard))
+        rules = hand_rules(match.rules, parse_card(upcard))
+    limit = rules.limit
     english = {
         Entry.KNOCK: N_("knock"),
         Entry.GIN: N_("gin"),
         Entry.WALL: N_("wall"),
         Entry.BIG_GIN: N_("big gin"),
     }
-    possible = endings(match.rules, limit)
+    possible = rules.endings
     words = [_(english[entry]) for entry in possible]
     question = _("How did the hand end? [{options}]").format(options="/".join(words))
     ending = Words(
@@ -421,17 +404,16 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
         shown=len(possible),
     )
     entry = (
-        click.prompt(question, type=ending)
-        if match.rules.oklahoma
-        else first_question(question, ending)
+        click.prompt(question, type=ending) if rules.upcard else first_question(question, ending)
     )
     if isinstance(entry, Between):
         return entry
-    tables = at_play(match, sheet)
+    coming = sheet.next_hand()
+    tables = coming.tables
     playing = [name for table in tables for name in table]
     if entry is Entry.WALL:
         at = None
-        if match.teams and len(tables) == 2:
+        if len(tables) == 2:
             at = click.prompt(
                 _("At which table? Name a player there [{options}]").format(
                     options="/".join(playing)
@@ -441,9 +423,9 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
         return walled(at, upcard)
     elsewhere = (
         N_("{typed!r} is not at a table still to report; answer {options}.")
-        if match.teams
+        if coming.deal
         else N_("{typed!r} is not playing this hand (the third player sits out); answer {options}.")
-        if sheet.seating
+        if coming.sits_out
         else NOT_A_PLAYER
     )
     who = click.prompt(
@@ -456,19 +438,18 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
     )
     other = next(b if who == a else a for a, b in tables if who in (a, b))
     if with_cards:
-        most = 0 if match.rules.straight else limit
 
         def knockable(typed: str) -> tuple[Card, ...]:
             from scorekeeper.cards import best_arrangement
 
             cards = knocker_cards(typed)
             left = best_arrangement(cards).deadwood
-            if left > most:
+            if left > limit:
                 raise BadInput(
                     _(
                         "{who}'s cards leave {n} deadwood, over this hand's knock limit of "
                         "{most}; check the cards."
-                    ).format(who=who, n=left, most=most)
+                    ).format(who=who, n=left, most=limit)
                 )
             return cards
 

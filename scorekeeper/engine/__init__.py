@@ -1,0 +1,104 @@
+"""The scoring engine: the rules of record (RULES.md) and nothing else.
+
+Pure: the players, the :class:`~scorekeeper.rules.Rules`, the first dealer and the hands as they
+were entered go in; a :class:`Scoresheet` comes out. Every total is a fold over the hands, so a
+corrected or voided hand simply means replaying a different list. The engine answers what the
+commands ask of the rules: what a hand may be (:func:`hand_rules`, :func:`check_entry`), who
+plays and deals next (:meth:`Scoresheet.next_hand`), what game is played
+(:attr:`Scoresheet.variant`) and how the match is decided (:attr:`Scoresheet.decided_by`).
+Its errors carry what was wrong as data; the command line says what to do about it.
+
+- :mod:`.hands`: one hand, what it may be and what it is worth;
+- :mod:`.tables`: who plays each hand in Three-handed and Partnership Gin;
+- :mod:`.sheet`: the hands routed into the columns, games settled, the match decided.
+"""
+
+from scorekeeper.engine.hands import (
+    MAX_DEADWOOD,
+    TEAM_JOIN,
+    Entry,
+    Hand,
+    HandRules,
+    InvalidHand,
+    Kind,
+    MatchFinished,
+    Score,
+    Why,
+    check_entry,
+    classify,
+    doubles,
+    fold,
+    hand_rules,
+    knock_limit,
+    score,
+    team_members,
+    team_name,
+)
+from scorekeeper.engine.sheet import (
+    Decision,
+    Form,
+    Game,
+    Line,
+    NextHand,
+    Round,
+    Scoresheet,
+    Settlement,
+    Variant,
+    check_correction,
+    replay,
+    tally,
+)
+from scorekeeper.engine.tables import (
+    Seating,
+    TableHand,
+    Teams,
+    deal_of,
+    deals,
+    first_seating,
+    pairings,
+    table_of,
+    team_points,
+)
+
+__all__ = [
+    "MAX_DEADWOOD",
+    "TEAM_JOIN",
+    "Decision",
+    "Entry",
+    "Form",
+    "Game",
+    "Hand",
+    "HandRules",
+    "InvalidHand",
+    "Kind",
+    "Line",
+    "MatchFinished",
+    "NextHand",
+    "Round",
+    "Score",
+    "Scoresheet",
+    "Seating",
+    "Settlement",
+    "TableHand",
+    "Teams",
+    "Variant",
+    "Why",
+    "check_correction",
+    "check_entry",
+    "classify",
+    "deal_of",
+    "deals",
+    "doubles",
+    "first_seating",
+    "fold",
+    "hand_rules",
+    "knock_limit",
+    "pairings",
+    "replay",
+    "score",
+    "table_of",
+    "tally",
+    "team_members",
+    "team_name",
+    "team_points",
+]
