@@ -12,6 +12,8 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
+    Decision,
+    Form,
     Hand,
     Kind,
     Round,
@@ -32,16 +34,7 @@ if TYPE_CHECKING:
 def match_title(match_id: int, sheet: Scoresheet) -> str:
     """``Match 3: Ann v Ben``, with the variant when it is one: ``(Oklahoma Gin)``."""
     title = _("Match {id}: {players}").format(id=match_id, players=_(" v ").join(sheet.players))
-    kinds = [
-        name
-        for name, played in (
-            (_("Three-handed Gin"), sheet.rules.three_handed),
-            (_("Partnership Gin"), sheet.teams is not None),
-            (_("Oklahoma Gin"), sheet.rules.oklahoma),
-            (_("Straight Gin"), sheet.rules.straight),
-        )
-        if played
-    ]
+    kinds = [_(name) for name in sheet.variant.names()]
     return f"{title} ({', '.join(kinds)})" if kinds else title
 
 
@@ -275,13 +268,14 @@ def match_net(sheet: Scoresheet) -> str:
 def match_result(sheet: Scoresheet) -> str:
     """``MATCH OVER: Bob wins 2 games to 1`` (or a draw, or the column sums of a short match,
     or the match net, or in Three-handed Gin the first to the target)."""
-    if sheet.rules.three_handed:
+    decided_by = sheet.decided_by
+    if decided_by is Decision.FIRST_TO_TARGET:
         return _("MATCH OVER: {winner} wins, the first to {target}").format(
             winner=sheet.winner, target=sheet.rules.target
         )
     first, second = (sheet.tally[p] for p in sheet.players)
-    team = sheet.teams is not None  # a team wins in the plural: "Ann & Bob win"
-    if sheet.rules.decide_by.value == "net" and not sheet.rules.end_after_first_game:
+    team = sheet.variant.form is Form.PARTNERSHIP  # a team wins in the plural: "Ann & Bob win"
+    if decided_by is Decision.NET:
         if sheet.winner is None:
             return _("MATCH OVER: drawn on the match net, {a:+d} to {b:+d}").format(
                 a=first, b=second
@@ -291,7 +285,7 @@ def match_result(sheet: Scoresheet) -> str:
             if team
             else _("MATCH OVER: {winner} wins on the match net, {net:+d}")
         ).format(winner=sheet.winner, net=sheet.net[sheet.winner])
-    if sheet.rules.end_after_first_game:
+    if decided_by is Decision.COLUMN_POINTS:
         if sheet.winner is None:
             return _("MATCH OVER: drawn, {a} to {b} column points").format(a=first, b=second)
         return (
@@ -303,7 +297,7 @@ def match_result(sheet: Scoresheet) -> str:
         return ngettext(
             "MATCH OVER: drawn, {n} game each", "MATCH OVER: drawn, {n} games each", first
         ).format(n=first)
-    if len(sheet.games) == 1:
+    if decided_by is Decision.ONE_GAME:
         return (
             _("MATCH OVER: {winner} win the game")
             if team
@@ -319,28 +313,23 @@ def match_result(sheet: Scoresheet) -> str:
 def next_deal(sheet: Scoresheet) -> str:
     """``Alexandra deals next.`` (after the match: the first hand of the next series); with
     three players ``Cid sits out; Ann deals to Ben.``"""
-    if sheet.seating:
-        seating = sheet.seating
+    coming = sheet.next_hand()
+    if coming.sits_out:
+        ((a, b),) = coming.tables
         return (
             _("Next match: {out} sits out; {dealer} deals to {player}.")
             if sheet.finished
             else _("{out} sits out; {dealer} deals to {player}.")
-        ).format(
-            out=seating.sits_out,
-            dealer=seating.dealer,
-            player=next(p for p in seating.players if p != seating.dealer),
-        )
-    if sheet.teams:
+        ).format(out=coming.sits_out, dealer=coming.dealer, player=b if a == coming.dealer else a)
+    if coming.deal:
         return (
             _("{dealer} deal the first hands of the next match.")
             if sheet.finished
             else _("{dealer} deal next, at both tables.")
-        ).format(dealer=sheet.next_dealer)
+        ).format(dealer=coming.dealer)
     if sheet.finished:
-        return _("{dealer} deals the first hand of the next match.").format(
-            dealer=sheet.next_dealer
-        )
-    return _("{dealer} deals next.").format(dealer=sheet.next_dealer)
+        return _("{dealer} deals the first hand of the next match.").format(dealer=coming.dealer)
+    return _("{dealer} deals next.").format(dealer=coming.dealer)
 
 
 def standing(sheet: Scoresheet) -> list[str]:
@@ -383,7 +372,8 @@ def said_of_new_hand(before: Scoresheet, after: Scoresheet) -> list[str]:
 def needs(sheet: Scoresheet, number: int) -> str:
     """What an open game still needs: ``Ann needs 8, Ben needs 84`` (a team: ``need``)."""
     game = sheet.games[number - 1]
-    said = _("{player} need {n}") if sheet.teams else _("{player} needs {n}")
+    team = sheet.variant.form is Form.PARTNERSHIP  # a team needs in the plural
+    said = _("{player} need {n}") if team else _("{player} needs {n}")
     return ", ".join(said.format(player=p, n=sheet.to_go(game, p)) for p in sheet.players)
 
 
@@ -392,7 +382,7 @@ def stakes(sheet: Scoresheet) -> list[str]:
     open game still needs (seed 004: players knock early or wait for gin by this)."""
     if sheet.finished:
         return []
-    if sheet.seating:
+    if len(sheet.players) == 3:  # one game, three players: what each still needs
         return [
             _("Still to go: {needs}.").format(
                 needs=", ".join(f"{p} {sheet.to_go(sheet.games[0], p)}" for p in sheet.players)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from scorekeeper.engine import Kind, Round, Scoresheet, TableHand, team_name
+from scorekeeper.engine import Form, Kind, Round, Scoresheet, TableHand, team_name
 
 
 class Figures(NamedTuple):
@@ -92,9 +92,9 @@ def match_figures(sheet: Scoresheet) -> dict[str, Figures]:
     (3, 1, 1, 79, 3)
     """
     tally = _tally(sheet.players)
-    _count_hands(tally, sheet.rounds, sheet.players)
+    _count_hands(tally, sheet.rounds)
     _count_result(tally, sheet)
-    if sheet.teams:
+    if sheet.variant.form is Form.PARTNERSHIP:
         _partners(sheet, tally)
     return _figures(tally)
 
@@ -103,11 +103,13 @@ def head_to_head(sheet: Scoresheet) -> dict[tuple[str, str], Figures]:
     """What passed between each two opponents of one finished match: ``(A, B)`` holds A's
     figures against B (see the module's docstring)."""
     whole = match_figures(sheet)
-    if sheet.seating is None and not sheet.teams:
+    form = sheet.variant.form
+    if form is Form.TWO:
         a, b = sheet.players
         return {(a, b): whole[a], (b, a): whole[b]}
     pairs: dict[tuple[str, str], Figures] = {}
-    if sheet.teams:
+    if form is Form.PARTNERSHIP:
+        assert sheet.teams is not None
         a, b = sheet.players
         pairs = {(a, b): whole[a], (b, a): whole[b]}
         team_of = {p: team_name(team) for team in sheet.teams for p in team}
@@ -128,9 +130,9 @@ def head_to_head(sheet: Scoresheet) -> dict[tuple[str, str], Figures]:
     settlement = game.settlement
     for index, a in enumerate(sheet.players):
         for b in sheet.players[index + 1 :]:
-            played = [r for r in sheet.rounds if r.seating and set(r.seating.players) == {a, b}]
+            played = [r for r in sheet.rounds if set(r.between) == {a, b}]
             tally = _tally((a, b))
-            _count_hands(tally, played, (a, b))
+            _count_hands(tally, played)
             for me, you in ((a, b), (b, a)):
                 counted = tally[me]
                 counted["matches"] = 1
@@ -145,12 +147,12 @@ def head_to_head(sheet: Scoresheet) -> dict[tuple[str, str], Figures]:
     return pairs
 
 
-def _count_hands(tally: Tally, rounds: Iterable[Round], players: tuple[str, ...]) -> None:
+def _count_hands(tally: Tally, rounds: Iterable[Round]) -> None:
     """Count the hands (or partnership deals) of these rounds for the players who played them:
     hands won, their kinds and points, walls and runs."""
     run = dict.fromkeys(tally, 0)
     for r in rounds:
-        at = r.seating.players if r.seating else players
+        at = r.between
         for player in at:
             walls = sum(t.kind is Kind.WALL for t in r.tables) + (r.kind is Kind.WALL)
             tally[player]["walls"] += walls

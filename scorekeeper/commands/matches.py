@@ -172,8 +172,9 @@ def new(
         first, said = sheet.next_dealer, _("{dealer} deals first, as the last match said.")
         if partners:
             said = _("{dealer} deal first, as the last match said.")
-        if sheet.seating:  # the two who would play come first
-            players = (*sheet.seating.players, sheet.seating.sits_out)
+        coming = sheet.next_hand()
+        if coming.sits_out:  # the two who would play come first
+            players = (*coming.tables[0], coming.sits_out)
     else:
         if player1 is None or player2 is None:
             raise BadInput(

@@ -209,7 +209,8 @@ def walled(typed: str | None, upcard: str | None) -> HandBuilder:
     replaces, else of the one table still to report."""
 
     def build(match: Match, replacing: Hand | None) -> Hand:
-        if match.teams is None:
+        coming = match.sheet().next_hand()
+        if not coming.deal:
             if typed is not None:
                 raise BadInput(
                     _(
@@ -219,15 +220,14 @@ def walled(typed: str | None, upcard: str | None) -> HandBuilder:
             return Hand.wall(card(upcard))
         if typed is None and replacing is not None:
             return Hand.wall(card(upcard), replacing.table or replacing.knocker)
-        waiting = [t.players[0] for t in match.sheet().pending if t.hand is None]
-        if typed is None and not waiting:
+        if typed is None and len(coming.tables) > 1:
             raise BadInput(
                 _(
                     "Both tables could have had the wall: name a player at its "
                     "table, e.g. 'scorekeeper wall {name}'."
-                ).format(name=match.teams[0][0])
+                ).format(name=coming.tables[0][0])
             )
-        at = player(match.individuals(), typed) if typed is not None else waiting[0]
+        at = player(match.individuals(), typed) if typed is not None else coming.tables[0][0]
         return Hand.wall(card(upcard), at)
 
     return build
