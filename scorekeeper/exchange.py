@@ -36,7 +36,7 @@ def sheet_json(match_id: int, sheet: Scoresheet, abandoned: bool = False) -> dic
         "players": list(sheet.players),
         **partnership,
         "rules": sheet.rules.to_dict(),
-        "rounds": [_round_json(r, sheet.rules.oklahoma) for r in sheet.rounds],
+        "rounds": [_round_json(r, sheet.variant.oklahoma) for r in sheet.rounds],
         "games": [_game_json(g) for g in sheet.games],
         "finished": sheet.finished,
         **({"abandoned": True} if abandoned else {}),
@@ -213,12 +213,12 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
         "games",
     ]
     header += [f"{player} game {game + 1}" for player in sheet.players for game in games]
-    extra = (["upcard"] if sheet.rules.oklahoma and not sheet.teams else []) + (
+    extra = (["upcard"] if sheet.variant.oklahoma and not sheet.teams else []) + (
         ["tables"] if sheet.teams else []
     )
     rows = [header + extra]
     for r in sheet.rounds:
-        hand = _round_json(r, sheet.rules.oklahoma)
+        hand = _round_json(r, sheet.variant.oklahoma)
         rows.append(
             [
                 r.number,

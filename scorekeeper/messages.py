@@ -271,7 +271,7 @@ def match_result(sheet: Scoresheet) -> str:
     decided_by = sheet.decided_by
     if decided_by is Decision.FIRST_TO_TARGET:
         return _("MATCH OVER: {winner} wins, the first to {target}").format(
-            winner=sheet.winner, target=sheet.rules.target
+            winner=sheet.winner, target=sheet.target
         )
     first, second = (sheet.tally[p] for p in sheet.players)
     team = sheet.variant.form is Form.PARTNERSHIP  # a team wins in the plural: "Ann & Bob win"

@@ -28,7 +28,7 @@ from scorekeeper.commands._common import (
 )
 from scorekeeper.engine import fold, team_members, team_name
 from scorekeeper.facts import check_description
-from scorekeeper.i18n import N_, Quoted, _, ngettext
+from scorekeeper.i18n import N_, Quoted, _, ngettext, together
 from scorekeeper.match import MatchStatus, check_names
 from scorekeeper.messages import next_deal
 from scorekeeper.rules import (
@@ -37,10 +37,10 @@ from scorekeeper.rules import (
     DEFAULTS,
     KINDS,
     PRESETS,
-    THREE_HANDED_FIXED,
-    Shutout,
+    for_three,
     named_preset,
     option_name,
+    refused_with_three,
     spelled,
 )
 from scorekeeper.store import Store, StoreError
@@ -185,7 +185,7 @@ def new(
             )
         base = named_preset(preset_name)  # an unknown name is refused before anything else
         teams = teams or base.teams
-        three = player3 is not None or base.rules.three_handed
+        three = player3 is not None or base.players == 3
         if three:
             refuse_for_three(player3, teams, options)
         partners = (split_team(player1), split_team(player2)) if teams else None
@@ -199,8 +199,9 @@ def new(
         except ValueError as error:
             raise BadInput(str(error)) from None
         rules = base.rules.replace(**{name: options[name] for name in changed})
+        not_applied: list[str] = []
         if three:
-            rules = rules.replace(three_handed=True, **THREE_HANDED_FIXED)
+            rules, not_applied = for_three(rules)
         if (last_dealer := None if partners else series_dealer(store, players)) is not None:
             first, said = (
                 last_dealer,
@@ -250,13 +251,27 @@ def new(
         if differing
         else "",
     )
-    if rules.three_handed:
+    notes = []
+    if match.sheet().next_hand().sits_out:
         said = next_deal(match.sheet())
+        if not rematch and not_applied:
+            unapplied = [spelled(name, getattr(base.rules, name)) for name in not_applied]
+            notes.append(
+                ngettext(
+                    "Of the {preset} rules, {options} does not apply: Three-handed Gin is "
+                    "played on one column, the loser sitting out and the player who sat out "
+                    "dealing, until one player reaches the target.",
+                    "Of the {preset} rules, {options} do not apply: Three-handed Gin is played "
+                    "on one column, the loser sitting out and the player who sat out dealing, "
+                    "until one player reaches the target.",
+                    len(unapplied),
+                ).format(preset=preset_name.lower(), options=together(unapplied))
+            )
     after_each = _(
         "After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
         "record' to be asked)."
     )
-    echo_lines([created, said.format(dealer=first), after_each])
+    echo_lines([created, *notes, said.format(dealer=first), after_each])
 
 
 def refuse_for_three(third: str | None, teams: bool, options: dict[str, Any]) -> None:
@@ -273,26 +288,9 @@ def refuse_for_three(third: str | None, teams: bool, options: dict[str, Any]) ->
             )
         )
     given = {name: value for name, value in options.items() if value is not None}
-    fixed = [
-        name
-        for name, value in THREE_HANDED_FIXED.items()
-        if name in given and given[name] != getattr(value, "value", value)
-    ]
-    if fixed:
-        raise BadInput(
-            _(
-                "Three-handed Gin is played on one column, the loser sitting out and the "
-                "player who sat out dealing, until one player reaches the target: leave out "
-                "{options}."
-            ).format(options=", ".join(option_name(name) for name in fixed))
-        )
-    if given.get("shutout") in (Shutout.POINTS.value, Shutout.TOTAL.value):
-        raise BadInput(
-            _(
-                "With three players a shutout is paid as the game bonus once more: give "
-                "--shutout game_bonus or none, not {value}."
-            ).format(value=given["shutout"])
-        )
+    refused = refused_with_three(given)
+    if refused is not None:
+        raise BadInput(refused.say(option_name))
 
 
 def split_team(text: str) -> tuple[str, str]:

@@ -208,9 +208,14 @@ class Scoresheet(NamedTuple):
         """Every player but ``player``."""
         return tuple(p for p in self.players if p != player)
 
+    @property
+    def target(self) -> int:
+        """The points that end a game."""
+        return self.rules.target
+
     def to_go(self, game: Game, player: str) -> int:
         """The points a player still needs to win an open game."""
-        return self.rules.target - game.points[player]
+        return self.target - game.points[player]
 
     @property
     def variant(self) -> Variant:

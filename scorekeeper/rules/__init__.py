@@ -21,7 +21,9 @@ from scorekeeper.rules.options import (
     Shutout,
     ShutoutWhen,
     Tie,
+    for_three,
     option_name,
+    refused_with_three,
     spelled,
 )
 from scorekeeper.rules.presets import PRESETS, Preset, named_preset, preset
@@ -48,8 +50,10 @@ __all__ = [
     "Shutout",
     "ShutoutWhen",
     "Tie",
+    "for_three",
     "named_preset",
     "option_name",
     "preset",
+    "refused_with_three",
     "spelled",
 ]

@@ -330,12 +330,16 @@ class RuleError(ValueError):
             for field, name in (("option", self.option), ("needs", self.needs))
             if name
         }
+        options = self.fields.get("options")
+        fields = {**self.fields}
+        if isinstance(options, list):  # several rules named
+            fields["options"] = ", ".join(spell(name) for name in options)
         return _(self.template).format(
             value=self.value,
             low=low,
             high=high,
             choices=", ".join(self.allowed) if isinstance(self.allowed, list) else None,
-            **self.fields,
+            **fields,
             **named,
         )
 
@@ -422,6 +426,47 @@ THREE_HANDED_FIXED = {
     "decide_by": DecideBy.GAMES,
     "end_after_first_game": False,
 }
+
+
+def for_three(rules: Rules) -> tuple[Rules, list[str]]:
+    """The rules made Three-handed Gin (RULES.md section 6): what it fixes set so. Returns them
+    and the options set (away from the standard rules) to another value: what of a preset does
+    not apply."""
+    overridden = [
+        name
+        for name, fixed in THREE_HANDED_FIXED.items()
+        if getattr(rules, name) not in (fixed, DEFAULTS[name])
+    ]
+    return rules.replace(three_handed=True, **THREE_HANDED_FIXED), overridden
+
+
+def refused_with_three(given: Mapping[str, object]) -> RuleError | None:
+    """Why Three-handed Gin cannot take these options (by name, their values as typed), if it
+    cannot: an option it fixes given another value, or a two-player shutout reward."""
+    fixed = [
+        name
+        for name, value in THREE_HANDED_FIXED.items()
+        if name in given and given[name] != getattr(value, "value", value)
+    ]
+    if fixed:
+        return RuleError(
+            N_(
+                "Three-handed Gin is played on one column, the loser sitting out and the "
+                "player who sat out dealing, until one player reaches the target: leave out "
+                "{options}."
+            ),
+            options=fixed,
+        )
+    if given.get("shutout") in (Shutout.POINTS.value, Shutout.TOTAL.value):
+        return RuleError(
+            N_(
+                "With three players a shutout is paid as the game bonus once more: give "
+                "{option} game_bonus or none, not {value}."
+            ),
+            "shutout",
+            given["shutout"],
+        )
+    return None
 
 
 def _check_three_handed(rules: Options) -> None:

@@ -20,6 +20,11 @@ class Preset(NamedTuple):
     teams: bool = False
     """Partnership Gin: the match is played by two teams."""
 
+    @property
+    def players(self) -> int:
+        """How many players (or teams) it is played by."""
+        return 3 if self.rules.three_handed else 2
+
 
 #: Named bundles of options; ``standard`` is the defaults.
 PRESETS: dict[str, Preset] = {
