@@ -229,8 +229,8 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
                 )
             ).format(**values)
         )
-    if lines and after.net != before.net and any(g.settlement for g in after.games):
-        lines.append(match_net(after))
+    if lines and after.net != before.net:
+        lines += net_lines(after)
     if after.finished and (not before.finished or after.winner != before.winner):
         lines.append(match_result(after).join(["*** ", " ***"]))
     elif before.finished and not after.finished:
@@ -258,11 +258,27 @@ def signed(number: int) -> str:
     return f"{number:+d}" if number else "0"
 
 
-def match_net(sheet: Scoresheet) -> str:
-    """``Match net: Alexandra -279, Bob +279.``"""
-    return _("Match net: {nets}.").format(
-        nets=", ".join(f"{p} {signed(sheet.net[p])}" for p in sheet.players)
-    )
+def net_lines(sheet: Scoresheet) -> list[str]:
+    """``Match net: Alexandra -279, Bob +279.`` once a game is settled, and under it, when a
+    match ended after its first game is won on column points by the side that pays, a line
+    saying so."""
+    if not any(game.settlement for game in sheet.games):
+        return []
+    lines = [
+        _("Match net: {nets}.").format(
+            nets=", ".join(f"{p} {signed(sheet.net[p])}" for p in sheet.players)
+        )
+    ]
+    winner = sheet.winner
+    if sheet.decided_by is Decision.COLUMN_POINTS and winner and sheet.net[winner] < 0:
+        lines.append(
+            (
+                _("{winner} win on column points but pay the match net of {amount}.")
+                if sheet.variant.form is Form.PARTNERSHIP
+                else _("{winner} wins on column points but pays the match net of {amount}.")
+            ).format(winner=winner, amount=-sheet.net[winner])
+        )
+    return lines
 
 
 def match_result(sheet: Scoresheet) -> str:

@@ -33,10 +33,10 @@ from scorekeeper.match import Match, Status, StoredHand
 from scorekeeper.messages import (
     deal_points,
     game_state,
-    match_net,
     match_result,
     match_title,
     needs,
+    net_lines,
     next_deal,
     outcome,
     output_width,
@@ -509,8 +509,7 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
         lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
         if game.settlement is not None and sheet.seating:
             lines += settling_up(game)
-    if any(game.settlement for game in sheet.games):
-        lines.append(match_net(sheet))
+    lines += net_lines(sheet)
     if sheet.finished:
         lines.append(match_result(sheet))
     if sheet.pending:
@@ -638,7 +637,7 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
                 *[""] * len(extra),
                 style="bold",
             )
-    ending = [match_net(sheet)] if any(game.settlement for game in sheet.games) else []
+    ending = net_lines(sheet)
     ending += [match_result(sheet)] if sheet.finished else []
     under: list[RenderableType] = [Text(""), Said(ending)] if ending else []
     return Group(title, Text(""), Fitted(table), *under)
