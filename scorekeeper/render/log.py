@@ -1,0 +1,139 @@
+"""The log: hand by hand, and with ``--all`` every hand ever entered."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from scorekeeper.engine import Round, Score, Scoresheet, TableHand, deal_of, table_of
+from scorekeeper.i18n import N_, _
+from scorekeeper.match import Match, Status, StoredHand
+from scorekeeper.messages import (
+    deal_points,
+    match_result,
+    match_title,
+    net_lines,
+    outcome,
+    plain,
+    scored,
+)
+from scorekeeper.render.layout import Fitted, Said, ruled_table
+
+
+class Logged(NamedTuple):
+    """What the log says of a hand in force."""
+
+    number: int
+    where: list[str]
+    """The dealer; in Partnership Gin the deal and the table."""
+    result: Score
+    games: tuple[int, ...] | None
+    """The games it entered (None for a partnership table: the deal enters them)."""
+
+
+#: A hand's status as ``log --all`` shows it, in the language.
+STATUS_NAMES = {
+    Status.IN_FORCE: N_("in force"),
+    Status.VOIDED: N_("voided"),
+    Status.REPLACED: N_("replaced"),
+}
+
+
+def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
+    """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too,
+    each with the number of the hand it was (or replaced) and when it was entered, and each
+    correction right after the hand it replaced. In Partnership Gin each hand shows its deal
+    and table, and each complete deal its result. The names and the outcomes wrap between
+    words where the width is short."""
+    title = Text(match_title(match.id, sheet), style="bold")
+    if not match.history:
+        return Group(title, Text(_("No hands recorded yet.")))
+    where = (
+        [_("Deal"), _("Table")]
+        if match.teams
+        else [_("Dealer"), _("Sits out")]
+        if sheet.seating
+        else [_("Dealer")]
+    )
+    extra = [_("Status"), _("Entered")] if show_all else []
+    table = ruled_table()
+    for header in [_("Hand"), *where, _("Outcome"), _("Score"), *extra]:
+        table.add_column(Text(header), no_wrap=header == _("Hand"))
+    in_force = match.in_force()
+    logged, deals_after = _logged(sheet, in_force)
+    # A correction takes the place (the slot) of the hand it replaced, after it in the history.
+    shown = sorted(match.history, key=lambda stored: stored.slot) if show_all else in_force
+    for stored in shown:
+        live = stored.status is Status.IN_FORCE
+        entry = logged.get(stored.slot)
+        # A voided hand was the last in force: its number counts the hands in force before it.
+        number = entry.number if entry else 1 + sum(s.slot < stored.slot for s in in_force)
+        if live and entry:
+            said = (
+                scored(entry.result, entry.games)
+                if entry.games is not None
+                else _("{winner} +{points}").format(
+                    winner=entry.result.winner, points=entry.result.points
+                )
+                if entry.result.winner
+                else ""
+            )
+            cells = [*entry.where, outcome(stored.hand, entry.result), said]
+        else:
+            cells = [""] * len(where) + [plain(stored.hand), ""]
+        status = [_(STATUS_NAMES[stored.status]), stored.recorded[5:16].replace("T", " ")]
+        status = status if show_all else []
+        table.add_row(
+            str(number), *(Text(cell) for cell in cells + status), style="" if live else "dim"
+        )
+        if live and stored.slot in deals_after and sheet.teams:
+            deal = deals_after[stored.slot]
+            table.add_row(
+                "",
+                *[""] * len(where),
+                deal_points(deal, sheet.teams),
+                scored(Score(deal.kind, deal.winner, deal.points), deal.games),
+                *[""] * len(extra),
+                style="bold",
+            )
+    ending = net_lines(sheet)
+    ending += [match_result(sheet)] if sheet.finished else []
+    under: list[RenderableType] = [Text(""), Said(ending)] if ending else []
+    return Group(title, Text(""), Fitted(table), *under)
+
+
+def _logged(
+    sheet: Scoresheet, in_force: Sequence[StoredHand]
+) -> tuple[dict[int, Logged], dict[int, Round]]:
+    """Each hand in force by slot, and the deals to show after the hand that completed them."""
+    if sheet.teams is None:
+        return {
+            stored.slot: Logged(
+                r.number,
+                [r.dealer, *([r.seating.sits_out] if r.seating else [])],
+                Score(r.kind, r.winner, r.points, doubled=r.doubled),
+                r.games,
+            )
+            for stored, r in zip(in_force, sheet.rounds)
+        }, {}
+    logged, deals_after = {}, {}
+    deals: list[tuple[tuple[TableHand, ...], Round | None]] = [(r.tables, r) for r in sheet.rounds]
+    if sheet.pending:
+        deals.append((sheet.pending, None))
+    for number, stored in enumerate(in_force, start=1):
+        tables, deal = deals[deal_of(number)]
+        players = table_of(sheet.teams, number, stored.hand.table or stored.hand.knocker or "")
+        at = next(t for t in tables if t.players == players)
+        assert at.kind is not None
+        logged[stored.slot] = Logged(
+            number,
+            [str(deal_of(number) + 1), _("{a} v {b}").format(a=players[0], b=players[1])],
+            Score(at.kind, at.winner, at.points, doubled=at.doubled),
+            None,
+        )
+        if deal is not None and deal_of(number + 1) != deal_of(number):  # the deal's last hand
+            deals_after[stored.slot] = deal
+    return logged, deals_after

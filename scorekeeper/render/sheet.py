@@ -1,0 +1,274 @@
+"""The scoresheet: the paper Hollywood sheet in a table, and the lines under it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.table import Table
+from rich.text import Text
+
+from scorekeeper.engine import Game, Scoresheet
+from scorekeeper.i18n import _
+from scorekeeper.match import Match
+from scorekeeper.messages import (
+    game_state,
+    match_result,
+    match_title,
+    needs,
+    net_lines,
+    next_deal,
+    short,
+    signed,
+    stakes,
+    table_line,
+)
+from scorekeeper.render.layout import (
+    NAME_ROOM,
+    TIGHT_ROOM,
+    Fitted,
+    Fitting,
+    Said,
+    ruled_table,
+    short_names,
+)
+
+Figure = Callable[[Game, str], object]
+"""A figure of one player's column in one game, or None for an empty cell."""
+
+
+def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
+    """The paper Hollywood sheet: each player's name over a column per game, running totals
+    entered where a hand scored, then boxes and each ended game's settlement; under it, where
+    things stand.
+
+    Where the width is short, the hand cells wrap; where it is shorter still, names longer
+    than :data:`NAME_ROOM` are shortened, then the games are stacked, one under another (with
+    whole names, then shortened ones, then names cut to :data:`TIGHT_ROOM`)."""
+    title = Text(match_title(match.id, sheet), style="bold")
+    if match.description:
+        title.append(" - " + match.description, style="italic")
+    whole = {player: player for player in sheet.players}
+    brief, tight = (short_names(sheet.players, room) for room in (NAME_ROOM, TIGHT_ROOM))
+    layouts: list[Sheet | Stacked] = [
+        Sheet(sheet, sheet.games, names) for names in _different(whole, brief)
+    ]
+    if len(sheet.games) > 1:
+        layouts += [Stacked(sheet, names) for names in _different(whole, brief, tight)]
+    elif tight != brief:
+        layouts.append(Sheet(sheet, sheet.games, tight))
+    under = abandoned(match) if match.abandoned else summary_lines(sheet)
+    return Group(title, Text(""), Fitting(layouts), Text(""), Said(under))
+
+
+def abandoned(match: Match) -> list[str]:
+    """Under the sheet of an abandoned match."""
+    return [
+        _(
+            "Match {id} was abandoned: no winner, and no hand can follow ('scorekeeper undo' "
+            "takes the abandoning back)."
+        ).format(id=match.id)
+    ]
+
+
+def _different(*names: dict[str, str]) -> list[dict[str, str]]:
+    """Each way of naming the players once."""
+    return [chosen for index, chosen in enumerate(names) if chosen not in names[:index]]
+
+
+class Sheet:
+    """The sheet's table for some of its games: for each player a column per game (the name
+    over them, when there are several, else as the column's heading), the hands that scored in
+    them, with the running totals in the winner's columns, then the columns' totals, boxes
+    and each ended game's settlement."""
+
+    #: The sheet's table: no edges, one space and a divider between columns.
+    GAP = 2
+
+    def __init__(self, sheet: Scoresheet, games: Sequence[Game], names: dict[str, str]) -> None:
+        self.fitted = Fitted(_sheet_table(sheet, games, names))
+        self.names = [names[player] for player in sheet.players] if len(games) > 1 else []
+        self.span = len(games)
+        for index, name in enumerate(self.names):  # the columns under a name as wide as it
+            group = range(2 + index * self.span, 2 + (index + 1) * self.span)
+            lacking = cell_len(f"─ {name} ─") - self.GAP * (self.span - 1)
+            lacking = max(lacking - sum(self.fitted.natural[k] for k in group), 0)
+            for order, k in enumerate(group):
+                extra = lacking // self.span + (order < lacking % self.span)
+                self.fitted.natural[k] += extra
+                self.fitted.least[k] += extra
+
+    def least_width(self) -> int:
+        return self.fitted.least_width()
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        widths = self.fitted.widths(options.max_width)
+        if self.names:
+            yield self.name_line(widths, "-" if options.ascii_only else "─")
+        yield self.fitted.drawn(widths)
+
+    def name_line(self, widths: Sequence[int], rule: str) -> Text:
+        """Each player's name centred over that player's columns, in a rule as wide as them
+        (the columns are made wide enough for a name and a rule on each side)."""
+        line = Text(" " * (sum(widths[:2]) + 2 * self.GAP), no_wrap=True)
+        for index, name in enumerate(self.names):
+            group = widths[2 + index * self.span : 2 + (index + 1) * self.span]
+            rules = sum(group) + self.GAP * (self.span - 1) - cell_len(name) - 2
+            line.append(" " * self.GAP if index else "")
+            line.append(rule * (rules // 2) + " ")
+            line.append(name, style="bold")
+            line.append(" " + rule * (rules - rules // 2))
+        return line
+
+
+class Stacked:
+    """The sheet's games one under another, each its own table under its number."""
+
+    def __init__(self, sheet: Scoresheet, names: dict[str, str]) -> None:
+        self.parts = [
+            (Text(_("Game {n}").format(n=game.number), style="bold"), Sheet(sheet, [game], names))
+            for game in sheet.games
+        ]
+
+    def least_width(self) -> int:
+        return max(part.least_width() for _title, part in self.parts)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for index, (title, part) in enumerate(self.parts):
+            yield from [Text("")] if index else []
+            yield title
+            yield part
+
+
+def _sheet_table(sheet: Scoresheet, games: Sequence[Game], names: dict[str, str]) -> Table:
+    """The sheet's table for some of its games, players named by ``names``: the hands that
+    scored in them (with every wall, where it shows every game), then the columns' totals,
+    boxes and settlements; a column per player and game, a player's columns side by side."""
+    numbers = {game.number for game in games}
+    every = len(games) == len(sheet.games)
+    rounds = [r for r in sheet.rounds if every or numbers & set(r.games)]
+    table = ruled_table()
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column(Text(_("Hand")))  # a hand's cell may wrap between its words
+    cells = [(game, player) for player in sheet.players for game in games]
+    for game, player in cells:
+        header = _("Game {n}").format(n=game.number) if len(games) > 1 else names[player]
+        table.add_column(Text(header), justify="right", no_wrap=True)
+    for r in rounds:
+        table.add_row(
+            str(r.number),
+            Text(short(r)),
+            *(
+                str(r.totals[p][g.number - 1]) if g.number in r.games and r.winner == p else ""
+                for g, p in cells
+            ),
+            end_section=r is rounds[-1],
+        )
+
+    def settled(attribute: str) -> Figure:
+        return lambda g, p: getattr(g.settlement.lines[p], attribute) if g.settlement else None
+
+    def state(g: Game, p: str) -> str:
+        if g.winner is not None:
+            return _("WON") if g.winner == p else ""
+        return _("open") if g.open else "-"
+
+    def shutout(g: Game, p: str) -> object:
+        return g.settlement and (_("yes") if g.settlement.lines[p].shutout else "")
+
+    def net(g: Game, p: str) -> object:
+        if not g.settlement:
+            return None
+        return signed(g.settlement.nets[p]) if g.winner == p or sheet.seating else ""
+
+    rows: list[tuple[str, Figure, str]] = [
+        (_("Column"), lambda g, p: g.points[p], "bold"),
+        (_("Boxes"), lambda g, p: g.boxes[p], ""),
+        (_("Game"), state, "bold"),
+    ]
+    if any(g.settlement for g in games):
+        rows += [
+            (_("Points"), settled("points"), ""),
+            (_("Box bonus"), settled("box_bonus"), ""),
+            (_("Game bonus"), settled("game_bonus"), ""),
+            (_("Shutout"), shutout, ""),
+            (_("Total"), settled("total"), "bold"),
+            (_("Net"), net, "bold"),
+        ]
+    for label, figure, style in rows:
+        table.add_row(
+            "",
+            Text(label, style=style, no_wrap=True),
+            *(
+                "" if value is None else Text(str(value), style=style)
+                for g, p in cells
+                for value in [figure(g, p)]
+            ),
+        )
+    return table
+
+
+def summary_lines(sheet: Scoresheet) -> list[str]:
+    """Under the sheet: each game's state, the match result or what the next win is worth,
+    who deals next."""
+    lines = []
+    for game in sheet.games:
+        state = game_state(sheet, game.number)
+        if game.open:
+            state += "; " + needs(sheet, game.number)
+        elif game.settlement is not None and not sheet.seating:
+            state += ", " + _("net {net:+d}").format(net=game.settlement.net)
+        lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
+        if game.settlement is not None and sheet.seating:
+            lines += settling_up(game)
+    lines += net_lines(sheet)
+    if sheet.finished:
+        lines.append(match_result(sheet))
+    if sheet.pending:
+        reported = next(t for t in sheet.pending if t.hand is not None)
+        waiting = next(t for t in sheet.pending if t.hand is None)
+        lines.append(
+            _("Deal {number}, {line}; waiting for {a} v {b}.").format(
+                number=len(sheet.rounds) + 1,
+                line=table_line(reported),
+                a=waiting.players[0],
+                b=waiting.players[1],
+            )
+        )
+    return [*lines, *stakes(sheet)[:1], next_deal(sheet)]
+
+
+def settling_up(game: Game) -> list[str]:
+    """Three-handed Gin: what each player collects from and pays to each other player."""
+    assert game.settlement is not None
+    settlement, lines = game.settlement, []
+    for player in game.points:
+        dealings = [
+            (
+                _("collects {n} from {other}")
+                if amount > 0
+                else _("pays {n} to {other}")
+                if amount < 0
+                else _("is even with {other}")
+            ).format(n=abs(amount), other=other)
+            for (who, other), amount in settlement.owed.items()
+            if who == player
+        ]
+        lines.append(
+            "  "
+            + _("{player}: total {total}, {dealings}: net {net:+d}").format(
+                player=player,
+                total=settlement.lines[player].total,
+                dealings=_(" and ").join(dealings),
+                net=settlement.nets[player],
+            )
+        )
+    for player in settlement.shut_out:
+        lines.append(
+            "  "
+            + _("{player} is shut out and pays {winner} the game bonus once more.").format(
+                player=player, winner=game.winner
+            )
+        )
+    return lines

@@ -1,0 +1,168 @@
+"""The tables of figures and rules: ``stats``, ``rules`` and ``rules --presets``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from scorekeeper.i18n import _
+from scorekeeper.match import Match
+from scorekeeper.messages import signed
+from scorekeeper.render.layout import Fitted
+from scorekeeper.rules import DECLARED, PRESETS, VALUE_NAMES, Rules, option_name, spelled
+
+if TYPE_CHECKING:
+    from scorekeeper.stats import Figures, StatsAnswer
+
+
+def _table(*headers: str, title: str | Text | None = None, wrap: Sequence[str] = ()) -> Table:
+    """A plain table; only the columns named in ``wrap`` may wrap their text."""
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False)
+    for header in headers:
+        table.add_column(Text(header), no_wrap=header not in wrap)
+    return table
+
+
+def statistics(result: StatsAnswer) -> RenderableType:
+    """The ``stats`` figures: a line per player, one player's figures with a line per
+    opponent, or two players head to head."""
+    from scorekeeper.stats import Everyone, HeadToHead  # loaded only when stats are asked for
+
+    labels = {
+        "matches": _("Matches"),
+        "won": _("Won"),
+        "drawn": _("Drawn"),
+        "lost": _("Lost"),
+        "games_won": _("Games won"),
+        "hands_won": _("Hands won"),
+        "gins": _("Gins"),
+        "big_gins": _("Big gins"),
+        "undercuts_scored": _("Undercuts scored"),
+        "undercuts_suffered": _("Undercuts suffered"),
+        "walls": _("Walls"),
+        "shutouts": _("Shutouts"),
+        "points": _("Hand points"),
+        "average_hand": _("Average hand"),
+        "largest_hand": _("Largest hand"),
+        "longest_run": _("Longest run of won hands"),
+        "net": _("Net points"),
+    }
+    short = ["matches", "won", "drawn", "lost", "games_won", "hands_won", "net"]
+    brief = {
+        "matches": _("Played"),
+        "won": _("Won"),
+        "drawn": _("Drawn"),
+        "lost": _("Lost"),
+        "games_won": _("Games"),
+        "hands_won": _("Hands"),
+        "net": _("Net"),
+    }
+    if isinstance(result, Everyone):
+        if not result.players:
+            return Text(_("No finished match yet."))
+        return _figures_table(_("Player"), _("Every player"), result.players, short, brief)
+    if isinstance(result, HeadToHead):
+        who, rival = result.player, result.against
+        table = _table(
+            "", who, rival, title=Text(_("{a} against {b}").format(a=who, b=rival), style="bold")
+        )
+        for key, label in labels.items():
+            table.add_row(label, *(_figure(key, result.stats[name]) for name in (who, rival)))
+        return table
+    mine = _table("", result.player, title=Text(result.player, style="bold"))
+    for key, label in labels.items():
+        mine.add_row(label, _figure(key, result.stats))
+    rivals = _figures_table(_("Against"), _("Head to head"), result.opponents, short, brief)
+    return Group(mine, rivals)
+
+
+def _figure(key: str, figures: Figures) -> str:
+    """One of a player's figures as shown: net points always signed."""
+    value = getattr(figures, key)
+    return signed(value) if key == "net" else str(value)
+
+
+def _figures_table(
+    first: str,
+    title: str,
+    rows: dict[str, Figures],
+    keys: Sequence[str],
+    labels: dict[str, str],
+) -> Table:
+    """A line of figures per player; the names wrap before a figure is ever cut."""
+    table = _table(
+        first, *(labels[key] for key in keys), title=Text(title, style="bold"), wrap=[first]
+    )
+    cells = {name: [_figure(key, figures) for key in keys] for name, figures in rows.items()}
+    for column, width in zip(
+        table.columns[1:], (max(map(len, col)) for col in zip(*cells.values()))
+    ):
+        column.min_width = width
+    for name, row in cells.items():
+        table.add_row(Text(name), *row)
+    return table
+
+
+def presets() -> RenderableType:
+    """Every preset, with what it changes from the standard rules."""
+    table = _table(
+        _("Preset"),
+        _("Differs from standard"),
+        _("Source"),
+        title=Text(_("Presets"), style="bold"),
+        wrap=[_("Differs from standard"), _("Source")],
+    )
+    standard = PRESETS["standard"].rules
+    for name, (chosen, source, teams) in PRESETS.items():
+        changes = [_("two teams (--teams)")] if teams else []
+        changes += [
+            _("three players") if DECLARED[option].flag is None else spelled(option, value)
+            for option, value, usual in zip(Rules._fields, chosen, standard)
+            if value != usual
+        ]
+        table.add_row(name, ", ".join(changes) or _("(the standard rules)"), _(source))
+    return table
+
+
+def rules(match: Match) -> RenderableType:
+    """The rules in force for a match beside the standard ones, what differs in bold."""
+    standard = PRESETS["standard"].rules
+    table = _table(
+        _("Rule"),
+        _("Option"),
+        _("This match"),
+        _("Standard"),
+        title=Text(_("Rules of match {id}").format(id=match.id), style="bold"),
+        wrap=[_("Rule"), _("This match"), _("Standard")],
+    )
+    applies = match.rules.to_dict()  # a variant's options only in a match of that variant
+    for name, value, usual in zip(Rules._fields, match.rules, standard):
+        if name not in applies:
+            continue
+        label = option_name(name)
+        if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
+            value, usual = not value, not usual
+        table.add_row(
+            _(DECLARED[name].label),
+            label,
+            _value(value),
+            _value(usual),
+            style="bold" if value != usual else "",
+        )
+    return Fitted(table)
+
+
+def _value(value: object) -> str:
+    """A rule's value as the rules table shows it: yes or no, a number, or a named value
+    (``loser``) in the language."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, Enum):
+        return _(VALUE_NAMES[value])
+    return str(value)
