@@ -52,7 +52,7 @@ def unwritten(error: Exception, code: int) -> int:
     """Say that the output could not be written, and return the exit code to end with: 0 if
     the command changed the store (the change stands), else an error's."""
     from scorekeeper.cli import opened
-    from scorekeeper.commands._common import describe
+    from scorekeeper.commands._errors import describe
     from scorekeeper.i18n import _
 
     changed = opened is not None and opened.committed

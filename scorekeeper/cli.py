@@ -1,7 +1,7 @@
 """The ``scorekeeper`` command group (CLI.md): one thin click command per action.
 
 The rules live in :mod:`scorekeeper.engine`, the facts in :mod:`scorekeeper.store`; the commands
-(in :mod:`scorekeeper.commands`, with what they share in :mod:`scorekeeper.commands._common`)
+(in :mod:`scorekeeper.commands`; what they share is in its modules whose names begin with ``_``)
 parse what a person typed, call them, and print. This module holds the group and its global
 options.
 
@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scorekeeper import __version__
-from scorekeeper.commands._common import BadInput, ScorekeeperGroup, Seconds, offer, option
+from scorekeeper.commands._completion import offer
+from scorekeeper.commands._errors import BadInput
+from scorekeeper.commands._params import ScorekeeperGroup, Seconds, option
 from scorekeeper.i18n import Quoted, _, available, set_language, speak_for_click
 from scorekeeper.paths import default_store, expand
 from scorekeeper.store import Store

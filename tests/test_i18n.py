@@ -746,7 +746,7 @@ def test_clicks_required_and_aborted_are_in_the_language(run: Any) -> None:
     extractor adds it by hand) and ``Aborted!``."""
     from click.testing import CliRunner
 
-    from scorekeeper.commands._common import command, option
+    from scorekeeper.commands._params import command, option
 
     @command()
     @option("--when", required=True, help="When.")

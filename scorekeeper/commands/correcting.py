@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.commands._common import (
+from scorekeeper.commands._common import echo_lines, match_id, refuse_if_abandoned
+from scorekeeper.commands._errors import BadInput, StateProblem
+from scorekeeper.commands._params import (
     NUMBER,
     NUMBERS,
-    BadInput,
     ScorekeeperGroup,
-    StateProblem,
     command,
-    echo_lines,
-    match_id,
     match_option,
     pass_store,
-    refuse_if_abandoned,
 )
 from scorekeeper.commands.recording import (
     HandBuilder,

@@ -10,18 +10,9 @@ from typing import NamedTuple
 
 import click
 
-from scorekeeper.commands._common import (
-    BadInput,
-    Partly,
-    StateProblem,
-    command,
-    echo_lines,
-    load_sheet,
-    match_argument,
-    option,
-    pass_store,
-    warn_of_copies,
-)
+from scorekeeper.commands._common import echo_lines, load_sheet, warn_of_copies
+from scorekeeper.commands._errors import BadInput, Partly, StateProblem
+from scorekeeper.commands._params import command, match_argument, option, pass_store
 from scorekeeper.engine import InvalidHand, MatchFinished
 from scorekeeper.i18n import Quoted, _, escape, ngettext, together
 from scorekeeper.match import Match, Relation, relation

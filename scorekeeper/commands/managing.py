@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.commands._common import (
+from scorekeeper.commands._common import match_id
+from scorekeeper.commands._completion import complete_deleted, complete_match, complete_player
+from scorekeeper.commands._errors import BadInput, StateProblem
+from scorekeeper.commands._params import (
     NOT_A_PLAYER,
     NUMBER,
-    BadInput,
-    StateProblem,
     command,
-    complete_deleted,
-    complete_match,
-    complete_player,
     confirm,
     match_argument,
-    match_id,
     match_option_saying,
     named,
     option,

@@ -7,24 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from scorekeeper.commands._common import (
+from scorekeeper.commands._common import echo_lines, match_id, progress_bar, warn_of_copies
+from scorekeeper.commands._completion import complete_match, complete_player, offer
+from scorekeeper.commands._errors import BadInput, StateProblem
+from scorekeeper.commands._params import (
     NUMBER,
-    BadInput,
     Decorator,
-    StateProblem,
     command,
-    complete_match,
-    complete_player,
     compose,
-    echo_lines,
     match_argument,
-    match_id,
     named,
-    offer,
     option,
     pass_store,
-    progress_bar,
-    warn_of_copies,
 )
 from scorekeeper.engine import fold, team_members, team_name
 from scorekeeper.facts import check_description

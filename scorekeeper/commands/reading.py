@@ -9,20 +9,15 @@ from typing import TYPE_CHECKING
 import click
 
 from scorekeeper.commands._common import (
-    BadInput,
-    as_problem,
-    command,
-    complete_player,
     echo_lines,
     load_sheet,
-    match_argument,
     match_id,
-    named,
-    option,
-    pass_store,
     progress_bar,
     warn_of_copies,
 )
+from scorekeeper.commands._completion import complete_player
+from scorekeeper.commands._errors import BadInput, as_problem
+from scorekeeper.commands._params import command, match_argument, named, option, pass_store
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match import Match
 from scorekeeper.messages import arrangement

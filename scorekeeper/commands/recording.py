@@ -7,22 +7,19 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
-from scorekeeper.commands._common import (
+from scorekeeper.commands._common import echo_lines, match_id, refuse_if_abandoned
+from scorekeeper.commands._completion import complete_player
+from scorekeeper.commands._errors import BadInput, StateProblem
+from scorekeeper.commands._params import (
     NUMBERS,
-    BadInput,
     Count,
     Decorator,
-    StateProblem,
     command,
-    complete_player,
     compose,
-    echo_lines,
-    match_id,
     match_option,
     option,
     pass_store,
     player,
-    refuse_if_abandoned,
 )
 from scorekeeper.engine import (
     Entry,

@@ -12,18 +12,9 @@ from typing import NoReturn
 
 import click
 
-from scorekeeper.commands._common import (
-    Partly,
-    StateProblem,
-    Words,
-    command,
-    confirm,
-    describe,
-    echo_lines,
-    match_argument,
-    option,
-    pass_store,
-)
+from scorekeeper.commands._common import echo_lines
+from scorekeeper.commands._errors import Partly, StateProblem, describe
+from scorekeeper.commands._params import Words, command, confirm, match_argument, option, pass_store
 from scorekeeper.engine import Scoresheet
 from scorekeeper.i18n import N_, Quoted, _, ngettext
 from scorekeeper.match import Match

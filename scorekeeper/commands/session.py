@@ -11,17 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from scorekeeper.commands._common import (
+from scorekeeper.commands._common import echo_lines, match_id
+from scorekeeper.commands._errors import BadInput, StateProblem, as_problem
+from scorekeeper.commands._params import (
     NOT_A_PLAYER,
-    BadInput,
     Count,
-    StateProblem,
     Words,
-    as_problem,
     command,
     confirm,
-    echo_lines,
-    match_id,
     match_option,
     option,
     pass_store,

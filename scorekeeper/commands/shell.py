@@ -4,7 +4,7 @@ command lines.
 The script is click's own (:mod:`click.shell_completion`): on Tab the shell runs scorekeeper
 with ``_SCOREKEEPER_COMPLETE`` set and the words typed so far, and offers what it prints. The
 parameters say what completes them (``shell_complete=``; the store's matches and players in
-:mod:`scorekeeper.commands._common`).
+:mod:`scorekeeper.commands._completion`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 from click.shell_completion import BashComplete, FishComplete, ShellComplete, ZshComplete
 
-from scorekeeper.commands._common import Words, command
+from scorekeeper.commands._params import Words, command
 from scorekeeper.i18n import N_
 
 SHELLS: dict[str, type[ShellComplete]] = {

@@ -3,10 +3,10 @@ its catalogues with the standard ``gettext`` and never imports this).
 
 It finds what ``_()``, ``N_()`` and ``ngettext()`` mark, with Babel's own Python extractor,
 and in a module that imports click also the help click shows, which is kept in English in the
-source and translated when shown (:func:`scorekeeper.commands._common.help_in_language`): the
+source and translated when shown (:func:`scorekeeper.commands._params.help_in_language`): the
 docstring of every function decorated as a command or group, and every ``help="..."`` literal,
 both as ``inspect.cleandoc`` makes them; and the words of the metavars click shows, which are
-shown in the language too (:func:`scorekeeper.commands._common.metavar_in_language`): ``PLAYER``
+shown in the language too (:func:`scorekeeper.commands._errors.metavar_in_language`): ``PLAYER``
 for ``click.argument("player")``, ``CARDS`` for ``metavar="CARDS"``, ``INTEGER`` for a parameter
 type named ``integer``. A help text or a metavar given as a name is marked with ``N_()`` where it
 is written.
@@ -32,7 +32,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_python
 #: ``@click.group``, ``@amend.command``): click shows the function's docstring as its help.
 COMMAND_DECORATORS = ("command", "group")
 
-#: A word of a metavar, as :func:`scorekeeper.commands._common.metavar_in_language` takes it.
+#: A word of a metavar, as :func:`scorekeeper.commands._errors.metavar_in_language` takes it.
 METAVAR_WORD = re.compile(r"[A-Z][A-Z0-9_]*")
 
 #: The names click's modules give gettext's functions (``from gettext import gettext as _``).

@@ -1,0 +1,375 @@
+"""The click side of the commands: commands and options whose help is shown in the language,
+the group that turns errors into ``Error:`` lines, the parameter types (numbers, counts, words
+named by a beginning), and the options several commands share."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from scorekeeper.commands._completion import complete_match, offer
+from scorekeeper.commands._errors import (
+    BadInput,
+    Interrupted,
+    Partly,
+    Reported,
+    describe,
+    metavar_in_language,
+    misused,
+    translate,
+    warn_unconfirmed,
+)
+from scorekeeper.engine import MAX_DEADWOOD, fold
+from scorekeeper.i18n import N_, Quoted, _, either
+from scorekeeper.store import Store
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
+
+@contextmanager
+def help_in_language(*things: click.Command | click.Parameter) -> Iterator[None]:
+    """The help of each thing (a command's docstring, an option's ``help=``) in the chosen
+    language while the body runs.
+
+    click builds a command when its module is imported, which can be before ``--lang`` is read
+    (the group itself is built at start-up), so help is kept in English and translated only
+    when it is shown. The catalogue has it the way ``inspect.cleandoc`` writes it
+    (``scorekeeper/locale/extract.py`` extracts it so)."""
+    english = [(thing, getattr(thing, "help", None)) for thing in things]
+    for thing, text in english:
+        if text:
+            shown = _(inspect.cleandoc(text))
+            fields = getattr(thing, "help_fields", None)
+            thing.help = shown.format(**fields) if fields else shown
+    try:
+        yield
+    finally:
+        for thing, text in english:
+            if text:
+                thing.help = text
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number typed with the digits 0 to 9 (a minus in front allowed), else None:
+    ``int`` would also take other scripts' digits, ``_`` and ``+``.
+
+    >>> whole_number(" 12 "), whole_number("-3"), whole_number("١٢"), whole_number("1_000")
+    (12, -3, None, None)
+    """
+    text = text.strip()
+    digits = text[1:] if text[:1] == "-" else text
+    return int(text) if digits.isascii() and digits.isdigit() else None
+
+
+class Number(click.ParamType):  # type: ignore[type-arg]
+    """A whole number typed with the digits 0 to 9."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        number = value if type(value) is int else whole_number(str(value))
+        if number is None:
+            self.fail(
+                _(
+                    "{value!r} is not a whole number; type it with the digits 0 to 9, e.g. 12."
+                ).format(value=value),
+                param,
+                ctx,
+            )
+        return number
+
+
+NUMBER = Number()
+
+
+class Seconds(click.ParamType):  # type: ignore[type-arg]
+    """A number of seconds from 0 to ``most``, typed with the digits 0 to 9 and a point."""
+
+    name = "seconds"
+
+    def __init__(self, most: float) -> None:
+        self.most = most
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value).strip()
+        whole, _point, part = text.partition(".")
+        if (
+            not (whole + part).isascii()
+            or not (whole + part).isdigit()
+            or not 0 <= float(text) <= self.most
+        ):
+            self.fail(
+                _("{value!r} is not a number of seconds from 0 to {most:g}, e.g. 2.5.").format(
+                    value=value, most=self.most
+                ),
+                param,
+                ctx,
+            )
+        return float(text)
+
+
+class Command(click.Command):
+    """A command whose help, and short help in its group's list, is shown in the language (the
+    words click writes with it too: ``Usage:``, ``Options``, ``[default: ...]``, the names of
+    its arguments), and whose mistyped arguments and options are one ``Error:`` line."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            raise misused(error, click.Context(self, info_name=info_name, parent=parent)) from None
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The help page, this command's and each option's help (click's own ``--help`` and
+        ``--version`` included) in the language."""
+        with help_in_language(self, *self.get_params(ctx)):
+            super().format_help(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with help_in_language(self):
+            return super().get_short_help_str(limit)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        with ExitStack() as stack:  # the options' help, which zsh and fish show beside them
+            for param in self.params:
+                if isinstance(param, click.Option):
+                    stack.enter_context(help_in_language(param))
+            return super().shell_complete(ctx, incomplete)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        """The usage line after the command's name: ``[OPTIONS] PLAYER``, in the language."""
+        return [metavar_in_language(piece) for piece in super().collect_usage_pieces(ctx)]
+
+
+class Option(click.Option):
+    """An option whose metavar is shown in the language (its help is, by :class:`Command`).
+    ``help_fields`` fill the ``{...}`` fields of a help text that names things known only at
+    run time."""
+
+    def __init__(self, *args: Any, help_fields: dict[str, str] | None = None, **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        self.help_fields = help_fields or {}
+
+    def make_metavar(self, *args: Any, **kwargs: Any) -> str:  # click 8.1 passes no context
+        return metavar_in_language(super().make_metavar(*args, **kwargs))
+
+
+def option(*param_decls: str, **attrs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``click.option``, its help shown in the language."""
+    return click.option(*param_decls, cls=Option, **attrs)
+
+
+def command(name: str | None = None, **settings: Any) -> Callable[[Callable[..., Any]], Command]:
+    """A command of ``scorekeeper`` (listed in :data:`COMMANDS`), its help in the language."""
+    return click.command(name, cls=Command, **settings)
+
+
+class ScorekeeperGroup(Command, click.Group):
+    """Translates the library's errors into ``Error:`` lines with the contract's exit codes; its
+    commands and groups show their help in the language."""
+
+    command_class = Command
+    group_class = type
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            result = super().invoke(ctx)
+        except (click.exceptions.Exit, click.Abort, Reported, Partly):
+            raise
+        except KeyboardInterrupt:  # Ctrl-C: the change stands if it was made, else none was
+            store = ctx.find_object(Store)
+            if store is not None and store.committed:
+                raise Reported(
+                    _(
+                        "Interrupted after the change was saved; 'scorekeeper show' shows where "
+                        "the match stands."
+                    )
+                ) from None
+            raise Interrupted(_("Interrupted: nothing was changed.")) from None
+        except Exception as error:
+            store = ctx.find_object(Store)
+            if store is not None and store.committed:  # the change stands: say so, exit 0
+                raise Reported(
+                    _(
+                        "The change was saved, but its report could not be shown "
+                        "({reason}); 'scorekeeper show' shows where the match "
+                        "stands."
+                    ).format(reason=describe(error))
+                ) from None
+            translated = translate(error)
+            if translated is error:
+                raise
+            raise translated from None
+        warn_unconfirmed(ctx.find_object(Store))
+        return result
+
+
+T = TypeVar("T")
+
+
+NOT_A_PLAYER = N_("{typed!r} is not a player of this match: name {options}.")
+
+
+def one_of(
+    meanings: Mapping[str, T], typed: str, unknown: str, shown: Sequence[str] | None = None
+) -> T:
+    """What the word typed means: the word named by a beginning that leaves no doubt, case and
+    accents aside (an exact word wins; words meaning the same thing never conflict).
+
+    ``unknown`` says what is wrong when nothing matches (with ``{typed}`` and ``{options}``,
+    the ``shown`` words, by default all of them).
+    """
+    folded = fold(typed.strip())
+    exact = [word for word in meanings if fold(word) == folded]
+    found = exact or ([w for w in meanings if fold(w).startswith(folded)] if folded else [])
+    if found and len({repr(meanings[word]) for word in found}) == 1:
+        return meanings[found[0]]
+    if found:
+        raise BadInput(
+            _("{typed!r} could be {a} or {b}; type more of it.").format(
+                typed=Quoted(typed), a=found[0], b=found[1]
+            )
+        )
+    raise BadInput(
+        _(unknown).format(
+            typed=Quoted(typed), options=either(list(shown if shown is not None else meanings))
+        )
+    )
+
+
+def named(names: Sequence[str], typed: str, unknown: str) -> str:
+    """The name typed, by a beginning that leaves no doubt (see :func:`one_of`)."""
+    return one_of({name: name for name in names}, typed, unknown)
+
+
+def player(players: Sequence[str], typed: str) -> str:
+    """The player named by a unique beginning of the name."""
+    return named(players, typed, NOT_A_PLAYER)
+
+
+class Words(click.ParamType):  # type: ignore[type-arg]
+    """An answer from a few words (names; or words in the language and in English), by any
+    beginning that leaves no doubt about what it means, case and accents aside."""
+
+    name = "answer"
+
+    def __init__(self, meanings: dict[str, Any], unknown: str, shown: int | None = None) -> None:
+        self.meanings, self.unknown = meanings, unknown
+        self.shown = list(dict.fromkeys(meanings))[:shown]
+        """The words offered in a refusal: the first ``shown``, those in the language."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return one_of(self.meanings, str(value), self.unknown, self.shown)
+        except BadInput as error:
+            self.fail(error.message, param, ctx)
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        return offer(self.shown, incomplete)
+
+
+def confirm(question: str, default: bool = True) -> bool:
+    """A yes or no, answered in the language or in English (Enter: ``default``)."""
+    choices = _("Y/n") if default else _("y/N")
+    return bool(
+        click.prompt(
+            f"{question} [{choices}]",
+            default=_("yes") if default else _("no"),
+            show_default=False,
+            type=Words(
+                {_("yes"): True, _("no"): False, "yes": True, "no": False},
+                N_("{typed!r} is neither yes nor no; answer {options}."),
+                shown=2,
+            ),
+        )
+    )
+
+
+class Count(click.ParamType):  # type: ignore[type-arg]
+    """A whole number from 0 to ``most``, refused with a message saying what it counts."""
+
+    name = "number"
+
+    def __init__(self, what: str, most: int = MAX_DEADWOOD) -> None:
+        self.what, self.most = what, most
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        number = whole_number(str(value))
+        if number is None:
+            self.fail(
+                _("{value!r} is not a number: {what} is a whole number from 0 to {most}.").format(
+                    value=value, what=_(self.what), most=self.most
+                ),
+                param,
+                ctx,
+            )
+        if not 0 <= number <= self.most:
+            self.fail(
+                _("{what} must be from 0 to {most}, not {value}.").format(
+                    what=_(self.what), most=self.most, value=number
+                ),
+                param,
+                ctx,
+            )
+        return number
+
+
+#: Lets a negative number reach its argument's check instead of being read as an option.
+NUMBERS = {"ignore_unknown_options": True}
+
+
+pass_store = click.pass_obj
+
+
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def match_argument(function: Callable[..., Any]) -> Callable[..., Any]:
+    return click.argument("match", type=NUMBER, required=False, shell_complete=complete_match)(
+        function
+    )
+
+
+def match_option_saying(text: str) -> Decorator:
+    """``--match MATCH``, with its help (marked with ``N_``)."""
+    return option(
+        "--match",
+        "-m",
+        "match",
+        type=NUMBER,
+        metavar="MATCH",
+        shell_complete=complete_match,
+        help=text,
+    )
+
+
+def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    return match_option_saying(N_("The match to record in (default: the current match)."))(function)
+
+
+def compose(*decorators: Decorator) -> Decorator:
+    """One decorator applying several, the first listed outermost (as if stacked)."""
+
+    def apply(function: Callable[..., Any]) -> Callable[..., Any]:
+        for decorator in reversed(decorators):
+            function = decorator(function)
+        return function
+
+    return apply
