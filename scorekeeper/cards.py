@@ -1,6 +1,6 @@
 """Cards, melds and exact deadwood: what a hand of gin is worth, worked out from its cards.
 
-The scoresheet itself never sees cards (RULES.md section 1: the players enter the deadwood).
+The scoresheet itself never sees cards (the players enter the deadwood: docs/rules.md).
 This module is the helper for checking a count at the table: give it the cards, and it finds
 the melds that leave the least deadwood, exactly, and the opponent's deadwood after laying off
 onto the knocker's melds.

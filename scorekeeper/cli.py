@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command group (CLI.md): one thin click command per action.
+"""The ``scorekeeper`` command group (docs/cli.md): one thin click command per action.
 
 The rules live in :mod:`scorekeeper.engine`, the facts in :mod:`scorekeeper.store`; the commands
 (in :mod:`scorekeeper.commands`; what they share is in its modules whose names begin with ``_``)

@@ -1,4 +1,5 @@
-"""Machine-readable shapes of a match (CLI.md): ``show --json``, the CSV sheet, the JSON export.
+"""Machine-readable shapes of a match (docs/cli.md): ``show --json``, the CSV sheet, the JSON
+export.
 
 These never change with the language a person reads the app in.
 """

@@ -48,7 +48,7 @@ class Figures(NamedTuple):
     longest_run: int = 0
     """The most hands won one after another (a best over the matches)."""
     net: int = 0
-    """The match net (RULES.md section 3)."""
+    """The match net (docs/rules.md, Settling a game)."""
 
     @property
     def average_hand(self) -> float:

@@ -269,7 +269,7 @@ def new(
 
 
 def refuse_for_three(third: str | None, teams: bool, options: dict[str, Any]) -> None:
-    """Refuse what Three-handed Gin cannot take (RULES.md section 6)."""
+    """Refuse what Three-handed Gin cannot take (docs/rules.md)."""
     if third is None:
         raise BadInput(
             _("Three-handed Gin is played by three: name them, e.g. 'scorekeeper new Ann Ben Cid'.")
@@ -396,7 +396,7 @@ def list_matches(store: Store, every: bool, as_json: bool, deleted: bool) -> Non
 
 
 def listed_json(row: Row, current: bool) -> dict[str, object]:
-    """A match as ``matches --json`` lists it (CLI.md)."""
+    """A match as ``matches --json`` lists it (docs/cli.md)."""
     return {
         "id": row.id,
         "uuid": row.uuid,

@@ -1,4 +1,4 @@
-"""The scoring engine: the rules of record (RULES.md) and nothing else.
+"""The scoring engine: the rules of record (docs/rules.md) and nothing else.
 
 Pure: the players, the :class:`~scorekeeper.rules.Rules`, the first dealer and the hands as they
 were entered go in; a :class:`Scoresheet` comes out. Every total is a fold over the hands, so a

@@ -1,5 +1,5 @@
 """One hand: what the players enter, what it may be under the rules, and what it is worth
-(RULES.md sections 1 and 6)."""
+(docs/rules.md: One hand, and the variants)."""
 
 # No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
 # given as a string, which would double what importing this module costs each command.
@@ -280,8 +280,8 @@ def knock_limit(rules: Rules, upcard: "Card | None") -> int:
 
 
 def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
-    """Check one entered hand against the rules and say what it is worth (RULES.md sections 1
-    and 6).
+    """Check one entered hand against the rules and say what it is worth (docs/rules.md, One
+    hand, and the variants).
 
     >>> score(Rules(), ("Ann", "Ben"), Hand.knock("Ann", 7, 7))
     Score(kind=<Kind.UNDERCUT: 'undercut'>, winner='Ben', points=25, boxes=1, doubled=False)
@@ -323,7 +323,7 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
 
 def check_entry(rules: Rules, hand: Hand) -> None:
     """What a hand entered now must be, beyond what :func:`score` asks of every hand read: in
-    Oklahoma Gin a wall's up-card is part of its record too (RULES.md section 6; a wall
+    Oklahoma Gin a wall's up-card is part of its record too (docs/rules.md, Oklahoma Gin; a wall
     recorded before that was asked still reads)."""
     if rules.oklahoma and hand.entry is Entry.WALL and hand.upcard is None:
         raise InvalidHand(Why.UPCARD)

@@ -1,6 +1,6 @@
 """The scoresheet: the hands in force scored in order, routed into the Hollywood columns,
-each ended game settled, the match decided (RULES.md sections 2-4 and 6); and what the sheet
-says of the next hand.
+each ended game settled, the match decided (docs/rules.md: Hollywood columns, Settling a game,
+Dealing and the variants); and what the sheet says of the next hand.
 
 >>> sheet = replay(("Alexandra", "Bob"), Rules(), "Alexandra", [
 ...     Hand.knock("Bob", 5, 15), Hand.knock("Alexandra", 2, 20),
@@ -144,7 +144,7 @@ class Variant(NamedTuple):
 
 
 class Decision(str, Enum):
-    """What decides the match (RULES.md sections 2, 5 and 6)."""
+    """What decides the match (docs/rules.md: Hollywood columns, Options, the variants)."""
 
     GAMES = "games"
     """The majority of the games won (a match of several columns)."""
@@ -192,7 +192,8 @@ class Scoresheet(NamedTuple):
     """What decides the match: games won, or the match net (``decide_by net``), or in a short
     match the sum of raw column points."""
     net: Mapping[str, int]
-    """The match net (RULES.md section 3): each player's sum of the settled games' nets."""
+    """The match net (docs/rules.md, Settling a game): each player's sum of the settled
+    games' nets."""
     teams: Teams | None = None
     """Partnership Gin: the two teams; ``players`` are then the teams' names."""
     pending: tuple[TableHand, ...] = ()
@@ -274,7 +275,7 @@ def replay(
     hands: Iterable[Hand],
     teams: Teams | None = None,
 ) -> Scoresheet:
-    """Score the hands in force in order and build the scoresheet (RULES.md sections 2-4 and 6).
+    """Score the hands in force in order and build the scoresheet (docs/rules.md).
 
     In Partnership Gin (``teams`` given) ``players`` are the teams' names, and the hands come
     two to a deal, one from each table (see :func:`deals`). Three players are Three-handed Gin:
@@ -400,7 +401,7 @@ def _settle(
     boxes: Mapping[str, int],
     winner: str | None,
 ) -> Settlement | None:
-    """Settle an ended game, each column on its own (RULES.md sections 3 and 6).
+    """Settle an ended game, each column on its own (docs/rules.md, Settling a game).
 
     >>> _settle(Rules(), ("Ann", "Ben", "Cid"), {"Ann": 61, "Ben": 100, "Cid": 58},
     ...     {"Ann": 1, "Ben": 2, "Cid": 1}, "Ben").nets
@@ -464,7 +465,7 @@ def tally(
     winners: list[str | None],
     net: Mapping[str, int],
 ) -> dict[str, int]:
-    """What decides the match (RULES.md section 2): games won, or the match net; with
+    """What decides the match (docs/rules.md, Hollywood columns): games won, or the match net; with
     ``end_after_first_game``, the sum of each player's raw column points."""
     if rules.end_after_first_game:
         return {player: sum(column[player] for column in points) for player in players}
@@ -484,7 +485,7 @@ def check_correction(sheet: Scoresheet, hands: Sequence[Hand], number: int, new:
     """Refuse to replace hand ``number`` of these hands in force (``sheet`` being theirs) by
     ``new`` where the rules do not allow it: in Partnership Gin a table's hand is corrected at
     the same table; in Three-handed Gin a correction may not change who played a later hand,
-    whose counts were between the two who played it (RULES.md section 6)."""
+    whose counts were between the two who played it (docs/rules.md, Three-handed Gin)."""
     old = hands[number - 1]
     if sheet.teams:
         a, b = table_of(sheet.teams, number, old.table or old.knocker or "")

@@ -1,5 +1,5 @@
 """Who plays each hand: the rotation of Three-handed Gin, and the two tables of each deal of
-Partnership Gin (RULES.md section 6)."""
+Partnership Gin (docs/rules.md)."""
 
 # No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
 # given as a string, which would double what importing this module costs each command.
@@ -23,9 +23,9 @@ class Seating(NamedTuple):
     sits_out: str
 
     def after(self, winner: str | None, order: tuple[str, ...]) -> "Seating":
-        """The next hand's seating (RULES.md section 6): after a won hand the loser sits out
-        and the player who sat out deals to the winner; after a wall nothing changes. ``order``
-        is the match's order of the players.
+        """The next hand's seating (docs/rules.md, Three-handed Gin): after a won hand the
+        loser sits out and the player who sat out deals to the winner; after a wall nothing
+        changes. ``order`` is the match's order of the players.
 
         >>> Seating(("Ann", "Ben"), "Ann", "Cid").after("Ben", ("Ann", "Ben", "Cid"))
         Seating(players=('Ben', 'Cid'), dealer='Cid', sits_out='Ann')

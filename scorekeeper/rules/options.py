@@ -1,4 +1,4 @@
-"""The rule options of a match (RULES.md section 5), each declared once.
+"""The rule options of a match (docs/rules.md, Options), each declared once.
 
 Each field of :class:`Options` is an option: its name, its type and its default, and (in the
 :class:`Option` its type is annotated with) the range it takes, the help ``new`` gives it, its
@@ -286,7 +286,7 @@ RANGES: dict[str, tuple[int, int]] = {
 CHOICES: dict[str, type[Enum]] = {
     name: kind for name, kind in KINDS.items() if issubclass(kind, Enum)
 }
-#: The variants (RULES.md section 6), each with the options that are its own: they appear in
+#: The variants (docs/rules.md), each with the options that are its own: they appear in
 #: a match's rules only when it is that variant (its switch, the option of its name, is on).
 VARIANTS: dict[str, tuple[str, ...]] = {}
 for _name, _option in DECLARED.items():
@@ -388,7 +388,7 @@ class Rules(Options):
         return cls(*iterable)
 
     def to_dict(self) -> dict[str, Any]:
-        """The rules as the JSON object of CLI.md (enum values as strings); a variant's options
+        """The rules as the JSON object of docs/cli.md (enum values as strings); a variant's options
         only appear in a match of that variant."""
         shown = {name for head, names in VARIANTS.items() if getattr(self, head) for name in names}
         return {
@@ -418,7 +418,7 @@ class Rules(Options):
         return self._replace(**changes)
 
 
-#: What Three-handed Gin leaves as it is (RULES.md section 6): its rotation deals, the first to
+#: What Three-handed Gin leaves as it is (docs/rules.md): its rotation deals, the first to
 #: the target wins, and the two-player shutout rewards do not apply.
 THREE_HANDED_FIXED = {
     "columns": 1,
@@ -429,7 +429,7 @@ THREE_HANDED_FIXED = {
 
 
 def for_three(rules: Rules) -> tuple[Rules, list[str]]:
-    """The rules made Three-handed Gin (RULES.md section 6): what it fixes set so. Returns them
+    """The rules made Three-handed Gin (docs/rules.md): what it fixes set so. Returns them
     and the options set (away from the standard rules) to another value: what of a preset does
     not apply."""
     overridden = [

@@ -1,4 +1,4 @@
-"""The named presets (RULES.md section 5): bundles of options, each with a source a reader can
+"""The named presets (docs/rules.md, Options): bundles of options, each with a source a reader can
 find (the rule book in docs/rules.md names the texts: the German "Hollywood Gin Regeln" and
 "Spielanleitung", the Dutch "Hoe speel je Hollywood Gin", Pagat, Bicycle and Hoyle).
 
