@@ -11,9 +11,9 @@ from typing import Any
 import click
 
 from scorekeeper.engine import InvalidHand, MatchFinished, Why
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules import RuleError, option_name
-from scorekeeper.store import Store, StoreError
+from scorekeeper.store import MatchMissing, Missing, NotAFolder, Store, StoreError
 
 
 class Problem(click.ClickException):
@@ -128,6 +128,12 @@ def translate(error: Exception) -> Exception:
         return StateProblem(
             _("{problem} Start a new match with 'scorekeeper new'.").format(problem=error)
         )
+    if isinstance(error, MatchMissing):
+        return StateProblem(f"{error} {where_to_look(error)}")
+    if isinstance(error, NotAFolder):
+        return StateProblem(
+            _("{problem} Give --db a folder (it is made if missing).").format(problem=error)
+        )
     if isinstance(error, StoreError):
         return StateProblem(str(error))
     if isinstance(error, RuleError):  # the rules named as the command line spells them
@@ -156,6 +162,22 @@ def translate(error: Exception) -> Exception:
             _("The output could not be written: {reason}.").format(reason=describe(error))
         )
     return error
+
+
+def where_to_look(error: MatchMissing) -> str:
+    """Where to look for a match that is not there, by what there is instead (the store says
+    what)."""
+    if error.missing is Missing.NOT_DELETED:
+        return _("'scorekeeper matches --deleted' lists the deleted matches.")
+    if error.missing is Missing.DELETED:
+        return _("'scorekeeper restore {id}' brings it back.").format(id=error.match_id)
+    if error.missing is Missing.ELSEWHERE:
+        return ngettext(
+            "'scorekeeper matches' lists the one there is.",
+            "'scorekeeper matches' lists the {n} there are.",
+            error.known,
+        ).format(n=error.known)
+    return _("Start one with 'scorekeeper new PLAYER1 PLAYER2'.")
 
 
 #: What to do about an impossible hand, by what is wrong with it (the engine says what).

@@ -35,16 +35,25 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from tinydb.table import Document
-
-from scorekeeper.engine import Teams
 from scorekeeper.facts import check_keys
 from scorekeeper.i18n import _
-from scorekeeper.match import Match, MatchStatus, StoredHand, new_uuid, now
-from scorekeeper.rules import Rules
+from scorekeeper.match import Match
 from scorekeeper.store import files, folder, records
-from scorekeeper.store.files import SCHEMA, Identity, StoreError, damaged
+from scorekeeper.store.files import (
+    DELETED,
+    MATCHES,
+    OLD_SUMMARIES,
+    POINTER_SCHEMA,
+    SCHEMA,
+    Identity,
+    MatchMissing,
+    Missing,
+    NotAFolder,
+    StoreError,
+    damaged,
+)
 from scorekeeper.store.records import Opened
+from scorekeeper.store.writer import Writer
 
 if TYPE_CHECKING:
     import sqlite3
@@ -52,15 +61,15 @@ if TYPE_CHECKING:
     from scorekeeper.store.conflicts import Copy
     from scorekeeper.store.summaries import Progress, Read, Summaries
 
-__all__ = ["SCHEMA", "Store", "StoreError", "Writer"]
-
-#: The folders of the match files in play, of those deleted, and of the copies set aside.
-MATCHES, DELETED, RESOLVED = "matches", "deleted", "resolved"
-#: The first schema whose ``store.json`` names the newest match.
-POINTER_SCHEMA = 3
-#: Where versions before 0.2 kept their summaries, in the store itself: a writer takes them
-#: away (this version keeps its own in the machine's cache directory).
-OLD_SUMMARIES = ("index.json", "figures.json")
+__all__ = [
+    "SCHEMA",
+    "MatchMissing",
+    "Missing",
+    "NotAFolder",
+    "Store",
+    "StoreError",
+    "Writer",
+]
 
 
 class Store:
@@ -69,7 +78,7 @@ class Store:
     def __init__(self, root: str | os.PathLike[str], lock_timeout: float = 5.0) -> None:
         self.root = os.fspath(root)
         self.lock_timeout = lock_timeout
-        self.temp_dir = self._path("tmp")
+        self.temp_dir = self.path("tmp")
         self.commits = 0
         """How many changes have become true through this store in this process (an error
         after one must say so)."""
@@ -82,20 +91,15 @@ class Store:
         """Whether a change has become true through this store in this process."""
         return self.commits > 0
 
-    def _path(self, *parts: str) -> str:
+    def path(self, *parts: str) -> str:
         return os.path.join(self.root, *parts)
 
-    def _match_path(self, match_id: int, where: str = MATCHES) -> str:
-        return self._path(where, f"{match_id}.json")
+    def match_file(self, match_id: int, where: str = MATCHES) -> str:
+        return self.path(where, f"{match_id}.json")
 
     def _check_root(self) -> None:
         if os.path.exists(self.root) and not os.path.isdir(self.root):
-            raise StoreError(
-                _(
-                    "{path} is a file, but a store is a directory. Give --db a "
-                    "directory (it is created if missing)."
-                ).format(path=self.root)
-            )
+            raise NotAFolder(self.root)
 
     def cache(self) -> str | None:
         """The folder of what this machine derives from the store (its summaries and stamp),
@@ -122,10 +126,10 @@ class Store:
 
     # Reading
 
-    def _pointer(self) -> tuple[int, int | None] | None:
+    def pointer(self) -> tuple[int, int | None] | None:
         """What ``store.json`` says: the match ``use`` chose and the newest match then (None
         for a file written before schema 3, which named the current match itself)."""
-        path = self._path("store.json")
+        path = self.path("store.json")
         db, staged = records.open_file(path, self.temp_dir)
         state = db.table("store").get(doc_id=1)
         if state is None:
@@ -156,7 +160,7 @@ class Store:
     def current_id(self) -> int | None:
         """The current match: the one ``use`` chose, or the newest one if it was made later."""
         self._check_root()
-        pointer = self._pointer()
+        pointer = self.pointer()
         if pointer is None:
             return max(self.match_ids(), default=None)
         chosen, newest = pointer
@@ -166,14 +170,14 @@ class Store:
 
     def has(self, match_id: int) -> bool:
         """Whether the store holds this match (without listing every match)."""
-        return os.path.lexists(self._match_path(match_id))
+        return os.path.lexists(self.match_file(match_id))
 
     def identity(self, match_id: int) -> Identity | None:
         """What the match's file is now, without reading it (see
         :func:`~scorekeeper.store.files.identity`): any change gives another; None if there is
         no file to look at."""
         try:
-            return files.identity(os.stat(self._match_path(match_id)))
+            return files.identity(os.stat(self.match_file(match_id)))
         except OSError:
             return None
 
@@ -181,9 +185,9 @@ class Store:
         """One listing of a folder of the store: its match files and the other files."""
         self._check_root()
         try:
-            return folder.listing(self._path(where))
+            return folder.listing(self.path(where))
         except OSError as error:
-            raise files.cannot_read(self._path(where), error) from None
+            raise files.cannot_read(self.path(where), error) from None
 
     def match_ids(self) -> list[int]:
         return self.listing().ids
@@ -199,38 +203,19 @@ class Store:
     def load(self, match_id: int, where: str = MATCHES) -> Match:
         """The match with this id (from ``where``: ``deleted`` for a deleted one); raises
         StoreError if there is none or it is damaged."""
-        return self._read_match(match_id, where).match
+        return self.read_match(match_id, where).match
 
-    def _read_match(self, match_id: int, where: str = MATCHES) -> Opened:
+    def read_match(self, match_id: int, where: str = MATCHES) -> Opened:
         """A match's file, read once and checked as strictly as an import."""
         self._check_root()
-        path = self._match_path(match_id, where)
-        if not os.path.lexists(path) and where == DELETED:
-            raise StoreError(
-                _(
-                    "Match {id} is not among the deleted matches; 'scorekeeper matches "
-                    "--deleted' lists them."
-                ).format(id=match_id)
-            )
-        if not os.path.lexists(path) and os.path.lexists(self._match_path(match_id, DELETED)):
-            raise StoreError(
-                _("Match {id} was deleted; 'scorekeeper restore {id}' brings it back.").format(
-                    id=match_id
-                )
-            )
+        path = self.match_file(match_id, where)
         if not os.path.lexists(path):
-            known = self.match_ids()
-            raise StoreError(
-                _(
-                    "There is no match {id} in this store; 'scorekeeper matches' lists the {n} "
-                    "there are."
-                ).format(id=match_id, n=len(known))
-                if known
-                else _(
-                    "There is no match {id}: this store has no matches yet. Start one with "
-                    "'scorekeeper new PLAYER1 PLAYER2'."
-                ).format(id=match_id)
-            )
+            if where == DELETED:
+                raise MatchMissing(match_id, Missing.NOT_DELETED)
+            if os.path.lexists(self.match_file(match_id, DELETED)):
+                raise MatchMissing(match_id, Missing.DELETED)
+            known = len(self.match_ids())
+            raise MatchMissing(match_id, Missing.ELSEWHERE if known else Missing.NONE_YET, known)
         return records.read(path, self.temp_dir, match_id)
 
     def read_file(self, path: str) -> Opened:
@@ -243,7 +228,7 @@ class Store:
 
         if not self.has(match_id):
             return None
-        opened = self._read_match(match_id)
+        opened = self.read_match(match_id)
         return None if opened.identity is None else Read(opened.match, opened.identity)
 
     # What is derived from the matches
@@ -254,10 +239,10 @@ class Store:
         renewed on the way."""
         import sqlite3
 
-        from scorekeeper.store.summaries import now_ns
+        from scorekeeper.store.summaries import RACY, now_ns
 
         self._check_root()
-        cache, matches = self.cache(), self._path(MATCHES)
+        cache, matches = self.cache(), self.path(MATCHES)
         before = folder.folder_identity(matches)
         try:
             survey = folder.survey(matches)
@@ -274,7 +259,7 @@ class Store:
             except sqlite3.Error:  # the cache failed: every row is worked out in memory
                 summaries = summaries.in_memory()
                 summaries.recover = self._worked_out_in_memory
-        if before is not None and int(before.rsplit(" ", 1)[1]) < now_ns() - RACY_FOLDER:
+        if before is not None and int(before.rsplit(" ", 1)[1]) < now_ns() - RACY:
             copies = self.copies(survey.others)
             folder.write_stamp(cache, folder.Stamp(before, copies, []))
         return summaries
@@ -305,7 +290,7 @@ class Store:
         from scorekeeper.store.summaries import now_ns
 
         cache = self.cache()
-        stamp = folder.valid(folder.read_stamp(cache), self._path(MATCHES))
+        stamp = folder.valid(folder.read_stamp(cache), self.path(MATCHES))
         if stamp is None:
             summaries = self.summaries()
             return (*summaries.to_list(latest), summaries)
@@ -313,7 +298,7 @@ class Store:
         for _round in range(2):  # a row found stale may move from the open to the others
             open_ids, others, _earlier = summaries.to_list(latest)
             ids = sorted({*open_ids, *others, *stamp.check})
-            found = folder.identities(self._path(MATCHES), ids)
+            found = folder.identities(self.path(MATCHES), ids)
             if len(found) < len(ids):  # a file gone: the stamp was wrong after all
                 summaries.close()
                 folder.write_stamp(cache, None)
@@ -326,21 +311,21 @@ class Store:
                 summaries = self.summaries()
                 return (*summaries.to_list(latest), summaries)
         if stamp.check:
-            folder.write_stamp(cache, folder.valid(stamp._replace(check=[]), self._path(MATCHES)))
+            folder.write_stamp(cache, folder.valid(stamp._replace(check=[]), self.path(MATCHES)))
         return (*summaries.to_list(latest), summaries)
 
     def copies(self, others: Sequence[str] | None = None) -> list[tuple[str, int]]:
         """The files among the other files of ``matches`` (default: as the stamp or a listing
         says) that read as match files: each name, and the id of the match it holds."""
         if others is None:
-            stamp = folder.valid(folder.read_stamp(self.cache()), self._path(MATCHES))
+            stamp = folder.valid(folder.read_stamp(self.cache()), self.path(MATCHES))
             if stamp is not None:
                 return stamp.copies
             others = self.listing().others
         found = []
         for name in others:
             try:
-                found.append((name, self.read_file(self._path(MATCHES, name)).match.id))
+                found.append((name, self.read_file(self.path(MATCHES, name)).match.id))
             except StoreError:
                 pass  # not a match file (a sync tool's own file, say): not a copy
         return found
@@ -354,7 +339,7 @@ class Store:
         found = []
         for name in self.listing().others:
             try:
-                copy = self.read_file(self._path(MATCHES, name)).match
+                copy = self.read_file(self.path(MATCHES, name)).match
             except StoreError:
                 continue  # not a match file: a sync tool's own file, say
             held, deleted = uuids.get(copy.uuid, (None, False))
@@ -394,7 +379,7 @@ class Store:
                     _(
                         "{path}: match {id} is both in the store and among the deleted "
                         "matches; move one of the two files out of the store."
-                    ).format(path=self._match_path(match_id, DELETED), id=match_id)
+                    ).format(path=self.match_file(match_id, DELETED), id=match_id)
                 )
             try:
                 self.load(match_id, DELETED)
@@ -413,19 +398,19 @@ class Store:
     def writing(self) -> Iterator[Writer]:
         """Hold the store's lock; what the writer staged becomes true when the block succeeds."""
         self._check_root()
-        self._folders(self.root, link_ok=True)
+        self.make_folders(self.root, link_ok=True)
         with files.locked(self.root, self.lock_timeout):
-            self._folders(self._path(MATCHES), self.temp_dir)
+            self.make_folders(self.path(MATCHES), self.temp_dir)
             files.remove_leftovers(self.temp_dir)
             for name in OLD_SUMMARIES:
-                files.remove_derived(self._path(name))
+                files.remove_derived(self.path(name))
             writer = Writer(self)
             writer.upgrade_pointer()
             yield writer
             writer.commit()
             writer.tidy()
 
-    def _folders(self, *paths: str, link_ok: bool = False) -> None:
+    def make_folders(self, *paths: str, link_ok: bool = False) -> None:
         """Make sure the store's folders exist, as folders of its own."""
         try:
             for path in paths:
@@ -436,229 +421,3 @@ class Store:
                     path=self.root, reason=error.strerror
                 )
             ) from None
-
-
-#: A folder changed less than this long before it was listed may have changed again within the
-#: same tick of a coarse clock: its listing is not kept (nanoseconds).
-RACY_FOLDER = 2_000_000_000
-
-
-class Writer:
-    """Changes made under the store's lock; nothing reaches the disk until :meth:`commit`.
-
-    A change is made to a :class:`~scorekeeper.match.Match` the writer loaded (or created);
-    the commit writes the facts of each match that changed, whole, in one atomic replace."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._matches: dict[int, Opened] = {}
-        self._status: dict[int, MatchStatus | None] = {}
-        """Each match's status when it was loaded (None: created by this writer)."""
-        self._chosen: int | None = None
-        self._moves: list[tuple[str, str]] = []
-        """Files to move between the store's folders (``delete``, ``restore``, ``resolve``)."""
-        self._kept: list[tuple[str, str]] = []
-        """Match files to keep a copy of, as they are, before they are replaced."""
-        self._next_id: int | None = None
-        self._pointer_state: tuple[int, int | None] | None = None
-        """What ``store.json`` says, as read (and upgraded) under the lock."""
-
-    def _write_pointer(self, chosen: int, newest: int) -> bool:
-        db, staged = records.open_file(self.store._path("store.json"), self.store.temp_dir)
-        db.table("store").upsert(Document({"current": chosen, "newest": newest}, doc_id=1))
-        self._pointer_state = chosen, newest
-        return staged.commit()
-
-    def upgrade_pointer(self) -> None:
-        """A ``store.json`` written before schema 3 is written again saying the same, before any
-        change (afterwards its meaning would be lost)."""
-        pointer = self._pointer_state = self.store._pointer()
-        if pointer is not None and pointer[1] is None:
-            self._write_pointer(pointer[0], self.store.last_id() or pointer[0])
-
-    def _pin_current(self) -> None:
-        """Make ``store.json`` name the current match itself, saying the same as before, so
-        that the current match does not pass to another when a match file leaves ``matches``
-        (without a pointer, or one behind the newest match, the newest would be current)."""
-        current = self.store.current_id()
-        if current is not None and self._pointer_state != (current, self.store.last_id()):
-            self._write_pointer(current, self.store.last_id() or current)
-
-    def set_current(self, match_id: int) -> None:
-        """Choose the current match (``use``)."""
-        self._chosen = match_id
-
-    def load(self, match_id: int) -> Match:
-        """Load a match to change it (always the file's state under the lock)."""
-        if match_id not in self._matches:
-            opened = self.store._read_match(match_id)
-            self._matches[match_id] = opened
-            self._status[match_id] = opened.match.status
-        return self._matches[match_id].match
-
-    def create(
-        self,
-        players: tuple[str, ...],
-        rules: Rules,
-        first_dealer: str,
-        description: str = "",
-        created: str = "",
-        history: Sequence[StoredHand] = (),
-        teams: Teams | None = None,
-    ) -> Match:
-        """A new match with the next free id (the newest match, so the current one)."""
-        match = Match(0, players, rules, first_dealer, created, description, list(history), teams)
-        return self.adopt(match)
-
-    def adopt(self, match: Match, as_new: bool = False) -> Match:
-        """Store a match (made by :meth:`create`, or read from an export) as a new match with
-        the next free id, the newest, so the current one. It keeps its uuid, unless it has
-        none or ``as_new`` says it is another match: then it is given one."""
-        if self._next_id is None:
-            self._next_id = (self.store.last_id() or 0) + 1
-        match.id, self._next_id = self._next_id, self._next_id + 1
-        match.created = match.created or now()
-        if as_new or not match.uuid:
-            match.uuid = new_uuid()
-        match.sheet()
-        match.changed = True
-        db, staged = records.open_file(self.store._match_path(match.id), self.store.temp_dir)
-        self._matches[match.id] = Opened(db, staged, match)
-        self._status[match.id] = None
-        return match
-
-    def bring_up_to_date(self, match_id: int, newer: Match) -> Match:
-        """Replace a match's hands and changes by those of a later copy of it (same header,
-        same uuid: :func:`~scorekeeper.match.relation` said it is one)."""
-        self.load(match_id)
-        opened = self._matches[match_id]
-        newer.id, newer.uuid, newer.changed = match_id, opened.match.uuid, True
-        self._matches[match_id] = opened._replace(match=newer)
-        return newer
-
-    def delete(self, match_id: int) -> Match:
-        """Move a match's file, as it is, into ``deleted``; the current match stays current
-        unless it is this one (then there is none)."""
-        match = self.load(match_id)
-        self.store._folders(self.store._path(DELETED))
-        self._move(match_id, MATCHES, DELETED)
-        self._pin_current()
-        return match
-
-    def restore(self, match_id: int) -> Match:
-        """Move a deleted match's file back into ``matches``, as it was."""
-        if self.store.has(match_id):
-            raise StoreError(
-                _(
-                    "Match {id} is in the store, not among the deleted matches; nothing to restore."
-                ).format(id=match_id)
-            )
-        match = self.store.load(match_id, DELETED)
-        self._move(match_id, DELETED, MATCHES)
-        return match
-
-    def _move(self, match_id: int, source: str, target: str) -> None:
-        path = self.store._match_path(match_id, target)
-        if os.path.lexists(path):
-            raise StoreError(
-                _(
-                    "{path} is in the way: match {id} is both in the store and among the "
-                    "deleted matches. Move one of the two files out of the store."
-                ).format(path=path, id=match_id)
-            )
-        self._moves.append((self.store._match_path(match_id, source), path))
-
-    def set_aside(self, name: str) -> str:
-        """Move a copy beside the match files, as it is, into ``resolved/`` (under a name of
-        its own there); returns that name."""
-        from scorekeeper.store.conflicts import aside_name
-
-        resolved = self.store._path(RESOLVED)
-        self.store._folders(resolved)
-        target = aside_name(resolved, name)
-        self._moves.append((self.store._path(MATCHES, name), os.path.join(resolved, target)))
-        return target
-
-    def keep_aside(self, match_id: int) -> str:
-        """Keep the match's file, as it is before this change, in ``resolved/`` (before it is
-        replaced by a copy's version of the match); returns the name it is kept under."""
-        from scorekeeper.store.conflicts import aside_name
-
-        resolved = self.store._path(RESOLVED)
-        self.store._folders(resolved)
-        stamp = now()[:19].replace("T", " ").replace(":", ".")
-        target = aside_name(resolved, f"{match_id} (replaced {stamp}).json")
-        self._kept.append((self.store._match_path(match_id), os.path.join(resolved, target)))
-        return target
-
-    def commit(self) -> None:
-        """Make the staged change true: one atomic replace (or move) of one file.
-
-        The change is made or not by the replace alone (StoreError before it, and then nothing
-        changed). After it, the folder's stamp (:mod:`~scorekeeper.store.folder`) is carried
-        over to the folder as the change left it, where it held before: that cannot fail the
-        command.
-
-        A command that makes several changes (an import of several files) commits after each;
-        what was committed stays so."""
-        changed = [opened for opened in self._matches.values() if opened.match.changed]
-        if not changed and self._chosen is None and not self._moves:
-            return
-        matches = self.store._path(MATCHES)
-        cache = self.store.cache()
-        stamp = folder.valid(folder.read_stamp(cache), matches)
-        kept, self._kept = self._kept, []
-        for source, target in kept:  # a copy no reader looks at, written before the change
-            found = files.read_file(source)
-            if found is not None:
-                files.write_atomically(target, found[0], self.store.temp_dir)
-        try:
-            for opened in changed:  # one file: a command changes one match
-                records.stage(opened)
-                self._committed(opened.staged.commit(), opened.staged.file.path)
-                opened.match.changed = False
-        except StoreError:
-            for _source, target in kept:
-                files.remove_derived(target)  # nothing changed: no copy of it either
-            raise
-        moves, self._moves = self._moves, []
-        for source, target in moves:
-            self._committed(files.move(source, target), target)
-        if self._chosen is not None:
-            newest = self.store.last_id() or self._chosen
-            self._committed(
-                self._write_pointer(self._chosen, newest), self.store._path("store.json")
-            )
-            self._chosen = None
-        if stamp is not None and not moves:
-            # Rows of matches that were open are checked by every reader anyway.
-            check = [
-                o.match.id for o in changed if self._status[o.match.id] is not MatchStatus.OPEN
-            ]
-            after = folder.folder_identity(matches)
-            if after is not None:
-                folder.write_stamp(
-                    cache, stamp._replace(folder=after, check=sorted({*stamp.check, *check}))
-                )
-                return
-        if changed or moves:
-            folder.write_stamp(cache, None)
-
-    def tidy(self) -> None:
-        """After the last commit: bring ``store.json`` up to date with the newest match this
-        writer created, so that finding the current match stays one look. It says nothing new
-        (the newest match is current either way), so it cannot fail the command."""
-        if self._next_id is None or not self.store.committed:
-            return
-        pointer = self._pointer_state
-        newest = self._next_id - 1
-        try:
-            if pointer is None or (pointer[1] or pointer[0]) < newest:
-                self._write_pointer(newest, newest)
-        except StoreError:
-            pass
-
-    def _committed(self, confirmed: bool, path: str) -> None:
-        self.store.commits += 1
-        if not confirmed:
-            self.store.unconfirmed.append(path)

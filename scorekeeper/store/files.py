@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import Enum
 from typing import Any
 
 from tinydb.middlewares import Middleware
@@ -33,12 +34,58 @@ SCHEMA = 4
 #: The largest store file read: a match of a thousand hands is a few hundred kilobytes, and the
 #: summaries of ten thousand matches a few megabytes.
 MAX_BYTES = 64 * 1024 * 1024
+#: The folders of the match files in play, of those deleted, and of the copies set aside.
+MATCHES, DELETED, RESOLVED = "matches", "deleted", "resolved"
+#: The first schema whose ``store.json`` names the newest match.
+POINTER_SCHEMA = 3
+#: Where versions before 0.2 kept their summaries, in the store itself: a writer takes them
+#: away (this version keeps its own in the machine's cache directory).
+OLD_SUMMARIES = ("index.json", "figures.json")
+
 #: How the store's temporary files are named: the prefix, twelve hex digits, the suffix.
 TEMP_PREFIX, TEMP_SUFFIX, TEMP_DIGITS = ".scorekeeper-", ".tmp", 12
 
 
 class StoreError(Exception):
-    """Raised for a store that cannot be read or written: missing, damaged, locked, newer."""
+    """Raised for a store that cannot be read or written: missing, damaged, locked, newer. Its
+    message says what is wrong, and what to do about the files where that is all there is to
+    do; a command to run is the command line's to add (:class:`MatchMissing`)."""
+
+
+class NotAFolder(StoreError):
+    """The store's path names a file, not a folder."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(_("{path} is a file, but a store is a folder.").format(path=path))
+
+
+class Missing(Enum):
+    """What there is instead of the match file looked for."""
+
+    NOT_DELETED = "not_deleted"
+    """A deleted match was asked for, and there is none of that id."""
+    DELETED = "deleted"
+    """The match was deleted."""
+    ELSEWHERE = "elsewhere"
+    """There is no such match, and there are others."""
+    NONE_YET = "none_yet"
+    """The store has no matches at all."""
+
+
+class MatchMissing(StoreError):
+    """No match of this id where it was looked for."""
+
+    def __init__(self, match_id: int, missing: Missing, known: int = 0) -> None:
+        self.match_id, self.missing, self.known = match_id, missing, known
+        """The id asked for, what there is instead, how many matches the store holds."""
+        said = {
+            Missing.NOT_DELETED: _("Match {id} is not among the deleted matches."),
+            Missing.DELETED: _("Match {id} was deleted."),
+            Missing.ELSEWHERE: _("There is no match {id} in this store."),
+            Missing.NONE_YET: _("There is no match {id}: this store has no matches yet."),
+        }
+        super().__init__(said[missing].format(id=match_id))
 
 
 def damaged(path: str, reason: str) -> StoreError:

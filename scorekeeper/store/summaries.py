@@ -39,8 +39,9 @@ from scorekeeper.store.folder import BUCKET, Survey
 #: anew. It changes when they do, not with every release.
 FORMAT = 1
 
-#: A row derived less than this long after its file's last change may have missed a change
-#: made within the same tick of a coarse clock; it is read again (nanoseconds).
+#: A row derived (or a folder listed) less than this long after its file's (or folder's) last
+#: change may have missed a change made within the same tick of a coarse clock: the row is read
+#: again, the listing not kept (nanoseconds).
 RACY = 2_000_000_000
 
 #: How many matches are worked out between two commits of the cache.

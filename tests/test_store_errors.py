@@ -1,0 +1,73 @@
+"""The store's errors say what is wrong, as data; the command line adds what to run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from harness import invoke, ok, refused
+
+from scorekeeper.store import MatchMissing, Missing, NotAFolder, Store
+
+
+def test_a_missing_match_is_data_and_names_no_command(tmp_path: Path) -> None:
+    store = Store(tmp_path / "store")
+    with pytest.raises(MatchMissing) as empty:
+        store.load(4)
+    assert (empty.value.match_id, empty.value.missing, empty.value.known) == (
+        4,
+        Missing.NONE_YET,
+        0,
+    )
+    assert "scorekeeper" not in str(empty.value)
+    ok(invoke(tmp_path / "store", "new", "Ann", "Ben"))
+    with pytest.raises(MatchMissing) as elsewhere:
+        store.load(4)
+    assert (elsewhere.value.missing, elsewhere.value.known) == (Missing.ELSEWHERE, 1)
+    with pytest.raises(MatchMissing) as not_deleted:
+        store.load(1, "deleted")
+    assert not_deleted.value.missing is Missing.NOT_DELETED
+
+
+@pytest.mark.parametrize(
+    "matches, said",
+    [
+        (0, "There is no match 4: this store has no matches yet. Start one with 'scorekeeper new"),
+        (1, "There is no match 4 in this store. 'scorekeeper matches' lists the one there is."),
+        (2, "There is no match 4 in this store. 'scorekeeper matches' lists the 2 there are."),
+    ],
+)
+def test_the_command_line_says_where_to_look(tmp_path: Path, matches: int, said: str) -> None:
+    for _match in range(matches):
+        ok(invoke(tmp_path, "new", "Ann", "Ben"))
+    refused(invoke(tmp_path, "show", "4"), 1, said)
+
+
+def test_a_deleted_match_is_brought_back_by_restore(tmp_path: Path) -> None:
+    ok(invoke(tmp_path, "new", "Ann", "Ben"))
+    ok(invoke(tmp_path, "new", "Cid", "Dee"))
+    ok(invoke(tmp_path, "delete", "1", "--yes"))
+    refused(
+        invoke(tmp_path, "show", "1"),
+        1,
+        "Match 1 was deleted. 'scorekeeper restore 1' brings it back.",
+    )
+    refused(
+        invoke(tmp_path, "restore", "2"),
+        1,
+        "Match 2 is in the store, not among the deleted matches",
+    )
+    refused(
+        invoke(tmp_path, "restore", "3"),
+        1,
+        "Match 3 is not among the deleted matches. 'scorekeeper matches --deleted' lists",
+    )
+
+
+def test_a_file_given_as_the_store(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("not a store")
+    with pytest.raises(NotAFolder):
+        Store(path).load(1)
+    refused(invoke(path, "show"), 1, "is a file, but a store is a folder. Give --db a folder")
+    assert path.read_text() == "not a store"
