@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from scorekeeper.engine import Entry, Hand, team_name
+from scorekeeper.engine import Entry, Hand, sides, team_name
 from scorekeeper.i18n import _
 from scorekeeper.match import (
     Change,
@@ -227,7 +227,7 @@ def read_match(
             complete,
         )
     rules_in_force = Rules.from_dict(rules)
-    if (len(players) == 3) != rules_in_force.three_handed or (teams and len(players) == 3):
+    if len(players) != sides(rules_in_force, teams is not None):
         raise ValueError(
             _("a Three-handed match has three players, any other match two (or two teams)")
         )

@@ -45,7 +45,9 @@ from scorekeeper.engine.sheet import (
     Settlement,
     Variant,
     check_correction,
+    form_of,
     replay,
+    sides,
     tally,
 )
 from scorekeeper.engine.tables import (
@@ -91,11 +93,13 @@ __all__ = [
     "doubles",
     "first_seating",
     "fold",
+    "form_of",
     "hand_rules",
     "knock_limit",
     "pairings",
     "replay",
     "score",
+    "sides",
     "table_of",
     "tally",
     "team_members",

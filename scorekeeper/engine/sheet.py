@@ -119,6 +119,21 @@ class Form(str, Enum):
     """Two teams of two, at two tables at once."""
 
 
+def form_of(rules: Rules, teams: bool) -> Form | None:
+    """Who plays a match of these rules, with teams or without; None for teams under
+    Three-handed Gin's rules, which do not go together."""
+    if teams:
+        return None if rules.three_handed else Form.PARTNERSHIP
+    return Form.THREE_HANDED if rules.three_handed else Form.TWO
+
+
+def sides(rules: Rules, teams: bool) -> int:
+    """How many sides a match of these rules has (three players in Three-handed Gin, two
+    players or two teams in any other); 0 where they do not go together."""
+    form = form_of(rules, teams)
+    return 0 if form is None else 3 if form is Form.THREE_HANDED else 2
+
+
 class Variant(NamedTuple):
     """The game a match is: who plays it (:class:`Form`) and how a hand is played."""
 
@@ -221,13 +236,8 @@ class Scoresheet(NamedTuple):
     @property
     def variant(self) -> Variant:
         """The game the match is."""
-        form = (
-            Form.PARTNERSHIP
-            if self.teams
-            else Form.THREE_HANDED
-            if self.rules.three_handed
-            else Form.TWO
-        )
+        form = form_of(self.rules, bool(self.teams))
+        assert form is not None, "a match file with teams and three-handed rules is refused"
         return Variant(form, self.rules.oklahoma, self.rules.straight)
 
     @property

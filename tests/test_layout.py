@@ -1,0 +1,156 @@
+"""The package's layout keeps its promises (docs/development.md, How the code is laid out):
+modules of one job and a readable size, no import circle, the domain below the store and the
+command line, and the rule options read only by the rules and the engine."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import scorekeeper
+from scorekeeper.rules import Rules
+
+PACKAGE = Path(scorekeeper.__file__).parent
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package by its dotted name (a package by its own name)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+MODULES = modules()
+
+
+def run_time_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of a module that can run: all but the bodies of ``if TYPE_CHECKING:``."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            yield from (n for orelse in node.orelse for n in [orelse, *run_time_nodes(orelse)])
+            continue
+        yield node
+        yield from run_time_nodes(node)
+
+
+def imported(name: str) -> set[str]:
+    """The package's modules a module imports when it runs, at its top or inside a function."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in run_time_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            module = ".".join([*base, node.module or ""]).strip(".") if node.level else node.module
+            for alias in node.names:
+                whole = f"{module}.{alias.name}"
+                found.add(whole if whole in MODULES else str(module))
+        elif isinstance(node, ast.Call) and ast.unparse(node.func).endswith("import_module"):
+            # importlib.import_module(f"scorekeeper.commands.{module}"): any module it can name
+            named = ast.unparse(node.args[0]).strip("f'\"").partition("{")[0]
+            found |= {module for module in MODULES if module.startswith(named)}
+    return {module for module in found if module in MODULES and module != name}
+
+
+GRAPH = {name: imported(name) for name in MODULES}
+
+
+def reached(name: str) -> set[str]:
+    """Every module of the package a module brings in, directly or through others."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        for module in GRAPH[todo.pop()] - seen:
+            seen.add(module)
+            todo.append(module)
+    return seen
+
+
+def test_no_module_but_the_card_solver_is_over_600_lines() -> None:
+    long = {
+        name: lines
+        for name, path in MODULES.items()
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    }
+    assert set(long) <= {"scorekeeper.cards"}, long
+
+
+def test_no_import_circle() -> None:
+    circles = sorted(name for name in MODULES if name in reached(name))
+    assert circles == [], {name: sorted(GRAPH[name]) for name in circles}
+
+
+def test_the_graph_sees_imports_inside_functions() -> None:
+    # The command line loads a command's module only when it runs; the graph must see that.
+    assert "scorekeeper.commands.recording" in GRAPH["scorekeeper.cli"]
+    assert "scorekeeper.render" in GRAPH["scorekeeper.commands.reading"]
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "scorekeeper.engine",
+        "scorekeeper.rules",
+        "scorekeeper.match",
+        "scorekeeper.facts",
+        "scorekeeper.stats",
+        "scorekeeper.messages",
+        "scorekeeper.exchange",
+        "scorekeeper.render",
+    ],
+)
+def test_the_domain_and_its_drawing_import_no_store_and_no_command(module: str) -> None:
+    above = {
+        name
+        for name in reached(module)
+        if name.startswith(("scorekeeper.store", "scorekeeper.commands", "scorekeeper.cli"))
+    }
+    assert above == set()
+
+
+def test_the_engine_and_the_rules_are_pure() -> None:
+    for module in ("scorekeeper.engine", "scorekeeper.rules"):
+        below = {name.split(".")[1] for name in reached(module)}
+        assert below <= {"engine", "cards", "rules", "i18n"}  # cards: the deadwood solver
+
+
+def rule_reads(path: Path) -> list[str]:
+    """Where a module reads a rule option off a set of rules (``rules.oklahoma``) or sets one
+    (``Rules(target=...)``, ``rules.replace(target=...)``)."""
+    options = set(Rules._fields)
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in options:
+            owner = ast.unparse(node.value).rpartition(".")[2]
+            if "rules" in owner.lower():
+                found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+        if not isinstance(node, ast.Call):
+            continue
+        called = ast.unparse(node.func)
+        setting = any(keyword.arg in options for keyword in node.keywords)
+        if setting and called.rpartition(".")[2] in ("Rules", "replace", "_replace"):
+            found.append(f"{path.name}:{node.lineno} {called}(...)")
+    return found
+
+
+def test_no_rule_option_is_named_outside_the_rules_and_the_engine() -> None:
+    outside = [
+        read
+        for name, path in MODULES.items()
+        if name.split(".")[1:2] not in (["rules"], ["engine"])
+        for read in rule_reads(path)
+    ]
+    assert outside == []
+
+
+def test_the_check_for_rule_options_finds_them(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text("def f(match, rules):\n    return match.rules.oklahoma, Rules(target=50)\n")
+    assert rule_reads(module) == ["module.py:2 match.rules.oklahoma", "module.py:2 Rules(...)"]
