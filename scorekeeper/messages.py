@@ -395,7 +395,7 @@ def needs(sheet: Scoresheet, number: int) -> str:
 
 def stakes(sheet: Scoresheet) -> list[str]:
     """What the next win is worth to each player: the games it would enter, and what each
-    open game still needs (seed 004: players knock early or wait for gin by this)."""
+    open game still needs (players knock early or wait for gin by it: the Dutch house rules)."""
     if sheet.finished:
         return []
     if len(sheet.players) == 3:  # one game, three players: what each still needs

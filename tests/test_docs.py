@@ -28,7 +28,7 @@ TEXTS = sorted(
 
 #: The sample match the README's Quick start imports: a file every reader has, so its name may
 #: stand where nothing else may.
-SAMPLE = "sample_sessions/01-seed-example.json"
+SAMPLE = "sample_sessions/01-worked-example.json"
 
 
 def headings(page: Path) -> set[str]:

@@ -846,7 +846,7 @@ def numbers(text: str) -> list[str]:
 
 
 def test_a_whole_match_sheet_in_each_language_has_the_same_numbers(run: Any) -> None:
-    run_in(run, "import", SAMPLES / "01-seed-example.json")
+    run_in(run, "import", SAMPLES / "01-worked-example.json")
     english = run_in(run, "show").stdout
     german = run_in(run, "--lang", "de", "show").stdout
     dutch = run_in(run, "show", env={"SCOREKEEPER_LANG": "nl"}).stdout
@@ -873,7 +873,7 @@ def oklahoma(run: Any) -> None:
 
 
 MATCHES = {
-    "seed example": lambda run: run_in(run, "import", SAMPLES / "01-seed-example.json"),
+    "seed example": lambda run: run_in(run, "import", SAMPLES / "01-worked-example.json"),
     "walls and undercut": lambda run: run_in(
         run, "import", SAMPLES / "04-walls-and-tied-undercut.json"
     ),

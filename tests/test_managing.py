@@ -492,7 +492,7 @@ def test_several_files_each_become_a_match_and_the_last_is_current(
     run: Run, tmp_path: Path
 ) -> None:
     samples = Path(__file__).resolve().parent.parent / "sample_sessions"
-    first, second = samples / "01-seed-example.json", samples / "08-straight-gin.json"
+    first, second = samples / "01-worked-example.json", samples / "08-straight-gin.json"
     out = ok(run("import", first, second, first))
     lines = out.splitlines()
     assert lines[0] == f"Imported {first} as match 1: Alexandra v Bob, 12 hands."
@@ -538,7 +538,7 @@ def test_one_bad_file_imports_none_of_them(
     ok(run("use", "2"))
     before = snapshot(store_dir)
     samples = Path(__file__).resolve().parent.parent / "sample_sessions"
-    result = run("import", samples / "01-seed-example.json", good, wrong)
+    result = run("import", samples / "01-worked-example.json", good, wrong)
     refused(result, 2 if bad == "not json" else 1, "wrong.json")
     assert result.stdout == ""
     assert snapshot(store_dir) == before
@@ -552,7 +552,7 @@ def test_a_file_that_cannot_be_stored_midway_is_named_and_the_rest_said(
     from scorekeeper.store import files
 
     samples = Path(__file__).resolve().parent.parent / "sample_sessions"
-    first, second = samples / "01-seed-example.json", samples / "08-straight-gin.json"
+    first, second = samples / "01-worked-example.json", samples / "08-straight-gin.json"
     write = files.write_atomically
 
     def full_on_match_2(path: str, content: bytes, temp_dir: str) -> bool:
@@ -568,7 +568,7 @@ def test_a_file_that_cannot_be_stored_midway_is_named_and_the_rest_said(
     assert line.startswith("Error: ") and "08-straight-gin.json" in line
     assert "could not be imported (Cannot write" in line
     assert "No space left on device); the file before it was ('" in line
-    assert "01-seed-example.json" in line and line.endswith("and the files after it again.")
+    assert "01-worked-example.json" in line and line.endswith("and the files after it again.")
     monkeypatch.undo()
     assert [line[0] for line in status(run)] == ["*1"]
 

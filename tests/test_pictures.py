@@ -1,6 +1,6 @@
 """``export --format svg|html``: the sheet as a picture to print or send, like a paper sheet.
 
-The match is seed 000's worked example played to the end (``sample_sessions/01-seed-example
+The match is seed 000's worked example played to the end (``sample_sessions/01-worked-example
 .json``). Its settlement, worked out by hand from RULES.md (box bonus 25, game bonus 100):
 Game 1 Alexandra 65 + 2 boxes 50 = 115, Bob 108 + 5 boxes 125 + 100 = 333, net +218; Game 2
 Alexandra 100 + 3 boxes 75 + 100 = 275, Bob 98 + 4 boxes 100 = 198, net +77; Game 3 Alexandra
@@ -23,7 +23,7 @@ from xml.etree import ElementTree
 import pytest
 from harness import Run, ok
 
-SEED = Path(__file__).resolve().parent.parent / "sample_sessions" / "01-seed-example.json"
+SEED = Path(__file__).resolve().parent.parent / "sample_sessions" / "01-worked-example.json"
 SVG = "{http://www.w3.org/2000/svg}"
 CHROMIUM = "/usr/bin/chromium"
 FORMATS = ["svg", "html"]
@@ -75,7 +75,7 @@ def test_a_picture_shows_what_show_prints_at_100_columns(
     text = picture(run, tmp_path, fmt)
     shown = ok(run("show", env={"COLUMNS": "100"})).splitlines()
     assert (svg_lines if fmt == "svg" else html_lines)(text) == shown
-    assert "Alexandra v Bob - The worked example of seed 000" in shown[0]
+    assert "Alexandra v Bob - The rule book's worked example" in shown[0]
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -60,7 +60,7 @@ def outcomes(sheet: dict[str, Any]) -> list[tuple[Any, ...]]:
     return [(r["dealer"], r["kind"], r["winner"], r["points"], r["games"]) for r in sheet["rounds"]]
 
 
-@sample("01-seed-example.json")
+@sample("01-worked-example.json")
 def test_seed_worked_example_played_to_the_end(tmp_path: Path, path: Path) -> None:
     sheet = import_and_show(tmp_path, path)
     A, B = "Alexandra", "Bob"

@@ -77,7 +77,7 @@ def sample(run: Run, folder: Path, name: str, *renames: tuple[str, str]) -> None
 
 
 #: The seed's worked example, played on until Bob wins 2-1.
-SEED = "01-seed-example.json"
+SEED = "01-worked-example.json"
 
 #: Its players renamed to twelve characters.
 LONG = (("Alexandra", MAXIMILIANUS), ("Bob", BARTHOLOMEUS))
@@ -88,7 +88,7 @@ def test_the_seed_example_at_80_columns(run: Run, tmp_path: Path, lang: str) -> 
     sample(run, tmp_path, SEED)
     shown = ok(run("--lang", lang, "show", env=at(80)))
     fits(shown, 80)
-    golden(f"01-seed-example-80-{lang}", shown)
+    golden(f"01-worked-example-80-{lang}", shown)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -98,7 +98,7 @@ def test_names_of_12_characters_are_whole_at_80_columns(
     sample(run, tmp_path, SEED, *LONG)
     shown = ok(run("--lang", lang, "show", env=at(80)))
     lines = fits(shown, 80)
-    golden(f"01-seed-example-12-characters-80-{lang}", shown)
+    golden(f"01-worked-example-12-characters-80-{lang}", shown)
     # The three games side by side under each name, never a name cut short.
     assert "…" not in shown
     header = heading(lines)
@@ -237,7 +237,7 @@ def test_log_all_shows_each_correction_right_after_the_hand_it_replaced(run: Run
 def test_output_to_a_pipe_is_neither_wrapped_nor_padded(run: Run, tmp_path: Path) -> None:
     sample(run, tmp_path, SEED, *LONG)
     shown = ok(run("show", env=PIPED)).splitlines()
-    assert shown[0].startswith("Match 1: Maximilianus v Bartholomeus - The worked example")
+    assert shown[0].startswith("Match 1: Maximilianus v Bartholomeus - The rule book's worked")
     assert shown[0].endswith("played on until Bartholomeus wins 2-1.")  # one line, however long
     assert [line for line in shown if line != line.rstrip()] == []
     said = ok(run("undo", env=PIPED)).splitlines()  # hand 12 ended Game 3 and the match

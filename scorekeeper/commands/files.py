@@ -160,7 +160,7 @@ def import_(store: Store, paths: tuple[str, ...], as_new: bool) -> None:
 
     \b
     Example:
-      scorekeeper import sample_sessions/01-seed-example.json
+      scorekeeper import sample_sessions/01-worked-example.json
       scorekeeper import tuesday.json wednesday.json
       scorekeeper import --as-new evening.json
     """
