@@ -108,6 +108,40 @@ COMMANDS = {
 }
 
 
+def hand_meant(ctx: click.Context, typed: str, rest: list[str]) -> str | None:
+    """The hand a command line names without its command (``scorekeeper ann 3 20``): a player
+    of the current match, or a word followed by one or two deadwood counts, is taken for the
+    hand's winner, and the command lines that record it are given (never a command close to a
+    name in spelling, which could be one that ends the match)."""
+    from scorekeeper.commands._errors import metavar_in_language
+    from scorekeeper.commands._params import whole_number
+
+    counts = [word for word in rest if whole_number(word) is not None]
+    if len(counts) != len(rest) or len(rest) > 2 or not (rest or is_player(ctx, typed)):
+        return None
+    knock = " ".join([typed, *rest, *["KNOCKER_DEADWOOD", "OPPONENT_DEADWOOD"][len(rest) :]])
+    if len(rest) == 2:
+        return _("'scorekeeper knock {knock}'.").format(knock=knock)
+    gin = " ".join([typed, *rest] if rest else [typed, "OPPONENT_DEADWOOD"])
+    said = _("'scorekeeper knock {knock}' or 'scorekeeper gin {gin}'.").format(knock=knock, gin=gin)
+    return metavar_in_language(said)
+
+
+def is_player(ctx: click.Context, typed: str) -> bool:
+    """Whether a word names someone at the table of the current match (by a beginning that
+    leaves no doubt); False where there is no such match to read."""
+    from scorekeeper.commands._common import match_id
+    from scorekeeper.commands._completion import completing_store
+    from scorekeeper.commands._params import player
+
+    try:
+        store = completing_store(ctx)
+        player(store.load(match_id(store, None)).individuals(), typed)
+    except Exception:  # no store, no current match, not a player: not a name then
+        return False
+    return True
+
+
 class Scorekeeper(ScorekeeperGroup):
     """The ``scorekeeper`` group: finds a command in its module when it is asked for, and says
     everything (click's own words too) in the language asked for."""
@@ -137,6 +171,13 @@ class Scorekeeper(ScorekeeperGroup):
         typed = args[0]
         if typed in COMMANDS or typed.startswith("-") or ctx.resilient_parsing:
             return super().resolve_command(ctx, args)
+        if (hand := hand_meant(ctx, typed, args[1:])) is not None:
+            raise BadInput(
+                _(
+                    "There is no command {typed!r}. To record a hand {typed} won, say first how "
+                    "it ended: {hand}"
+                ).format(typed=Quoted(typed), hand=hand)
+            )
         import difflib
 
         close = difflib.get_close_matches(typed.lower(), COMMANDS, n=1)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
     Decision,
+    Entry,
     Form,
     Hand,
     Kind,
@@ -25,10 +26,19 @@ from scorekeeper.engine import (
     team_name,
     team_points,
 )
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from scorekeeper.cards import Arrangement
+
+
+#: How a hand ended, in a word (to translate with ``_``), as ``record`` asks for it.
+ENDINGS = {
+    Entry.KNOCK: N_("knock"),
+    Entry.GIN: N_("gin"),
+    Entry.WALL: N_("wall"),
+    Entry.BIG_GIN: N_("big gin"),
+}
 
 
 def match_title(match_id: int, sheet: Scoresheet) -> str:

@@ -2038,8 +2038,12 @@ def test_an_unknown_command_is_refused_with_the_one_meant(run: Run) -> None:
         "Error: There is no command 'knok'; did you mean 'knock'? 'scorekeeper --help' lists "
         "the commands."
     )
-    assert refused(run("bob", "5", "20"), 2) == (
-        "Error: There is no command 'bob'; 'scorekeeper --help' lists the commands."
+    assert refused(run("zed", "5"), 2) == (
+        "Error: There is no command 'zed'. To record a hand zed won, say first how it ended: "
+        "'scorekeeper knock zed 5 OPPONENT_DEADWOOD' or 'scorekeeper gin zed 5'."
+    )
+    assert refused(run("xyz"), 2) == (
+        "Error: There is no command 'xyz'; 'scorekeeper --help' lists the commands."
     )
 
 

@@ -635,7 +635,7 @@ def test_every_commands_help_is_translated_and_keeps_its_examples(run: Any, lang
         (
             ["--lang", "de", "knock", "ann", "x", "3"],
             "Fehler: Ungültiger Wert für 'TOTHOLZ_KLOPFENDER': 'x' ist keine Zahl: das Totholz des "
-            "Klopfenden ist eine ganze Zahl von 0 bis 98. Aufruf: scorekeeper knock [OPTIONEN] "
+            "Klopfenden ist eine ganze Zahl. Aufruf: scorekeeper knock [OPTIONEN] "
             "SPIELER TOTHOLZ_KLOPFENDER TOTHOLZ_GEGNER (mehr unter 'scorekeeper knock --help')",
         ),
         (

@@ -303,24 +303,27 @@ def confirm(question: str, default: bool = True) -> bool:
 
 
 class Count(click.ParamType):  # type: ignore[type-arg]
-    """A whole number from 0 to ``most``, refused with a message saying what it counts."""
+    """A whole number from 0 to ``most``, refused with a message saying what it counts (with
+    ``most`` None, any whole number: its range is checked where it is known)."""
 
     name = "number"
 
-    def __init__(self, what: str, most: int = MAX_DEADWOOD) -> None:
+    def __init__(self, what: str, most: int | None = MAX_DEADWOOD) -> None:
         self.what, self.most = what, most
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         number = whole_number(str(value))
         if number is None:
             self.fail(
-                _("{value!r} is not a number: {what} is a whole number from 0 to {most}.").format(
-                    value=value, what=_(self.what), most=self.most
-                ),
+                (
+                    _("{value!r} is not a number: {what} is a whole number.")
+                    if self.most is None
+                    else _("{value!r} is not a number: {what} is a whole number from 0 to {most}.")
+                ).format(value=value, what=_(self.what), most=self.most),
                 param,
                 ctx,
             )
-        if not 0 <= number <= self.most:
+        if self.most is not None and not 0 <= number <= self.most:
             self.fail(
                 _("{what} must be from 0 to {most}, not {value}.").format(
                     what=_(self.what), most=self.most, value=number

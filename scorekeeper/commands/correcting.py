@@ -26,9 +26,9 @@ from scorekeeper.commands.recording import (
     wall_params,
     walled,
 )
-from scorekeeper.engine import MatchFinished, check_correction, check_entry
-from scorekeeper.i18n import _, ngettext
-from scorekeeper.messages import next_deal, plain, report, round_line
+from scorekeeper.engine import Entry, MatchFinished, check_correction, check_entry, fold
+from scorekeeper.i18n import Quoted, _, ngettext
+from scorekeeper.messages import ENDINGS, next_deal, plain, report, round_line
 from scorekeeper.store import Store
 
 
@@ -79,7 +79,41 @@ def take_back(store: Store, chosen: int) -> None:
     echo_lines(report(before, sheet, voided))
 
 
-@click.group(cls=ScorekeeperGroup, context_settings={**NUMBERS, "allow_interspersed_args": True})
+class Amending(ScorekeeperGroup):
+    """``amend``'s kinds of hand, which a person may type in the language, as ``record`` takes
+    them (``klopfen``): the command is then named."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        typed = args[0] if args else ""
+        if typed in self.commands or typed.startswith("-") or ctx.resilient_parsing:
+            return super().resolve_command(ctx, args)
+        import difflib
+
+        spoken = {fold(_(ENDINGS[entry])): command for entry, command in AMENDED.items()}
+        close = difflib.get_close_matches(typed.lower(), self.commands, n=1)
+        meant = spoken.get(fold(typed)) or (close[0] if close else None)
+        if meant is None:
+            raise BadInput(
+                _("There is no kind of hand {typed!r} to amend; name knock, gin or wall.").format(
+                    typed=Quoted(typed)
+                )
+            )
+        line = " ".join([str(ctx.params["number"]), meant, *args[1:]])
+        raise BadInput(
+            _(
+                "There is no kind of hand {typed!r} to amend; did you mean "
+                "'scorekeeper amend {line}'?"
+            ).format(typed=Quoted(typed), line=line)
+        )
+
+
+#: The command that amends a hand to each way it can end.
+AMENDED = {Entry.KNOCK: "knock", Entry.GIN: "gin", Entry.WALL: "wall", Entry.BIG_GIN: "gin --big"}
+
+
+@click.group(cls=Amending, context_settings={**NUMBERS, "allow_interspersed_args": True})
 @click.argument("number", type=NUMBER)
 @match_option
 @dry_run_option

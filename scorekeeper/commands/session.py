@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -39,9 +39,9 @@ from scorekeeper.commands.recording import (
     walled,
 )
 from scorekeeper.engine import MAX_DEADWOOD, Entry, Hand, Scoresheet, hand_rules
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, Quoted, _, either, ngettext
 from scorekeeper.match import Match, MatchStatus, StoredHand
-from scorekeeper.messages import plain, said_of_new_hand
+from scorekeeper.messages import ENDINGS, plain, said_of_new_hand
 from scorekeeper.store import Store, StoreError
 
 if TYPE_CHECKING:
@@ -386,17 +386,11 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
 
         rules = hand_rules(match.rules, parse_card(upcard))
     limit = rules.limit
-    english = {
-        Entry.KNOCK: N_("knock"),
-        Entry.GIN: N_("gin"),
-        Entry.WALL: N_("wall"),
-        Entry.BIG_GIN: N_("big gin"),
-    }
     possible = rules.endings
-    words = [_(english[entry]) for entry in possible]
+    words = [_(ENDINGS[entry]) for entry in possible]
     question = _("How did the hand end? [{options}]").format(options="/".join(words))
     ending = Words(
-        {**{_(english[e]): e for e in possible}, **{english[e]: e for e in possible}},
+        {**{_(ENDINGS[e]): e for e in possible}, **{ENDINGS[e]: e for e in possible}},
         N_("{typed!r} is not how a hand ends; answer {options}."),
         shown=len(possible),
     )
@@ -431,7 +425,7 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
             if entry is Entry.KNOCK
             else _("Who went gin? [{options}]")
         ).format(options="/".join(playing)),
-        type=Words({p: p for p in playing}, elsewhere),
+        type=Playing(playing, match.individuals(), elsewhere),
     )
     other = next(b if who == a else a for a, b in tables if who in (a, b))
     if with_cards:
@@ -491,3 +485,23 @@ class Checked(click.ParamType):  # type: ignore[type-arg]
             return self.check(str(value))
         except BadInput as error:
             self.fail(error.message, param, ctx)
+
+
+class Playing(Words):
+    """Who won a hand: a player at a table of this hand, by a beginning of the name that
+    leaves no doubt among everyone at the match; someone of the match who is not playing it is
+    refused as such (``elsewhere``), anyone else as not a player at all."""
+
+    def __init__(self, playing: Sequence[str], everyone: Sequence[str], elsewhere: str) -> None:
+        super().__init__({p: p for p in [*playing, *everyone]}, NOT_A_PLAYER, len(playing))
+        self.playing, self.elsewhere = playing, elsewhere
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        who = super().convert(value, param, ctx)
+        if who not in self.playing:
+            self.fail(
+                _(self.elsewhere).format(typed=Quoted(str(value)), options=either(self.shown)),
+                param,
+                ctx,
+            )
+        return who

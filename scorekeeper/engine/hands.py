@@ -296,7 +296,8 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     kd, od = hand.knocker_deadwood, hand.opponent_deadwood
     opponent = players[1] if hand.knocker == players[0] else players[0]
     _check_deadwood(_("The opponent's deadwood"), od)
-    _check_deadwood(_("The knocker's deadwood"), kd)
+    if isinstance(kd, bool) or not isinstance(kd, int):  # its range is the knock limit
+        _check_deadwood(_("The knocker's deadwood"), kd)
     assert od is not None and kd is not None
     doubled = doubles(rules, hand)
     double = 2 if doubled else 1
@@ -312,8 +313,8 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     if rules.straight:
         raise InvalidHand(Why.STRAIGHT)
     limit = knock_limit(rules, upcard)
-    if kd > limit:
-        swapped = (od, kd) if 0 < od <= limit else None
+    if not 0 < kd <= limit:
+        swapped = (od, kd) if kd > limit and 0 < od <= limit else None
         raise InvalidHand(Why.OVER_LIMIT, swapped, kd=kd, limit=limit, card=upcard)
     if kind is Kind.UNDERCUT:
         bonus = 0 if od == kd and rules.tie is Tie.NO_BONUS else rules.undercut_bonus

@@ -1,0 +1,111 @@
+"""What the program says when a person types something it cannot take: it points the right
+way, in the language, and never towards a command that would change more than was meant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from harness import invoke, ok, refused, snapshot
+
+
+@pytest.fixture
+def three(tmp_path: Path) -> Path:
+    """A Three-handed match: Ann deals to Ben, Cid sits out the first hand."""
+    ok(invoke(tmp_path, "new", "Ann", "Ben", "Cid", "--dealer", "ann"))
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "typed, meant",
+    [
+        (["ann", "3", "20"], "'scorekeeper knock ann 3 20'."),
+        (
+            ["ben", "25"],
+            "'scorekeeper knock ben 25 OPPONENT_DEADWOOD' or 'scorekeeper gin ben 25'.",
+        ),
+        (
+            ["cid"],
+            "'scorekeeper knock cid KNOCKER_DEADWOOD OPPONENT_DEADWOOD' or "
+            "'scorekeeper gin cid OPPONENT_DEADWOOD'.",
+        ),
+    ],
+)
+def test_a_hand_typed_without_its_command_is_pointed_to_the_command(
+    three: Path, typed: list[str], meant: str
+) -> None:
+    before = snapshot(three)
+    said = refused(invoke(three, *typed), 2)
+    assert said == (
+        f"Error: There is no command '{typed[0]}'. To record a hand {typed[0]} won, say first "
+        f"how it ended: {meant}"
+    )
+    assert "abandon" not in said
+    assert snapshot(three) == before
+
+
+def test_a_player_named_alone_is_never_pointed_to_a_command_spelled_alike(tmp_path: Path) -> None:
+    # 'aban' is close to 'abandon' in spelling; as a player's name it is a hand's winner.
+    ok(invoke(tmp_path, "new", "Aban", "Ben"))
+    said = refused(invoke(tmp_path, "aban"), 2)
+    assert "'scorekeeper knock aban KNOCKER_DEADWOOD OPPONENT_DEADWOOD'" in said
+    assert "abandon" not in said
+    # Not a name: the command spelled alike is offered (it runs nothing).
+    assert "did you mean 'abandon'?" in refused(invoke(tmp_path, "abandn"), 2)
+
+
+def test_the_hint_speaks_the_language(three: Path) -> None:
+    said = invoke(three, "--lang", "de", "cid")
+    assert said.exit_code == 2
+    assert said.stderr.strip() == (
+        "Fehler: Es gibt keinen Befehl 'cid'. Um eine Runde einzutragen, die cid gewonnen hat, "
+        "nennen Sie zuerst, wie sie endete: 'scorekeeper knock cid TOTHOLZ_KLOPFENDER "
+        "TOTHOLZ_GEGNER' oder 'scorekeeper gin cid TOTHOLZ_GEGNER'."
+    )
+
+
+@pytest.mark.parametrize(
+    "lang, word, command",
+    [("de", "klopfen", "knock"), ("nl", "kloppen", "knock"), ("de", "mauer", "wall")],
+)
+def test_amend_with_the_kind_of_hand_in_the_language_names_the_command(
+    three: Path, lang: str, word: str, command: str
+) -> None:
+    ok(invoke(three, "knock", "ann", "3", "20"))
+    before = snapshot(three)
+    said = invoke(three, "--lang", lang, "amend", "1", word, "ann", "2", "20")
+    assert said.exit_code == 2
+    assert said.stderr.strip().endswith(f"'scorekeeper amend 1 {command} ann 2 20'?")
+    assert snapshot(three) == before
+
+
+def test_amend_with_a_mistyped_kind_of_hand(three: Path) -> None:
+    ok(invoke(three, "knock", "ann", "3", "20"))
+    said = refused(invoke(three, "amend", "1", "knok", "ann", "2", "20"), 2)
+    assert said == (
+        "Error: There is no kind of hand 'knok' to amend; did you mean "
+        "'scorekeeper amend 1 knock ann 2 20'?"
+    )
+    said = refused(invoke(three, "amend", "1", "xx"), 2)
+    assert said == "Error: There is no kind of hand 'xx' to amend; name knock, gin or wall."
+
+
+def test_record_tells_a_stranger_from_the_player_sitting_out(three: Path) -> None:
+    # Hand 1: Ann v Ben, Cid sits out.
+    answers = "knock\nxyz\ncid\nann\n3\n20\ny\nq\n"
+    said = ok(invoke(three, "record", input=answers))
+    assert "Error: 'xyz' is not a player of this match: name Ann or Ben." in said
+    assert (
+        "Error: 'cid' is not playing this hand (the third player sits out); answer Ann or Ben."
+        in said
+    )
+    assert "Hand 1: Ann knocks 3 v 20 -> Ann +17" in said
+
+
+@pytest.mark.parametrize("knocker", ["-3", "11", "150"])
+def test_the_knockers_deadwood_has_one_range_the_knock_limit(three: Path, knocker: str) -> None:
+    said = refused(invoke(three, "knock", "ann", knocker, "20"), 2)
+    assert said == (
+        f"Error: Nobody can knock with {knocker} deadwood: the knock limit is 10. Enter the "
+        "knocker's deadwood from 1 to 10, or 0 for gin."
+    )
