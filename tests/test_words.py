@@ -3,10 +3,15 @@ way, in the language, and never towards a command that would change more than wa
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from harness import invoke, ok, refused, snapshot
+
+import scorekeeper
+
+PACKAGE = Path(scorekeeper.__file__).parent
 
 
 @pytest.fixture
@@ -109,3 +114,36 @@ def test_the_knockers_deadwood_has_one_range_the_knock_limit(three: Path, knocke
         f"Error: Nobody can knock with {knocker} deadwood: the knock limit is 10. Enter the "
         "knocker's deadwood from 1 to 10, or 0 for gin."
     )
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_no_translation_leaves_a_word_of_a_usage_line_in_english(lang: str) -> None:
+    """A usage line's words (MATCH, NUMBER) are translated; a help text that names one names
+    it as the usage line does."""
+    from babel.messages.pofile import read_po
+
+    catalogue = PACKAGE / "locale" / lang / "LC_MESSAGES" / "scorekeeper.po"
+    with catalogue.open("rb") as po:
+        messages = [m for m in read_po(po) if m.id]
+    words = {
+        m.id
+        for m in messages
+        if isinstance(m.id, str) and re.fullmatch(r"[A-Z][A-Z0-9_]+", m.id) and m.string != m.id
+    }
+    assert {"MATCH", "NUMBER", "PLAYER"} <= words
+    texts = [
+        str(text) for m in messages for text in (m.string if m.pluralizable else [m.string]) or []
+    ]
+    left = [
+        (word, text[:60]) for text in texts for word in words if re.search(rf"\b{word}\b", text)
+    ]
+    assert left == []
+
+
+def test_a_hint_under_amend_can_be_pasted_and_run(three: Path) -> None:
+    ok(invoke(three, "knock", "ann", "3", "20"))
+    said = refused(invoke(three, "amend", "1", "knock"), 2)
+    assert said.endswith("('scorekeeper amend 1 knock --help' says more)")
+    assert "Usage: scorekeeper amend 1 knock [OPTIONS] PLAYER" in said
+    # amend's own usage still names what is typed there.
+    assert "scorekeeper amend [OPTIONS] NUMBER COMMAND" in ok(invoke(three, "amend", "--help"))

@@ -169,6 +169,18 @@ class Option(click.Option):
         return metavar_in_language(super().make_metavar(*args, **kwargs))
 
 
+class Given(click.Argument):
+    """A group's argument that the commands under it show as it was typed in their command
+    path (``scorekeeper amend 3 knock``, not ``amend NUMBER knock``), so that a hint naming
+    the path can be pasted and run."""
+
+    def get_usage_pieces(self, ctx: click.Context) -> list[str]:
+        above = ctx.parent
+        if above is not None and self in above.command.params and self.name in above.params:
+            return [str(above.params[self.name])]
+        return super().get_usage_pieces(ctx)
+
+
 def option(*param_decls: str, **attrs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """``click.option``, its help shown in the language."""
     return click.option(*param_decls, cls=Option, **attrs)

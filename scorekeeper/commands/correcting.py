@@ -9,6 +9,7 @@ from scorekeeper.commands._errors import BadInput, StateProblem
 from scorekeeper.commands._params import (
     NUMBER,
     NUMBERS,
+    Given,
     ScorekeeperGroup,
     command,
     match_option,
@@ -114,7 +115,7 @@ AMENDED = {Entry.KNOCK: "knock", Entry.GIN: "gin", Entry.WALL: "wall", Entry.BIG
 
 
 @click.group(cls=Amending, context_settings={**NUMBERS, "allow_interspersed_args": True})
-@click.argument("number", type=NUMBER)
+@click.argument("number", type=NUMBER, cls=Given)
 @match_option
 @dry_run_option
 @click.pass_context
