@@ -199,8 +199,9 @@ def _neutral(cell: object) -> object:
 def csv_rows(sheet: Scoresheet) -> list[list[object]]:
     """The paper sheet as rows: a header, a row per hand, the settlement rows, the winner.
 
-    An Oklahoma match adds an ``upcard`` column, a partnership match a ``tables`` column
-    saying what happened at each table of a deal."""
+    An Oklahoma match adds an ``upcard`` column, a three-handed one a ``sits_out`` column
+    after it (who sat the hand out), a partnership match a ``tables`` column saying what
+    happened at each table of a deal."""
     games = range(len(sheet.games))
     header: list[object] = [
         "hand",
@@ -214,8 +215,10 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
         "games",
     ]
     header += [f"{player} game {game + 1}" for player in sheet.players for game in games]
-    extra = (["upcard"] if sheet.variant.oklahoma and not sheet.teams else []) + (
-        ["tables"] if sheet.teams else []
+    extra = (
+        (["upcard"] if sheet.variant.oklahoma and not sheet.teams else [])
+        + (["sits_out"] if sheet.seating else [])
+        + (["tables"] if sheet.teams else [])
     )
     rows = [header + extra]
     for r in sheet.rounds:
@@ -233,6 +236,7 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
                 " ".join(map(str, r.games)),
                 *(r.totals[player][game] for player in sheet.players for game in games),
                 *([hand["upcard"]] if "upcard" in extra else []),
+                *([hand["sits_out"]] if "sits_out" in extra else []),
                 *(["; ".join(map(_table_text, r.tables))] if sheet.teams else []),
             ]
         )
@@ -248,6 +252,7 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
     rows.append(settlement_row("boxes", lambda g, p: g.boxes[p]))
     rows.append(settlement_row("box bonus", lambda g, p: g.settlement.lines[p].box_bonus))
     rows.append(settlement_row("game bonus", lambda g, p: g.settlement.lines[p].game_bonus))
+    rows.append(settlement_row("shutout", lambda g, p: int(g.settlement.lines[p].shutout)))
     rows.append(settlement_row("total", lambda g, p: g.settlement.lines[p].total))
     rows.append(settlement_row("net", lambda g, p: g.settlement.net_of(p)))
     blank = [None] * (len(sheet.players) * len(sheet.games) + len(extra))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from datetime import date
 from typing import TYPE_CHECKING
 
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
@@ -80,19 +81,28 @@ def set_language(code: str | None) -> None:
     speak_for_click()
 
 
+def language() -> str:
+    """The language the messages are in: the first wanted language that has a catalogue, else
+    English (``en``)."""
+    for wanted in languages():
+        if wanted in ("en", "c", "posix"):
+            break
+        if _shipped(wanted):
+            return wanted
+    return "en"
+
+
 def catalogue() -> Catalogue:
-    """The catalogue of the first wanted language that has one, else English."""
+    """The catalogue of :func:`language` (none for English)."""
     global _catalogue
     if _catalogue is None:
-        _catalogue = English()
-        for language in languages():
-            if language in ("en", "c", "posix"):
-                break
-            if _shipped(language):
-                import gettext
+        code = language()
+        if code == "en":
+            _catalogue = English()
+        else:
+            import gettext
 
-                _catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
-                break
+            _catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
     return _catalogue
 
 
@@ -104,6 +114,23 @@ def _(message: str) -> str:
 def N_(message: str) -> str:
     """Mark a message for translation where it is defined; :func:`_` translates it when used."""
     return message
+
+
+#: The months, to translate with ``_`` where a day is written.
+MONTHS = (
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -190,6 +217,17 @@ def quoted(text: object) -> str:
 def number(value: int) -> str:
     """A whole number as the language writes it: ``10,000``, ``10.000``."""
     return f"{value:,}".replace(",", _(","))
+
+
+def day(when: date) -> str:
+    """A day as the language writes it: ``2 December 2026``, ``2. Dezember 2026``.
+
+    >>> day(date(2026, 12, 2))
+    '2 December 2026'
+    """
+    return _("{day} {month} {year}").format(
+        day=when.day, month=_(MONTHS[when.month - 1]), year=when.year
+    )
 
 
 def either(choices: Sequence[str]) -> str:

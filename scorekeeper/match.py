@@ -14,7 +14,7 @@ were (:meth:`Match.stored` writes them in those first names).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -178,6 +178,13 @@ class Match:
         return sorted(
             (h for h in self.history if h.status is Status.IN_FORCE), key=lambda h: h.slot
         )
+
+    def started_on(self) -> date | None:
+        """The day the match was started, as a paper sheet is dated (an evening that goes on
+        past midnight keeps its day), else the day its first hand was entered (None where the
+        match does not say)."""
+        stamp = self.created or next((h.recorded for h in self.history if h.recorded), "")
+        return datetime.fromisoformat(stamp).date() if stamp else None
 
     def sheet(self, hands: Sequence[Hand] | None = None) -> Scoresheet:
         """The scoresheet of the hands in force, or of the given hands.

@@ -26,9 +26,11 @@ from scorekeeper.engine import (
     team_name,
     team_points,
 )
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, _, day, ngettext
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from scorekeeper.cards import Arrangement
 
 
@@ -41,11 +43,13 @@ ENDINGS = {
 }
 
 
-def match_title(match_id: int, sheet: Scoresheet) -> str:
-    """``Match 3: Ann v Ben``, with the variant when it is one: ``(Oklahoma Gin)``."""
+def match_title(match_id: int, sheet: Scoresheet, started: date | None = None) -> str:
+    """``Match 3: Ann v Ben``, with the variant when it is one: ``(Oklahoma Gin)``, and the day
+    it was started when given: ``· 2 December 2026``."""
     title = _("Match {id}: {players}").format(id=match_id, players=_(" v ").join(sheet.players))
     kinds = [_(name) for name in sheet.variant.names()]
-    return f"{title} ({', '.join(kinds)})" if kinds else title
+    title = f"{title} ({', '.join(kinds)})" if kinds else title
+    return f"{title} · {day(started)}" if started else title
 
 
 def games_phrase(games: tuple[int, ...]) -> str:

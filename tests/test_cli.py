@@ -1031,12 +1031,13 @@ def test_export_csv(run: Run) -> None:
     # G2: B 57, boxes 2 (4, 5) -> 50, A has 0: shutout doubles the game bonus, 200 -> 307;
     #     A 0, 0 -> 0. G3: B 52 (27+25), boxes 2 (5, 7) -> 50, game 100 -> 202;
     #     A 10, boxes 1 (6) -> 25 -> 35.
-    # net per player = own total - the opponent's.
+    # net per player = own total - the opponent's. Only B's G2 line is marked shutout.
     blank = [""] * 8
     assert rows[8:] == [
         ["boxes", *blank, "1", "0", "1", "3", "2", "2"],
         ["box bonus", *blank, "25", "0", "25", "75", "50", "50"],
         ["game bonus", *blank, "0", "0", "0", "100", "200", "100"],
+        ["shutout", *blank, "0", "0", "0", "0", "1", "0"],
         ["total", *blank, "72", "0", "35", "242", "307", "202"],
         ["net", *blank, "-170", "-307", "-167", "170", "307", "167"],
         # The match net in each player's game 1 column: B 170 + 307 + 167 = 644.
@@ -1073,6 +1074,7 @@ def test_export_csv_settlement_only_for_ended_games_and_two_columns(run: Run) ->
         "boxes",
         "box bonus",
         "game bonus",
+        "shutout",
         "total",
         "net",
         "match net",
@@ -1082,6 +1084,80 @@ def test_export_csv_settlement_only_for_ended_games_and_two_columns(run: Run) ->
     assert rows[-2] == ["match net", *[""] * 8, "0", "", "0", ""]
     assert all(cell == "" for row in rows[2:-2] + rows[-1:] for cell in row[1:])
     assert all(len(row) == 13 for row in rows)
+
+
+@pytest.mark.parametrize(
+    "options, game_bonus, shutout, total",
+    [
+        # Ann gins v 10: 10 + 25 = 35 points, 1 box x25 = 25; Ben has 0 points: shut out.
+        pytest.param([], "200", "1", "260", id="game-bonus-doubled"),  # 35 + 25 + 2x100
+        pytest.param(["--shutout", "none"], "100", "0", "160", id="no-reward"),  # 35 + 25 + 100
+        # A game bonus of 0 doubled adds nothing, so the line is not marked: 35 + 25 + 0.
+        pytest.param(["--game-bonus", "0"], "0", "0", "60", id="nothing-doubled"),
+    ],
+)
+def test_export_csv_marks_the_shutout_of_a_two_player_game(
+    run: Run, options: list[str], game_bonus: str, shutout: str, total: str
+) -> None:
+    ok(run("new", "Ann", "Ben", "--dealer", "ben", "--columns", "1", "--target", "25", *options))
+    ok(run("gin", "ann", "10"))  # 1 Ben deals. Ann 35 [1]: Game 1 ends, Ben at 0
+    rows = parse_csv(ok(run("export")))
+    assert rows[0][9:] == ["Ann game 1", "Ben game 1"]
+    assert rows[1] == ["1", "Ben", "gin", "Ann", "0", "10", "Ann", "35", "1", "35", "0"]
+    blank = [""] * 8
+    assert rows[2:7] == [
+        ["boxes", *blank, "1", "0"],
+        ["box bonus", *blank, "25", "0"],
+        ["game bonus", *blank, game_bonus, "0"],
+        ["shutout", *blank, shutout, "0"],  # only ever on the winner's line
+        ["total", *blank, total, "0"],
+    ]
+
+
+def test_export_csv_of_a_three_handed_match_says_who_sat_out(run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "Cid", "--dealer", "ann"))
+    # The loser sits out, and the one who sat out deals the next hand to the winner; after a
+    # wall the same two play again and the same dealer deals (RULES.md section 6).
+    ok(run("knock", "ben", "2", "30"))  # 1 Ann deals, Ann v Ben, Cid out: Ben 28
+    ok(run("wall"))  # 2 Cid deals, Ben v Cid, Ann out
+    ok(run("gin", "ben", "20"))  # 3 Cid deals, Ben v Cid, Ann out: Ben 20+25 = 45 -> 73
+    ok(run("knock", "ann", "4", "14"))  # 4 Ann deals, Ann v Ben, Cid out: Ann 10
+    ok(run("knock", "ann", "1", "30"))  # 5 Cid deals, Ann v Cid, Ben out: Ann 29 -> 39
+    ok(run("knock", "ben", "2", "31"))  # 6 Ben deals, Ann v Ben, Cid out: Ben 29 -> 102, wins
+    rows = parse_csv(ok(run("export")))
+    assert rows[0] == [*CSV_HEADER[:9], "Ann game 1", "Ben game 1", "Cid game 1", "sits_out"]
+    assert rows[1:7] == [
+        ["1", "Ann", "knock", "Ben", "2", "30", "Ben", "28", "1", "0", "28", "0", "Cid"],
+        ["2", "Cid", "wall", "", "", "", "", "0", "", "0", "28", "0", "Ann"],
+        ["3", "Cid", "gin", "Ben", "0", "20", "Ben", "45", "1", "0", "73", "0", "Ann"],
+        ["4", "Ann", "knock", "Ann", "4", "14", "Ann", "10", "1", "10", "73", "0", "Cid"],
+        ["5", "Cid", "knock", "Ann", "1", "30", "Ann", "29", "1", "39", "73", "0", "Ben"],
+        ["6", "Ben", "knock", "Ben", "2", "31", "Ben", "29", "1", "39", "102", "0", "Cid"],
+    ]
+    # Settlement: Ann 39 + 2 boxes (4, 5) 50 = 89; Ben 102 + 3 boxes (1, 3, 6) 75 + 100 = 277;
+    # Cid 0. Cid scored nothing: shut out, Cid pays Ben the game bonus once more, and Ben's
+    # line is marked. Nets: Ben (277 - 89) + (277 - 0) + 100 = +565; Ann (89 - 277) + (89 -
+    # 0) = -99; Cid (0 - 277) + (0 - 89) - 100 = -466.
+    blank = [""] * 8
+    assert rows[7:] == [
+        ["boxes", *blank, "2", "3", "0", ""],
+        ["box bonus", *blank, "50", "75", "0", ""],
+        ["game bonus", *blank, "0", "100", "0", ""],
+        ["shutout", *blank, "0", "1", "0", ""],
+        ["total", *blank, "89", "277", "0", ""],
+        ["net", *blank, "-99", "565", "-466", ""],
+        ["match net", *blank, "-99", "565", "-466", ""],
+        ["winner", "", "", "", "", "", "Ben", "", "", "", "", "", ""],
+    ]
+
+
+def test_export_csv_of_three_handed_oklahoma_has_the_upcard_then_who_sat_out(run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "Cid", "--preset", "oklahoma", "--dealer", "ann"))
+    ok(run("knock", "ann", "2", "30", "--upcard", "7h"))  # 1 Ann v Ben, Cid out: 7 up, Ann 28
+    rows = parse_csv(ok(run("export")))
+    assert rows[0][9:] == ["Ann game 1", "Ben game 1", "Cid game 1", "upcard", "sits_out"]
+    assert rows[1][:9] == ["1", "Ann", "knock", "Ann", "2", "30", "Ann", "28", "1"]
+    assert rows[1][9:] == ["28", "0", "0", "7♥", "Cid"]
 
 
 def test_export_to_file_refuses_to_overwrite(
@@ -1988,6 +2064,7 @@ def test_csv_neutralises_formula_names(run: Run) -> None:
         ["boxes", *blank, "0", "0", "1", "1"],
         ["box bonus", *blank, "0", "0", "25", "25"],
         ["game bonus", *blank, "0", "0", "200", "200"],
+        ["shutout", *blank, "0", "0", "1", "1"],  # =H scored nothing in either game
         ["total", *blank, "0", "0", "253", "252"],
         ["net", *blank, "-253", "-252", "253", "252"],  # numbers stay plain numbers
         ["match net", *blank, "-505", "", "505", ""],  # 253 + 252

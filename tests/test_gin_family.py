@@ -447,10 +447,11 @@ def test_a_whole_three_handed_match_through_the_cli(run: Run) -> None:
     assert data["net"] == {ANN: -161, BEN: 331, CID: -170}
     assert (data["next_dealer"], data["sits_out_next"]) == (CID, ANN)
     rows = list(csv.reader(io.StringIO(ok(run("export")))))
-    assert rows[0][9:] == ["Ann game 1", "Ben game 1", "Cid game 1"]
-    assert rows[4][9:] == ["61", "100", "58"]  # the running totals after hand 4
-    assert rows[-3] == ["net", *[""] * 8, "-161", "331", "-170"]
-    assert rows[-2] == ["match net", *[""] * 8, "-161", "331", "-170"]
+    assert rows[0][9:] == ["Ann game 1", "Ben game 1", "Cid game 1", "sits_out"]
+    assert rows[4][9:] == ["61", "100", "58", CID]  # the running totals after hand 4
+    assert [row[-1] for row in rows[1:5]] == [CID, BEN, ANN, CID]
+    assert rows[-3] == ["net", *[""] * 8, "-161", "331", "-170", ""]
+    assert rows[-2] == ["match net", *[""] * 8, "-161", "331", "-170", ""]
     assert rows[-1][6] == BEN
     log = ok(run("log"))
     assert "Sits out" in log and "Match net: Ann -161, Ben +331, Cid -170." in log
@@ -592,8 +593,10 @@ def test_export_and_import_keep_a_one_column_or_three_handed_match(
     shown = [json.loads(ok(invoke(store, "show", "--json"))) for store in (first, second)]
     assert shown[0] == shown[1]
     header = next(csv.reader(io.StringIO(ok(invoke(second, "export")))))
-    # One column: one game column per player, a third player's after the second's.
-    assert header[9:] == [f"{player} game 1" for player in shown[0]["players"]]
+    # One column: one game column per player, a third player's after the second's, then in
+    # Three-handed Gin who sat each hand out.
+    three = ["sits_out"] if len(shown[0]["players"]) == 3 else []
+    assert header[9:] == [f"{player} game 1" for player in shown[0]["players"]] + three
 
 
 def test_three_handed_stats_count_a_wall_for_the_two_who_played_it(run: Run) -> None:

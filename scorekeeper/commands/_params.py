@@ -176,8 +176,9 @@ class Given(click.Argument):
 
     def get_usage_pieces(self, ctx: click.Context) -> list[str]:
         above = ctx.parent
-        if above is not None and self in above.command.params and self.name in above.params:
-            return [str(above.params[self.name])]
+        given = above.params.get(self.name or "") if above is not None else None
+        if above is not None and self in above.command.params and given is not None:
+            return [str(given)]
         return super().get_usage_pieces(ctx)
 
 

@@ -61,9 +61,8 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
     elif fmt in ("svg", "html"):
         from scorekeeper import render
 
-        text = render.picture(
-            render.scoresheet(current, sheet), fmt, match_title(current.id, sheet)
-        )
+        title = match_title(current.id, sheet, current.started_on())
+        text = render.picture(render.scoresheet(current, sheet, paper=True), fmt, title)
     else:
         buffer = io.StringIO()
         csv.writer(buffer).writerows(csv_rows(sheet))

@@ -48,10 +48,21 @@ def show(*renderables: RenderableType) -> None:
     out.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
 
 
-def ruled_table() -> Table:
+#: The colour of a printed sheet's grid: light grey, under the dark ink of the figures.
+GRID_COLOUR = "#b8b8b8"
+
+
+def ruled_table(grid: bool = False) -> Table:
     """The sheet's and the log's table: a rule under the headings, two columns of a terminal
-    between columns (a space and a divider), no edges."""
-    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
+    between columns (a space and a divider), no edges; with ``grid``, as on a paper sheet,
+    the dividers are thin light grey lines, and a rule ends each section."""
+    return Table(
+        box=box.SQUARE if grid else box.SIMPLE_HEAD,
+        border_style=GRID_COLOUR if grid else None,
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+    )
 
 
 class Said:

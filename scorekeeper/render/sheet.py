@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import date
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -10,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.engine import Game, Scoresheet
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, day
 from scorekeeper.match import Match
 from scorekeeper.messages import (
     game_state,
@@ -25,6 +26,7 @@ from scorekeeper.messages import (
     table_line,
 )
 from scorekeeper.render.layout import (
+    GRID_COLOUR,
     NAME_ROOM,
     TIGHT_ROOM,
     Fitted,
@@ -38,28 +40,55 @@ Figure = Callable[[Game, str], object]
 """A figure of one player's column in one game, or None for an empty cell."""
 
 
-def scoresheet(match: Match, sheet: Scoresheet) -> RenderableType:
+def scoresheet(match: Match, sheet: Scoresheet, paper: bool = False) -> RenderableType:
     """The paper Hollywood sheet: each player's name over a column per game, running totals
     entered where a hand scored, then boxes and each ended game's settlement; under it, where
-    things stand.
+    things stand. On ``paper`` (a picture to print), the title says the day the match was
+    started, the description goes under it, and the table has a light grid.
 
     Where the width is short, the hand cells wrap; where it is shorter still, names longer
     than :data:`NAME_ROOM` are shortened, then the games are stacked, one under another (with
     whole names, then shortened ones, then names cut to :data:`TIGHT_ROOM`)."""
-    title = Text(match_title(match.id, sheet), style="bold")
-    if match.description:
-        title.append(" - " + match.description, style="italic")
     whole = {player: player for player in sheet.players}
     brief, tight = (short_names(sheet.players, room) for room in (NAME_ROOM, TIGHT_ROOM))
     layouts: list[Sheet | Stacked] = [
-        Sheet(sheet, sheet.games, names) for names in _different(whole, brief)
+        Sheet(sheet, sheet.games, names, paper) for names in _different(whole, brief)
     ]
     if len(sheet.games) > 1:
-        layouts += [Stacked(sheet, names) for names in _different(whole, brief, tight)]
+        layouts += [Stacked(sheet, names, paper) for names in _different(whole, brief, tight)]
     elif tight != brief:
-        layouts.append(Sheet(sheet, sheet.games, tight))
+        layouts.append(Sheet(sheet, sheet.games, tight, paper))
     under = abandoned(match) if match.abandoned else summary_lines(sheet)
-    return Group(title, Text(""), Fitting(layouts), Text(""), Said(under))
+    return Group(_heading(match, sheet, paper), Text(""), Fitting(layouts), Text(""), Said(under))
+
+
+def _heading(match: Match, sheet: Scoresheet, paper: bool) -> RenderableType:
+    """The sheet's title in bold, the match's description after it in italics; on paper, the
+    title says the day the match was started, and the description is under it."""
+    started = match.started_on() if paper else None
+    if started:
+        described = [Text(match.description, style="italic")] if match.description else []
+        return Group(Dated(match.id, sheet, started), *described)
+    title = Text(match_title(match.id, sheet), style="bold")
+    if match.description:
+        title.append(" - " + match.description, style="italic")
+    return title
+
+
+class Dated:
+    """A sheet's title with the day the match was started (:func:`match_title`), in bold; the
+    day is never split between two lines: where it would be, it has a line of its own."""
+
+    def __init__(self, match_id: int, sheet: Scoresheet, started: date) -> None:
+        self.title, self.day = match_title(match_id, sheet), day(started)
+        self.dated = match_title(match_id, sheet, started)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = Text(self.dated, style="bold").wrap(console, options.max_width)
+        if not lines[-1].plain.endswith(self.dated[len(self.title) :]):  # the day was split
+            lines = Text(self.title, style="bold").wrap(console, options.max_width)
+            lines.append(Text(self.day, style="bold"))
+        yield from lines
 
 
 def abandoned(match: Match) -> list[str]:
@@ -81,15 +110,23 @@ class Sheet:
     """The sheet's table for some of its games: for each player a column per game (the name
     over them, when there are several, else as the column's heading), the hands that scored in
     them, with the running totals in the winner's columns, then the columns' totals, boxes
-    and each ended game's settlement."""
+    and each ended game's settlement (with ``grid``, in a light grid)."""
 
     #: The sheet's table: no edges, one space and a divider between columns.
     GAP = 2
 
-    def __init__(self, sheet: Scoresheet, games: Sequence[Game], names: dict[str, str]) -> None:
-        self.fitted = Fitted(_sheet_table(sheet, games, names))
+    def __init__(
+        self,
+        sheet: Scoresheet,
+        games: Sequence[Game],
+        names: dict[str, str],
+        grid: bool = False,
+    ) -> None:
+        self.fitted = Fitted(_sheet_table(sheet, games, names, grid))
         self.names = [names[player] for player in sheet.players] if len(games) > 1 else []
         self.span = len(games)
+        self.ruled = GRID_COLOUR if grid else ""
+        """The style of the rules around the names."""
         for index, name in enumerate(self.names):  # the columns under a name as wide as it
             group = range(2 + index * self.span, 2 + (index + 1) * self.span)
             lacking = cell_len(f"─ {name} ─") - self.GAP * (self.span - 1)
@@ -116,18 +153,21 @@ class Sheet:
             group = widths[2 + index * self.span : 2 + (index + 1) * self.span]
             rules = sum(group) + self.GAP * (self.span - 1) - cell_len(name) - 2
             line.append(" " * self.GAP if index else "")
-            line.append(rule * (rules // 2) + " ")
-            line.append(name, style="bold")
-            line.append(" " + rule * (rules - rules // 2))
+            line.append(rule * (rules // 2), style=self.ruled)
+            line.append(f" {name} ", style="bold")
+            line.append(rule * (rules - rules // 2), style=self.ruled)
         return line
 
 
 class Stacked:
     """The sheet's games one under another, each its own table under its number."""
 
-    def __init__(self, sheet: Scoresheet, names: dict[str, str]) -> None:
+    def __init__(self, sheet: Scoresheet, names: dict[str, str], grid: bool = False) -> None:
         self.parts = [
-            (Text(_("Game {n}").format(n=game.number), style="bold"), Sheet(sheet, [game], names))
+            (
+                Text(_("Game {n}").format(n=game.number), style="bold"),
+                Sheet(sheet, [game], names, grid),
+            )
             for game in sheet.games
         ]
 
@@ -141,14 +181,17 @@ class Stacked:
             yield part
 
 
-def _sheet_table(sheet: Scoresheet, games: Sequence[Game], names: dict[str, str]) -> Table:
+def _sheet_table(
+    sheet: Scoresheet, games: Sequence[Game], names: dict[str, str], grid: bool
+) -> Table:
     """The sheet's table for some of its games, players named by ``names``: the hands that
     scored in them (with every wall, where it shows every game), then the columns' totals,
-    boxes and settlements; a column per player and game, a player's columns side by side."""
+    boxes and settlements; a column per player and game, a player's columns side by side (with
+    ``grid``, in a light grid)."""
     numbers = {game.number for game in games}
     every = len(games) == len(sheet.games)
     rounds = [r for r in sheet.rounds if every or numbers & set(r.games)]
-    table = ruled_table()
+    table = ruled_table(grid)
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column(Text(_("Hand")))  # a hand's cell may wrap between its words
     cells = [(game, player) for player in sheet.players for game in games]
