@@ -7,6 +7,7 @@ rich) and by the scoresheet and log.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import unicodedata
 from typing import TYPE_CHECKING
@@ -471,23 +472,64 @@ def cells(text: str) -> int:
     )
 
 
-def wrap(line: str, width: int | None) -> list[str]:
-    """``line`` broken between words into lines at most ``width`` columns wide, the lines after
-    the first indented two more than it; a word is never cut (one wider than the width has a
-    line to itself). With no width, or room for it, the line as it is.
+#: A word that is a number as the sheet writes it: ``73``, ``+17``, ``-161``, ``2-1``, ``21,4``,
+#: with any mark after it (``100.``, ``61,``).
+NUMBER = re.compile(r"[-+]?\d[\d.,:/-]*[^\w\s]*")
+
+#: Terms of more than one word that are one thing (the same in every language).
+TERMS = ("big gin",)
+
+
+def units(line: str) -> list[str]:
+    """The words of ``line`` with what a line must never be broken within kept together: a
+    number with the word before it (``Game 1``, ``needs 73``, ``Ann +17``), two numbers with
+    the short word between them (``3 v 20``, ``2 gegen 30``), marks such as ``***`` with the
+    word beside them, and terms such as ``big gin``.
+
+    >>> units("*** Ann knocks 3 v 20 -> Ann +17 in Game 1, Big Gin ***")
+    ['*** Ann', 'knocks 3 v 20 ->', 'Ann +17', 'in', 'Game 1,', 'Big Gin ***']
+    """
+    found: list[str] = []
+    for word in line.split():
+        before = found[-1] if found else ""
+        if found and (
+            NUMBER.fullmatch(word)
+            or not any(c.isalnum() for c in word)
+            or not any(c.isalnum() for c in before)
+            or f"{before} {word}".casefold().endswith(TERMS)
+        ):
+            found[-1] = f"{before} {word}"
+            if (
+                NUMBER.fullmatch(word)
+                and len(found) > 1
+                and before.isalpha()
+                and before.islower()
+                and len(before) <= 5
+                and found[-2][-1:].isdigit()
+            ):  # 3 v 20: the two numbers and the word between them
+                found[-2:] = [f"{found[-2]} {found[-1]}"]
+        else:
+            found.append(word)
+    return found
+
+
+def wrap(line: str, width: int | None, hang: int = 2) -> list[str]:
+    """``line`` broken between its :func:`units` into lines at most ``width`` columns wide, the
+    lines after the first indented ``hang`` more than it; a unit is never cut (one wider than
+    the width has a line to itself). With no width, or room for it, the line as it is.
 
     >>> wrap("Still to go: Game 1 Ann 73, Ben 100.", 20)
     ['Still to go: Game 1', '  Ann 73, Ben 100.']
     """
-    words = line.split()
-    if width is None or cells(line) <= width or not words:
+    parts = units(line)
+    if width is None or cells(line) <= width or not parts:
         return [line]
     indent = line[: len(line) - len(line.lstrip(" "))]
-    lines, current = [], indent + words[0]
-    for word in words[1:]:
-        if cells(current) + 1 + cells(word) <= width:
-            current += " " + word
+    lines, current = [], indent + parts[0]
+    for part in parts[1:]:
+        if cells(current) + 1 + cells(part) <= width:
+            current += " " + part
         else:
             lines.append(current)
-            current = indent + "  " + word
+            current = indent + " " * hang + part
     return [*lines, current]

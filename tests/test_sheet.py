@@ -20,7 +20,7 @@ from harness import Run, ok
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.messages import cells, wrap
+from scorekeeper.messages import cells, units, wrap
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -249,14 +249,14 @@ WORDS = st.lists(st.text(st.sampled_from("abcé山😀-,"), min_size=1, max_size
 
 
 @given(words=WORDS, indent=st.integers(0, 4), width=st.integers(1, 60))
-def test_wrapping_keeps_every_word_whole_and_each_line_in_the_width(
+def test_wrapping_keeps_every_unit_whole_and_each_line_in_the_width(
     words: list[str], indent: int, width: int
 ) -> None:
     line = " " * indent + " ".join(words)
     wrapped = wrap(line, width)
     assert " ".join(wrapped).split() == line.split()
     for part in wrapped:
-        assert cells(part) <= width or len(part.split()) <= 1  # a word wider than the width
+        assert cells(part) <= width or len(units(part)) <= 1  # a unit wider than the width
     assert all(part.startswith(" " * indent) for part in wrapped)
     assert wrap(line, None) == [line]
 

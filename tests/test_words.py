@@ -147,3 +147,17 @@ def test_a_hint_under_amend_can_be_pasted_and_run(three: Path) -> None:
     assert "Usage: scorekeeper amend 1 knock [OPTIONS] PLAYER" in said
     # amend's own usage still names what is typed there.
     assert "scorekeeper amend [OPTIONS] NUMBER COMMAND" in ok(invoke(three, "amend", "--help"))
+
+
+@pytest.mark.parametrize("width", range(12, 60))
+def test_a_wrapped_line_never_splits_a_unit(width: int) -> None:
+    from scorekeeper.messages import wrap
+
+    line = (
+        "*** GAME 1 WON BY Bartholomeus, 100 to Alexandrinaa 61, Christophera 58, net +331 "
+        "after bonuses; Alexandrinaa klopft mit 2 gegen 30, Big Gin ***"
+    )
+    parts = [part.strip() for part in wrap(line, width)]
+    assert "***" not in parts  # the marks stay with a word
+    assert not any(re.match(r"[-+]?\d", part) for part in parts)  # a number with its word
+    assert not any(part.startswith(("gegen", "Gin")) for part in parts)  # 2 gegen 30, Big Gin
