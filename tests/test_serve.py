@@ -1,0 +1,426 @@
+"""``scorekeeper serve``: the page's rules through Starlette's test client (who gets in, what a
+write needs, that a write is the command line's own change with its own refusals, the
+language), and then the real thing: a real server process, phones as headless chromium pages
+at 360 pixels, a terminal recording beside them.
+
+Nothing here sends a byte to any address but this machine's loopback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import Run, invoke, ok, snapshot
+from starlette.testclient import TestClient
+
+from scorekeeper.web.app import Table, create_app
+
+CODE, TOKEN, HOST = "join-code", "page-token", "testserver"
+ORIGIN = f"http://{HOST}"
+WRITE = {"origin": ORIGIN, "x-scorekeeper-token": TOKEN, "sec-fetch-site": "same-origin"}
+
+
+def client(store: Path, **options: Any) -> TestClient:
+    """A phone that has joined (its cookie set by the join code) the table served from
+    ``store``."""
+    table = Table(
+        root=str(store), given=None, hosts=frozenset({HOST}), code=CODE, token=TOKEN, **options
+    )
+    phone = TestClient(create_app(table), base_url=ORIGIN)
+    assert phone.get(f"/?code={CODE}").status_code == 200
+    return phone
+
+
+def stranger(store: Path) -> TestClient:
+    """Someone on the network who has not got the join code."""
+    table = Table(root=str(store), given=None, hosts=frozenset({HOST}), code=CODE, token=TOKEN)
+    return TestClient(create_app(table), base_url=ORIGIN)
+
+
+@pytest.fixture
+def hollywood(store_dir: Path, run: Run) -> Path:
+    """A Hollywood match two hands in: Ann 23 in Game 1, Ben 43 in Game 1."""
+    ok(run("new", "Ann", "Ben", "--dealer", "ben"))
+    ok(run("knock", "ann", "4", "27"))
+    ok(run("gin", "ben", "18"))
+    return store_dir
+
+
+def knock(hand: int, who: str = "Ann", kd: str = "3", od: str = "20", **more: Any) -> Any:
+    return {"hand": hand, "kind": "knock", "who": who, "kd": kd, "od": od, **more}
+
+
+def hands(store: Path) -> list[dict[str, Any]]:
+    return list(json.loads(ok(invoke(store, "show", "--json")))["rounds"])
+
+
+# Who gets in
+
+
+@pytest.mark.parametrize("path", ["/", "/live", "/events", "/static/page.js", "/nothing"])
+def test_without_the_join_code_or_its_cookie_nothing_is_shown(hollywood: Path, path: str) -> None:
+    found = stranger(hollywood).get(path)
+    assert found.status_code == 403
+    assert "Ann" not in found.text and "join code" in found.text
+
+
+def test_a_wrong_code_is_refused(hollywood: Path) -> None:
+    assert stranger(hollywood).get("/?code=join-cod").status_code == 403
+
+
+def test_the_join_code_leaves_a_cookie_that_lets_the_phone_in(hollywood: Path) -> None:
+    phone = stranger(hollywood)
+    joined = phone.get(f"/?code={CODE}")
+    assert joined.status_code == 200 and "Ann" in joined.text
+    cookie = joined.headers["set-cookie"]
+    assert cookie.startswith(f"scorekeeper={CODE};")
+    assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower()
+    assert phone.get("/live").status_code == 200  # the cookie, no code
+    assert phone.get("/").status_code == 200
+
+
+def test_a_host_the_server_does_not_listen_on_is_refused(hollywood: Path) -> None:
+    """A site's own name pointed at this machine (DNS rebinding) gets nothing."""
+    phone = client(hollywood)
+    assert phone.get("/live", headers={"host": "evil.example"}).status_code == 403
+
+
+def test_every_answer_forbids_loading_anything_from_elsewhere(hollywood: Path) -> None:
+    phone = client(hollywood)
+    for path in ("/", "/live", "/static/sheet.css"):
+        headers = phone.get(path).headers
+        assert "default-src 'self'" in headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+    assert stranger(hollywood).get("/").headers["x-frame-options"] == "DENY"
+
+
+def test_the_page_loads_only_its_own_stylesheet_and_script(hollywood: Path) -> None:
+    phone = client(hollywood)
+    page = phone.get("/").text
+    assert re.findall(r'(?:src|href)="([^"?]+)', page) == [
+        "/static/sheet.css",
+        "/static/page.js",
+        "/",
+        "/",
+        "/",
+    ]
+    assert "http://" not in page and "https://" not in page
+    assert phone.get("/static/page.js").headers["content-type"].startswith("text/javascript")
+    assert phone.get("/static/sheet.css").headers["content-type"].startswith("text/css")
+    for elsewhere in ("/static/../app.py", "/static/app.py", "/matches/1", "/static/"):
+        assert phone.get(elsewhere).status_code == 404
+
+
+# What a write needs
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"origin": ORIGIN, "sec-fetch-site": "same-origin"},
+        {**WRITE, "x-scorekeeper-token": "guessed"},
+        {**WRITE, "origin": "http://evil.example"},
+        {**WRITE, "origin": ""},
+        {**WRITE, "sec-fetch-site": "cross-site"},
+    ],
+    ids=["nothing", "no token", "wrong token", "another origin", "no origin", "cross-site"],
+)
+def test_a_write_without_the_token_or_from_another_origin_stores_nothing(
+    hollywood: Path, headers: dict[str, str]
+) -> None:
+    phone = client(hollywood)
+    before = snapshot(hollywood)
+    for path, asked in (("/hand", knock(3)), ("/undo", {"hand": 2})):
+        found = phone.post(path, json=asked, headers=headers)
+        assert found.status_code == 403
+    assert snapshot(hollywood) == before
+
+
+def test_a_write_without_the_cookie_stores_nothing(hollywood: Path) -> None:
+    before = snapshot(hollywood)
+    assert stranger(hollywood).post("/hand", json=knock(3), headers=WRITE).status_code == 403
+    assert snapshot(hollywood) == before
+
+
+def test_only_a_post_writes(hollywood: Path) -> None:
+    phone = client(hollywood)
+    before = snapshot(hollywood)
+    assert phone.get("/hand", params=knock(3)).status_code == 405
+    assert phone.put("/hand", json=knock(3), headers=WRITE).status_code == 403
+    assert snapshot(hollywood) == before
+
+
+def test_a_read_only_page_enters_nothing(hollywood: Path) -> None:
+    phone = client(hollywood, read_only=True)
+    assert "form" not in phone.get("/").text.split("<main>")[1]
+    before = snapshot(hollywood)
+    for path, asked in (("/hand", knock(3)), ("/undo", {"hand": 2})):
+        found = phone.post(path, json=asked, headers=WRITE)
+        assert found.status_code == 403 and "--read-only" in found.json()["error"]
+    assert snapshot(hollywood) == before
+
+
+# A write is the command line's own change
+
+
+def test_a_hand_from_the_page_is_recorded_and_reported_as_knock_does_it(
+    hollywood: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    for args in (("new", "Ann", "Ben", "--dealer", "ben"), ("knock", "ann", "4", "27")):
+        ok(invoke(elsewhere, *args))
+    ok(invoke(elsewhere, "gin", "ben", "18"))
+    said = ok(invoke(elsewhere, "knock", "ben", "6", "5", env={"COLUMNS": None}))
+    found = client(hollywood).post("/hand", json=knock(3, "Ben", "6", "5"), headers=WRITE)
+    assert found.status_code == 200
+    assert found.json()["lines"] == said.splitlines()
+    assert found.json()["lines"][0] == (
+        "Hand 3: Ben knocks 6 v 5, undercut by Ann -> Ann +26 in Games 1, 2"
+    )
+    assert hands(hollywood) == hands(elsewhere)
+    assert "Ann +26" in ok(invoke(hollywood, "log"))
+
+
+def test_the_preview_is_what_knock_dry_run_says_and_stores_nothing(hollywood: Path) -> None:
+    dry = ok(invoke(hollywood, "knock", "ben", "6", "5", "--dry-run", env={"COLUMNS": None}))
+    before = snapshot(hollywood)
+    found = client(hollywood).post(
+        "/hand", json={**knock(3, "Ben", "6", "5"), "preview": True}, headers=WRITE
+    )
+    assert found.status_code == 200 and found.json()["recorded"] is False
+    assert found.json()["lines"] == dry.splitlines()[1:]  # less the line saying it is a dry run
+    assert snapshot(hollywood) == before
+
+
+@pytest.mark.parametrize(
+    "asked, command",
+    [
+        (knock(3, "Ann", "12", "30"), ["knock", "ann", "12", "30"]),
+        (knock(3, "Ann", "x", "30"), None),
+        (knock(3, "Zed"), ["knock", "Zed", "3", "20"]),
+        ({"hand": 3, "kind": "gin", "who": "Ben", "od": "99"}, ["gin", "ben", "99"]),
+    ],
+    ids=["over the knock limit", "not a number", "not a player", "impossible deadwood"],
+)
+def test_a_refused_hand_says_what_the_command_line_says_and_stores_nothing(
+    hollywood: Path, asked: dict[str, Any], command: list[str] | None
+) -> None:
+    before = snapshot(hollywood)
+    found = client(hollywood).post("/hand", json=asked, headers=WRITE)
+    assert found.status_code == 400 and found.json()["ok"] is False
+    said = found.json()["error"]
+    assert said.startswith("Error: ")
+    if command is not None:
+        refusal = invoke(hollywood, *command, env={"COLUMNS": None})
+        assert refusal.exit_code == 2
+        assert said.removeprefix("Error: ") in refusal.stderr
+    assert snapshot(hollywood) == before
+    assert "Hand 3 of match 1" in found.json()["live"]["entry"]  # the questions stay
+
+
+def test_a_hand_after_the_end_of_the_match_is_refused(store_dir: Path, run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--end-after-first-game"))
+    ok(run("knock", "ann", "2", "30"))
+    phone = client(store_dir)
+    assert phone.get("/live").json()["entry"] == ""  # no question for a match over
+    before = snapshot(store_dir)
+    found = phone.post("/hand", json=knock(2), headers=WRITE)
+    assert found.status_code == 409
+    assert found.json()["error"] == refused_line(store_dir, "knock", "ann", "3", "20")
+    assert snapshot(store_dir) == before
+
+
+def refused_line(store: Path, *args: str) -> str:
+    result = invoke(store, *args, env={"COLUMNS": None})
+    assert result.exit_code != 0
+    return result.stderr.strip()
+
+
+def test_two_phones_entering_the_same_hand_record_it_once(hollywood: Path) -> None:
+    first, second = client(hollywood), client(hollywood)
+    assert first.post("/hand", json=knock(3, "Ann", "3", "20"), headers=WRITE).status_code == 200
+    late = second.post("/hand", json=knock(3, "Ben", "5", "30"), headers=WRITE)
+    assert late.status_code == 409
+    assert late.json()["error"] == (
+        "Error: Hand 3 was just recorded from elsewhere (Ann knocks 3 v 20), so this entry was "
+        "not stored; the sheet shows it."
+    )
+    assert "Ann knocks 3 v 20" not in late.json()["live"]["sheet"]  # the sheet shows its cell
+    assert "+17" in late.json()["live"]["sheet"]
+    assert "Hand 4 of match 1" in late.json()["live"]["entry"]
+    assert len(hands(hollywood)) == 3
+
+
+def test_an_entry_for_a_hand_taken_back_meanwhile_is_refused(hollywood: Path) -> None:
+    ok(invoke(hollywood, "undo"))
+    found = client(hollywood).post("/hand", json=knock(4), headers=WRITE)
+    assert found.status_code == 409
+    assert "Hand 4 is no longer the next hand: match 1 has 1 hands now" in found.json()["error"]
+    assert len(hands(hollywood)) == 1
+
+
+def test_many_phones_at_once_record_a_hand_once(hollywood: Path) -> None:
+    """Phones sending the same hand at the same moment: the store's lock lets one through."""
+    phones = [client(hollywood) for _ in range(4)]
+    answers: list[int] = []
+
+    def send(phone: TestClient) -> None:
+        answers.append(phone.post("/hand", json=knock(3), headers=WRITE).status_code)
+
+    threads = [threading.Thread(target=send, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(answers) == [200, 409, 409, 409]
+    assert len(hands(hollywood)) == 3
+
+
+def test_undo_takes_back_the_hand_the_page_named_once(hollywood: Path) -> None:
+    first, second = client(hollywood), client(hollywood)
+    taken = first.post("/undo", json={"hand": 2}, headers=WRITE)
+    assert taken.status_code == 200
+    assert taken.json()["lines"][0] == "Voided Hand 2: Ben goes gin v 18 -> Ben +43 in Game 1"
+    again = second.post("/undo", json={"hand": 2}, headers=WRITE)
+    assert again.status_code == 409
+    assert again.json()["error"] == (
+        "Error: Hand 2 is no longer the last hand (match 1 has 1 hands now), so nothing was "
+        "taken back; the sheet shows where it stands."
+    )
+    assert len(hands(hollywood)) == 1
+
+
+def test_three_handed_asks_only_the_two_who_play(store_dir: Path, run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "Cid", "--dealer", "ann"))
+    phone = client(store_dir)
+    entry = phone.get("/live").json()["entry"]
+    assert 'value="Ann"' in entry and 'value="Ben"' in entry and 'value="Cid"' not in entry
+    assert "Cid sits out" in entry
+    before = snapshot(store_dir)
+    found = phone.post("/hand", json=knock(1, "Cid"), headers=WRITE)
+    assert found.json()["error"] == (
+        "Error: 'Cid' is not playing this hand (the third player sits out); answer Ann or Ben."
+    )
+    assert snapshot(store_dir) == before
+
+
+def test_oklahoma_asks_for_the_up_card(store_dir: Path, run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--preset", "oklahoma"))
+    phone = client(store_dir)
+    assert 'name="upcard"' in phone.get("/live").json()["entry"]
+    found = phone.post("/hand", json=knock(1, upcard="5s"), headers=WRITE)
+    assert found.status_code == 200
+    assert found.json()["lines"][0] == (
+        "Hand 1: Ann knocks 3 v 20 (up-card 5♠: doubled) -> Ann +34 in Game 1"
+    )
+
+
+def test_partnership_asks_about_the_tables_still_to_report(store_dir: Path, run: Run) -> None:
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--preset", "partnership"))
+    phone = client(store_dir)
+    entry = phone.get("/live").json()["entry"]
+    assert "At which table?" in entry
+    assert phone.post("/hand", json=knock(1, "Bob"), headers=WRITE).status_code == 200
+    entry = phone.get("/live").json()["entry"]
+    assert 'value="Ann"' in entry and 'value="Bob"' not in entry and "At which table?" not in entry
+    found = phone.post("/hand", json={"hand": 2, "kind": "wall"}, headers=WRITE)
+    assert found.status_code == 200, found.json()
+    assert len(json.loads(ok(invoke(store_dir, "export", "--format", "json")))["hands"]) == 2
+
+
+def test_an_abandoned_match_is_shown_and_asks_nothing(hollywood: Path) -> None:
+    ok(invoke(hollywood, "abandon"))
+    live = client(hollywood).get("/live").json()
+    assert "was abandoned" in live["sheet"] and live["entry"] == ""
+
+
+def test_no_match_says_what_show_says(store_dir: Path) -> None:
+    live = client(store_dir).get("/live").json()
+    assert "There is no current match" in live["sheet"]
+
+
+def test_a_name_is_shown_as_typed_never_as_markup(store_dir: Path, run: Run) -> None:
+    ok(run("new", "<b>Ann</b>", "Ben&Co", "--dealer", "ben"))
+    page = client(store_dir).get("/").text
+    assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+# The language
+
+
+def test_the_page_speaks_the_browsers_language(hollywood: Path) -> None:
+    phone = client(hollywood)
+    german = phone.get("/", headers={"accept-language": "fr-CH, de;q=0.8, en;q=0.5"}).text
+    assert '<html lang="de">' in german and "Spiel 1" in german
+    dutch = phone.get("/live", headers={"accept-language": "nl-BE"}).json()
+    assert "Spel 1" in dutch["sheet"]
+    assert "Game 1" in phone.get("/live", headers={"accept-language": "fr"}).json()["sheet"]
+
+
+def test_the_language_switch_is_remembered(hollywood: Path) -> None:
+    phone = client(hollywood)
+    switched = phone.get("/?lang=nl", headers={"accept-language": "de"})
+    assert '<html lang="nl">' in switched.text
+    assert "lang=nl" in switched.headers["set-cookie"]
+    assert "Spel 1" in phone.get("/live", headers={"accept-language": "de"}).json()["sheet"]
+
+
+def test_a_refusal_is_in_the_pages_language(hollywood: Path) -> None:
+    phone = client(hollywood)
+    phone.cookies.set("lang", "de")
+    found = phone.post("/hand", json=knock(3, "Zed"), headers=WRITE)
+    assert found.json()["error"].startswith("Fehler: ")
+
+
+# The event stream
+
+
+def test_the_stream_sends_the_sheet_and_again_whenever_the_match_changes(hollywood: Path) -> None:
+    stop = threading.Event()
+    phone = client(hollywood, stopping=stop.is_set, say=lambda line: None)
+    events = []
+    with phone.stream("GET", "/events") as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        deadline = time.monotonic() + 20
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                events.append(json.loads(line.removeprefix("data: ")))
+                if len(events) == 1:
+                    ok(invoke(hollywood, "knock", "ann", "2", "30"))
+                else:
+                    stop.set()
+            assert time.monotonic() < deadline
+    assert "+28" not in events[0]["sheet"] and "+28" in events[1]["sheet"]
+    assert events[1]["hand"] == 4
+
+
+# Only serve loads the web's libraries
+
+
+def test_no_other_command_loads_starlette_uvicorn_or_segno() -> None:
+    program = (
+        "import importlib, sys\n"
+        "from scorekeeper.cli import COMMANDS\n"
+        "for name, where in COMMANDS.items():\n"
+        "    if name != 'serve':\n"
+        "        importlib.import_module('scorekeeper.commands.' + where.split(':')[0])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('starlette', 'uvicorn', 'segno', 'anyio', 'h11', 'scorekeeper')))\n"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True
+    ).stdout
+    assert "scorekeeper.commands.recording" in loaded
+    for never in ("starlette", "uvicorn", "segno", "anyio", "h11", "scorekeeper.web"):
+        assert f"'{never}" not in loaded
