@@ -9,11 +9,14 @@ Nothing here sends a byte to any address but this machine's loopback.
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +111,7 @@ def test_the_page_loads_only_its_own_stylesheet_and_script(hollywood: Path) -> N
     phone = client(hollywood)
     page = phone.get("/").text
     assert re.findall(r'(?:src|href)="([^"?]+)', page) == [
+        "/static/icon.svg",
         "/static/sheet.css",
         "/static/page.js",
         "/",
@@ -424,3 +428,252 @@ def test_no_other_command_loads_starlette_uvicorn_or_segno() -> None:
     assert "scorekeeper.commands.recording" in loaded
     for never in ("starlette", "uvicorn", "segno", "anyio", "h11", "scorekeeper.web"):
         assert f"'{never}" not in loaded
+
+
+# The real thing: a server process, phones as headless chromium pages, a terminal beside them
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 360, "height": 740}
+
+
+class Server:
+    """``scorekeeper serve`` as a real process, and what it said so far."""
+
+    def __init__(self, store: Path, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "scorekeeper",
+                "--db",
+                str(store),
+                "serve",
+                "--port",
+                "0",
+                *args,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1"},
+        )
+        self.said: list[str] = []
+        self.address = ""
+        deadline = time.monotonic() + 30
+        assert self.process.stdout is not None
+        while not self.address and time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            assert line, f"serve ended: {self.process.stderr.read() if self.process.stderr else ''}"
+            self.said.append(line.rstrip("\n"))
+            found = re.search(r"http://\S+", line)
+            self.address = found.group() if found else ""
+        assert self.address, self.said
+        self.reader = threading.Thread(target=self.read, daemon=True)
+        self.reader.start()
+
+    def read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.said.append(line.rstrip("\n"))
+
+    def stop(self) -> int:
+        """Ctrl-C, as a person stops it: it ends by itself, exit 0."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(timeout=15)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+            self.reader.join(timeout=5)
+
+
+@pytest.fixture
+def serving(hollywood: Path) -> Iterator[Server]:
+    server = Server(hollywood)
+    try:
+        yield server
+    finally:
+        assert server.stop() == 0
+        assert server.said[-1] == "Stopped: the page is no longer served."
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def phone(browser: Any, address: str, locale: str = "en-GB") -> Any:
+    """A phone of 360 by 740 pixels that opened the address (with its join code)."""
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    page = context.new_page()
+    page.goto(address)
+    page.wait_for_selector("#sheet h2")
+    wait_until(page, "() => !document.querySelector('#state').classList.contains('lost')")
+    return page
+
+
+def enter_knock(page: Any, who: str, kd: int, od: int) -> None:
+    """Answer the questions of a knock, wait for the preview, tap Record."""
+    page.locator("label.choice", has_text="knock").first.click()
+    page.locator("label.choice", has_text=who).click()
+    page.fill("input[name=kd]", str(kd))
+    page.fill("input[name=od]", str(od))
+    page.wait_for_selector("button.record:not([disabled])", timeout=10_000)
+
+
+def wait_until(page: Any, check: str, arg: Any = None, seconds: float = 10.0) -> float:
+    """Wait until the function ``check`` is true in the page (asked every 20 ms from here: the
+    page's Content-Security-Policy forbids the evaluation Playwright's own waiting uses); how
+    long it took."""
+    start = time.monotonic()
+    while not page.evaluate(check, arg):
+        assert time.monotonic() - start < seconds, f"not within {seconds} s: {check}"
+        time.sleep(0.02)
+    return time.monotonic() - start
+
+
+def sheet_text(page: Any) -> str:
+    return str(page.locator("#sheet").inner_text())
+
+
+def changes_within(page: Any, seen: str, seconds: float) -> float:
+    """How long the page took to show ``seen`` on its sheet (fails after ``seconds``)."""
+    return wait_until(
+        page, "seen => document.querySelector('#sheet').innerText.includes(seen)", seen, seconds
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_two_phones_and_a_terminal_keep_one_sheet(
+    serving: Server, browser: Any, hollywood: Path
+) -> None:
+    first, second = phone(browser, serving.address), phone(browser, serving.address)
+    deadline = time.monotonic() + 10
+    while "(2 pages watching)" not in "\n".join(serving.said):  # both streams open
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+    # A hand entered on one phone: previewed as knock --dry-run says it, recorded with a tap.
+    enter_knock(first, "Ann", 3, 20)
+    assert first.locator(".preview").inner_text().startswith("Hand 3: Ann knocks 3 v 20")
+    first.click("button.record")
+    wait_until(first, "() => document.querySelector('#said').innerText.startsWith('Hand 3:')")
+    assert changes_within(second, "+17", 1.0) < 1.0
+    assert "Hand 4 of match 1" in second.locator("#entry").inner_text()
+
+    # A hand typed in a terminal.
+    ok(invoke(hollywood, "knock", "ben", "5", "30"))
+    assert changes_within(first, "+25", 1.0) < 1.0
+    assert changes_within(second, "+25", 1.0) < 1.0
+
+    # A hand the command line refuses: its message, and nothing stored.
+    before = snapshot(hollywood)
+    enter_knock_refused = first.locator("label.choice", has_text="knock").first
+    enter_knock_refused.click()
+    first.locator("label.choice", has_text="Ann").click()
+    first.fill("input[name=kd]", "12")
+    first.fill("input[name=od]", "30")
+    wait_until(first, "() => document.querySelector('.preview').innerText.startsWith('Error:')")
+    assert "knock limit" in first.locator(".preview").inner_text()
+    assert first.locator("button.record").is_disabled()
+    assert snapshot(hollywood) == before
+
+    # One phone halfway through a hand when the other records it: told, and asked anew.
+    second.locator("label.choice", has_text="gin").first.click()
+    enter_knock(first, "Ben", 2, 40)
+    first.click("button.record")
+    wait_until(second, "() => document.querySelector('#said').innerText.includes('changed')")
+    assert "Hand 6 of match 1" in second.locator("#entry").inner_text()
+
+    # The last hand taken back, after a confirmation.
+    second.click("button.undo-ask")
+    assert "Take this hand back? Hand 5: Ben knocks 2 v 40" in second.locator("#entry").inner_text()
+    second.click("button.undo-yes")
+    wait_until(second, "() => document.querySelector('#said').innerText.startsWith('Voided')")
+    wait_until(
+        first, "() => document.querySelector('#entry').innerText.includes('Hand 5 of match')", 1.0
+    )
+    assert len(hands(hollywood)) == 4
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+@pytest.mark.parametrize(
+    "players, hands_played",
+    [
+        (
+            ["Alexandrinaa", "Maximiliaan1", "Christophers"],
+            [["knock", "alex", "4", "27"], ["gin", "chr", "18"], ["knock", "max", "6", "5"]],
+        ),
+        (
+            ["Alexandrinaa", "Maximiliaan1", "--target", "30"],
+            [["knock", "alex", "4", "27"], ["gin", "max", "18"], ["knock", "max", "6", "5"]],
+        ),
+    ],
+    ids=["three-handed", "hollywood with a game settled"],
+)
+def test_a_phone_never_scrolls_sideways(
+    store_dir: Path, browser: Any, players: list[str], hands_played: list[list[str]]
+) -> None:
+    ok(invoke(store_dir, "new", *players, "--dealer", "alex"))
+    for args in hands_played:
+        ok(invoke(store_dir, *args))
+    server = Server(store_dir)
+    try:
+        for language in ("en-GB", "de-DE", "nl-NL"):
+            page = phone(browser, server.address, language)
+            page.locator("label.choice").first.click()  # the questions opened too
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            for name in players[:2]:
+                assert name in sheet_text(page)
+            page.context.close()
+    finally:
+        assert server.stop() == 0
+
+
+def test_lan_says_the_address_with_its_join_code_and_a_qr_code_and_listens_there(
+    hollywood: Path,
+) -> None:
+    """Only what it prints and the address it listens on: nothing is sent to that address."""
+    from scorekeeper.commands.serving import lan_address
+
+    found = lan_address()
+    if found is None:
+        pytest.skip("this machine is on no local network")
+    server = Server(hollywood, "--lan")
+    try:
+        address = re.fullmatch(r"http://([\d.]+):(\d+)/\?code=([\w-]+)", server.address)
+        assert address is not None, server.address
+        host, port, code = address.groups()
+        assert host == found and not host.startswith("127.")
+        deadline = time.monotonic() + 10
+        while not any(line.startswith("Ctrl-C") for line in server.said):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        said = "\n".join(server.said)
+        assert "█" in said  # the QR code
+        assert f"Join code: {code}." in said and "plain HTTP" in said
+        listening = Path("/proc/net/tcp").read_text().splitlines()[1:]
+        wanted = "".join(f"{int(part):02X}" for part in reversed(host.split("."))) + (
+            f":{int(port):04X}"
+        )
+        assert any(line.split()[1] == wanted and line.split()[3] == "0A" for line in listening)
+    finally:
+        assert server.stop() == 0

@@ -105,6 +105,7 @@ SECURITY_HEADERS = [
 STATIC = {
     "/static/sheet.css": ("sheet.css", "text/css; charset=utf-8"),
     "/static/page.js": ("page.js", "text/javascript; charset=utf-8"),
+    "/static/icon.svg": ("icon.svg", "image/svg+xml"),
 }
 
 

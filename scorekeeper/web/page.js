@@ -97,6 +97,7 @@
   function changed(form) {
     started = true;
     arrange(form);
+    if (JSON.stringify(answers(form)) === previewed) return; // a field left, nothing changed
     const preview = form.querySelector(".preview");
     const button = form.querySelector("button.record");
     previewed = null;
