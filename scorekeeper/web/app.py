@@ -65,7 +65,7 @@ from scorekeeper.commands.session import at_play
 from scorekeeper.engine import Entry, Hand, endings
 from scorekeeper.i18n import N_, _, available, ngettext, set_language
 from scorekeeper.match import Match
-from scorekeeper.messages import report, said_of_new_hand
+from scorekeeper.messages import match_title, report, said_of_new_hand
 from scorekeeper.store import Store
 from scorekeeper.web import views
 
@@ -188,6 +188,7 @@ class Served:
             if problem is None:
                 raise
             made: dict[str, Any] = {
+                "title": "scorekeeper",
                 "sheet": f'<p class="error">{views.text(said_wrong(problem))}</p>',
                 "entry": "",
                 "key": "",
@@ -195,6 +196,7 @@ class Served:
             }
         else:
             made = {
+                "title": match_title(match.id, sheet),
                 "sheet": views.sheet_html(match, sheet),
                 "entry": views.entry_html(match, sheet, self.table.read_only),
                 "key": views.entry_key(match, sheet, self.table.read_only),
@@ -425,7 +427,6 @@ def create_app(table: Table) -> Starlette:
         served.speak(language)
         words = {
             "checking": _("Working out what the hand would do…"),
-            "recorded": _("Recorded."),
             "lost": _("The connection to the sheet is lost; trying again…"),
             "changed": _(
                 "The match changed while you were entering this hand; the questions are now "
@@ -436,9 +437,7 @@ def create_app(table: Table) -> Starlette:
             f'<section id="sheet" class="sheet-area">{made["sheet"]}</section>'
             f'<section id="entry" data-key="{views.text(made["key"])}">{made["entry"]}</section>'
         )
-        html = views.page_html(
-            _("scorekeeper"), language, table.token, live, table.read_only, words
-        )
+        html = views.page_html(made["title"], language, table.token, live, table.read_only, words)
         response = Response(html, media_type="text/html; charset=utf-8")
         if request.query_params.get("code"):
             response.set_cookie(

@@ -25,6 +25,7 @@
   // The live part: the sheet always, the questions only when they are for another hand.
   function apply(live) {
     sheet.innerHTML = live.sheet;
+    document.title = live.title;
     if (live.key !== entry.dataset.key) {
       if (started) {
         tell([words.changed], true);

@@ -58,7 +58,9 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
         narrow = table_html(sheet, sheet.games, narrow=True)
     else:
         narrow = "".join(
-            f"<h3>{text(_('Game {n}').format(n=game.number))}</h3>"
+            "<h3>"
+            + text(_("Game {n}").format(n=game.number))
+            + "</h3>"
             + table_html(sheet, [game], narrow=True)
             for game in sheet.games
         )
@@ -206,8 +208,10 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
     if rules.oklahoma:
         parts.append(
             '<label class="field">'
-            f"<span>{text(_('Up-card that started the discard pile (e.g. 7h, KS)'))}</span>"
-            '<input name="upcard" autocomplete="off" autocapitalize="none" spellcheck="false" '
+            + "<span>"
+            + text(_("Up-card that started the discard pile (e.g. 7h, KS)"))
+            + "</span>"
+            + '<input name="upcard" autocomplete="off" autocapitalize="none" spellcheck="false" '
             'maxlength="3" required></label>'
         )
     possible = endings(rules, rules.knock_limit)
@@ -254,13 +258,13 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
         '<label class="field" data-for="od" hidden><span class="label-od"></span>'
         '<input name="od" type="number" inputmode="numeric" min="0" max="99"></label>'
     )
+    record = text(_("Record hand {number}").format(number=number))
     form = (
         f'<form id="hand" class="hand" data-hand="{number}" '
         f"data-labels='{text(json.dumps(labels, ensure_ascii=False))}' novalidate>"
         + "".join(parts)
         + '<div class="preview" aria-live="polite"></div>'
-        + f'<button type="submit" class="record" disabled>'
-        f"{text(_('Record hand {number}').format(number=number))}</button>"
+        + f'<button type="submit" class="record" disabled>{record}</button>'
         "</form>"
     )
     return form + undo_html(match, sheet)
@@ -300,13 +304,15 @@ def undo_html(match: Match, sheet: Scoresheet) -> str:
         last = _("Hand {number}: {outcome}").format(
             number=held, outcome=plain(match.in_force()[-1].hand)
         )
+    ask, question = _("Undo the last hand"), _("Take this hand back? {line}").format(line=last)
+    yes, no = _("Yes, take it back"), _("No, keep it")
     return (
         f'<div class="undo" data-hand="{held}">'
-        f'<button type="button" class="undo-ask">{text(_("Undo the last hand"))}</button>'
+        f'<button type="button" class="undo-ask">{text(ask)}</button>'
         '<div class="undo-confirm" hidden>'
-        f"<p>{text(_('Take this hand back? {line}').format(line=last))}</p>"
-        f'<button type="button" class="undo-yes">{text(_("Yes, take it back"))}</button> '
-        f'<button type="button" class="undo-no">{text(_("No, keep it"))}</button>'
+        f"<p>{text(question)}</p>"
+        f'<button type="button" class="undo-yes">{text(yes)}</button> '
+        f'<button type="button" class="undo-no">{text(no)}</button>'
         "</div></div>"
     )
 
