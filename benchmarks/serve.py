@@ -84,7 +84,7 @@ class Bench:
         """A page's event stream, read until the run is over."""
         arrivals: list[tuple[int, float]] = []
         self.seen.append(arrivals)
-        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port, limit=1 << 24)
         writer.write(
             (
                 f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
