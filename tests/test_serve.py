@@ -392,9 +392,10 @@ def test_a_refusal_is_in_the_pages_language(hollywood: Path) -> None:
 
 def test_the_stream_sends_the_sheet_and_again_whenever_the_match_changes(hollywood: Path) -> None:
     stop = threading.Event()
-    phone = client(hollywood, stopping=stop.is_set, say=lambda line: None)
+    said: list[str] = []
+    phone = client(hollywood, stopping=stop.is_set, say=said.append)
     events = []
-    with phone.stream("GET", "/events") as stream:
+    with phone.stream("GET", "/events", headers={"accept-language": "de"}) as stream:
         assert stream.headers["content-type"].startswith("text/event-stream")
         deadline = time.monotonic() + 20
         for line in stream.iter_lines():
@@ -406,7 +407,12 @@ def test_the_stream_sends_the_sheet_and_again_whenever_the_match_changes(hollywo
                     stop.set()
             assert time.monotonic() < deadline
     assert "+28" not in events[0]["sheet"] and "+28" in events[1]["sheet"]
-    assert events[1]["hand"] == 4
+    assert events[1]["hand"] == 4 and "Spiel 1" in events[1]["sheet"]
+    # The server's own lines are in its language, whatever the page's.
+    assert said == [
+        "A page at testclient is watching (1 page watching).",
+        "The page at testclient went away (0 pages watching).",
+    ]
 
 
 # Only serve loads the web's libraries

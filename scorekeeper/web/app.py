@@ -163,11 +163,11 @@ class Served:
         """Make what follows in ``language`` (until the next ``await``, nothing else runs)."""
         set_language(language)
 
-    def tell(self, message: str) -> None:
-        """A line on the server's terminal, in its own language."""
+    def tell(self, message: Callable[[], str]) -> None:
+        """A line on the server's terminal, made in the server's own language."""
         set_language(self.table.language)
         try:
-            self.table.say(message)
+            self.table.say(message())
         except OSError:  # the terminal is gone: the table goes on
             pass
 
@@ -232,7 +232,7 @@ class Served:
         then, until the page goes away or the server stops."""
         self.watching += 1
         self.tell(
-            _("A page at {address} is watching ({count}).").format(
+            lambda: _("A page at {address} is watching ({count}).").format(
                 address=address, count=self.count()
             )
         )
@@ -254,7 +254,7 @@ class Served:
         finally:
             self.watching -= 1
             self.tell(
-                _("The page at {address} went away ({count}).").format(
+                lambda: _("The page at {address} went away ({count}).").format(
                     address=address, count=self.count()
                 )
             )

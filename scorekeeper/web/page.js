@@ -29,6 +29,8 @@
     if (live.key !== entry.dataset.key) {
       if (started) {
         tell([words.changed], true);
+      } else {
+        said.hidden = true; // what this phone last did is no longer the latest news
       }
       entry.innerHTML = live.entry;
       entry.dataset.key = live.key;
