@@ -118,7 +118,8 @@ class Bench:
             started = time.monotonic()
             number = self.latest
             who = "Ann" if (number + index) % 2 else "Ben"
-            asked = {"hand": number, "kind": "knock", "who": who, "kd": "9", "od": "10"}
+            asked = {"match": 1, "hand": number, "kind": "knock", "who": who}
+            asked.update(kd="9", od="10")
             status, body = await request(
                 self.port,
                 "POST",

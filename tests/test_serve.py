@@ -58,7 +58,7 @@ def hollywood(store_dir: Path, run: Run) -> Path:
 
 
 def knock(hand: int, who: str = "Ann", kd: str = "3", od: str = "20", **more: Any) -> Any:
-    return {"hand": hand, "kind": "knock", "who": who, "kd": kd, "od": od, **more}
+    return {"match": 1, "hand": hand, "kind": "knock", "who": who, "kd": kd, "od": od, **more}
 
 
 def hands(store: Path) -> list[dict[str, Any]]:
@@ -145,7 +145,7 @@ def test_a_write_without_the_token_or_from_another_origin_stores_nothing(
 ) -> None:
     phone = client(hollywood)
     before = snapshot(hollywood)
-    for path, asked in (("/hand", knock(3)), ("/undo", {"hand": 2})):
+    for path, asked in (("/hand", knock(3)), ("/undo", {"match": 1, "hand": 2})):
         found = phone.post(path, json=asked, headers=headers)
         assert found.status_code == 403
     assert snapshot(hollywood) == before
@@ -169,7 +169,7 @@ def test_a_read_only_page_enters_nothing(hollywood: Path) -> None:
     phone = client(hollywood, read_only=True)
     assert "form" not in phone.get("/").text.split("<main>")[1]
     before = snapshot(hollywood)
-    for path, asked in (("/hand", knock(3)), ("/undo", {"hand": 2})):
+    for path, asked in (("/hand", knock(3)), ("/undo", {"match": 1, "hand": 2})):
         found = phone.post(path, json=asked, headers=WRITE)
         assert found.status_code == 403 and "--read-only" in found.json()["error"]
     assert snapshot(hollywood) == before
@@ -213,7 +213,10 @@ def test_the_preview_is_what_knock_dry_run_says_and_stores_nothing(hollywood: Pa
         (knock(3, "Ann", "12", "30"), ["knock", "ann", "12", "30"]),
         (knock(3, "Ann", "x", "30"), None),
         (knock(3, "Zed"), ["knock", "Zed", "3", "20"]),
-        ({"hand": 3, "kind": "gin", "who": "Ben", "od": "99"}, ["gin", "ben", "99"]),
+        (
+            {"match": 1, "hand": 3, "kind": "gin", "who": "Ben", "od": "99"},
+            ["gin", "ben", "99"],
+        ),
     ],
     ids=["over the knock limit", "not a number", "not a player", "impossible deadwood"],
 )
@@ -274,6 +277,25 @@ def test_an_entry_for_a_hand_taken_back_meanwhile_is_refused(hollywood: Path) ->
     assert len(hands(hollywood)) == 1
 
 
+def test_an_entry_for_a_match_no_longer_served_is_refused(hollywood: Path) -> None:
+    """The page follows the current match: an entry made for match 1 after 'new' made match 2
+    current is written to neither."""
+    phone = client(hollywood)
+    ok(invoke(hollywood, "new", "Cid", "Dee", "--dealer", "dee"))
+    ok(invoke(hollywood, "knock", "dee", "2", "30"))
+    ok(invoke(hollywood, "knock", "cid", "2", "30"))
+    before = snapshot(hollywood)
+    for path, asked in (("/hand", knock(3)), ("/undo", {"match": 1, "hand": 2})):
+        found = phone.post(path, json=asked, headers=WRITE)
+        assert found.status_code == 409
+        assert found.json()["error"] == (
+            "Error: This page was showing match 1, but match 2 is served now, so this entry "
+            "was not stored; the page shows match 2."
+        )
+        assert "Match 2: Cid v Dee" in found.json()["live"]["sheet"]
+    assert snapshot(hollywood) == before
+
+
 def test_many_phones_at_once_record_a_hand_once(hollywood: Path) -> None:
     """Phones sending the same hand at the same moment: the store's lock lets one through."""
     phones = [client(hollywood) for _ in range(4)]
@@ -293,10 +315,10 @@ def test_many_phones_at_once_record_a_hand_once(hollywood: Path) -> None:
 
 def test_undo_takes_back_the_hand_the_page_named_once(hollywood: Path) -> None:
     first, second = client(hollywood), client(hollywood)
-    taken = first.post("/undo", json={"hand": 2}, headers=WRITE)
+    taken = first.post("/undo", json={"match": 1, "hand": 2}, headers=WRITE)
     assert taken.status_code == 200
     assert taken.json()["lines"][0] == "Voided Hand 2: Ben goes gin v 18 -> Ben +43 in Game 1"
-    again = second.post("/undo", json={"hand": 2}, headers=WRITE)
+    again = second.post("/undo", json={"match": 1, "hand": 2}, headers=WRITE)
     assert again.status_code == 409
     assert again.json()["error"] == (
         "Error: Hand 2 is no longer the last hand (match 1 has 1 hands now), so nothing was "
@@ -338,7 +360,7 @@ def test_partnership_asks_about_the_tables_still_to_report(store_dir: Path, run:
     assert phone.post("/hand", json=knock(1, "Bob"), headers=WRITE).status_code == 200
     entry = phone.get("/live").json()["entry"]
     assert 'value="Ann"' in entry and 'value="Bob"' not in entry and "At which table?" not in entry
-    found = phone.post("/hand", json={"hand": 2, "kind": "wall"}, headers=WRITE)
+    found = phone.post("/hand", json={"match": 1, "hand": 2, "kind": "wall"}, headers=WRITE)
     assert found.status_code == 200, found.json()
     assert len(json.loads(ok(invoke(store_dir, "export", "--format", "json")))["hands"]) == 2
 

@@ -37,7 +37,7 @@ pytestmark = [
 ]
 
 #: The hand the page enters, and the same hand on the command line.
-HAND = {"hand": 3, "kind": "knock", "who": "Ann", "kd": "3", "od": "20"}
+HAND = {"match": 1, "hand": 3, "kind": "knock", "who": "Ann", "kd": "3", "od": "20"}
 SAME_HAND = ["knock", "ann", "3", "20"]
 
 #: Seconds any one step may take before the run is given up as a failure.

@@ -56,6 +56,7 @@ from scorekeeper.commands.correcting import taken_back
 from scorekeeper.commands.reading import watched
 from scorekeeper.commands.recording import (
     HandBuilder,
+    NotTheNextHand,
     add_hand,
     ginned,
     knocked,
@@ -267,9 +268,10 @@ class Served:
         store = self.store()
         preview = asked.get("preview") is True
         try:
+            chosen = self.meant(store, asked)
             expected = hand_number(asked.get("hand"))
             build = builder(asked)
-            added = add_hand(store, self.table.given, build, dry_run=preview, expected=expected)
+            added = add_hand(store, chosen, build, dry_run=preview, expected=expected)
             lines = report(added.before, added.after, *said_of_new_hand(added.before, added.after))
         except Exception as error:
             return self.refused(store, language, error)
@@ -282,12 +284,29 @@ class Served:
         self.speak(language)
         store = self.store()
         try:
+            chosen = self.meant(store, asked)
             expected = hand_number(asked.get("hand"))
-            lines = taken_back(store, match_id(store, self.table.given), expected)
+            lines = taken_back(store, chosen, expected)
         except Exception as error:
             return self.refused(store, language, error)
         self.poke()
         return 200, {"ok": True, "recorded": True, "lines": lines, **self.after(language)}
+
+    def meant(self, store: Store, asked: dict[str, Any]) -> int:
+        """The match a page's entry was made for, which must be the one served now (the
+        current match may have changed since the page showed it: then nothing is written)."""
+        served = match_id(store, self.table.given)
+        meant = asked.get("match")
+        if type(meant) is not int:
+            raise BadInput(_("The page sent something unreadable; reload it."))
+        if meant != served:
+            raise NotTheNextHand(
+                _(
+                    "This page was showing match {meant}, but match {served} is served now, "
+                    "so this entry was not stored; the page shows match {served}."
+                ).format(meant=meant, served=served)
+            )
+        return served
 
     def refused(self, store: Store, language: str, error: Exception) -> tuple[int, dict[str, Any]]:
         """What a page is told of a write that failed: the command line's ``Error:`` line (or,

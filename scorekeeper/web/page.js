@@ -60,7 +60,7 @@
   }
 
   function answers(form) {
-    const asked = { hand: Number(form.dataset.hand) };
+    const asked = { match: Number(form.dataset.match), hand: Number(form.dataset.hand) };
     for (const [name, value] of new FormData(form)) {
       asked[name] = typeof value === "string" ? value.trim() : "";
     }
@@ -149,7 +149,10 @@
 
   async function undo(box) {
     for (const button of box.querySelectorAll("button")) button.disabled = true;
-    const answer = await post("/undo", { hand: Number(box.dataset.hand) });
+    const answer = await post("/undo", {
+      match: Number(box.dataset.match),
+      hand: Number(box.dataset.hand),
+    });
     started = false;
     if (answer.live) apply(answer.live);
     if (answer.ok) tell(answer.lines, false);

@@ -260,7 +260,7 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
     )
     record = text(_("Record hand {number}").format(number=number))
     form = (
-        f'<form id="hand" class="hand" data-hand="{number}" '
+        f'<form id="hand" class="hand" data-match="{match.id}" data-hand="{number}" '
         f"data-labels='{text(json.dumps(labels, ensure_ascii=False))}' novalidate>"
         + "".join(parts)
         + '<div class="preview" aria-live="polite"></div>'
@@ -307,7 +307,7 @@ def undo_html(match: Match, sheet: Scoresheet) -> str:
     ask, question = _("Undo the last hand"), _("Take this hand back? {line}").format(line=last)
     yes, no = _("Yes, take it back"), _("No, keep it")
     return (
-        f'<div class="undo" data-hand="{held}">'
+        f'<div class="undo" data-match="{match.id}" data-hand="{held}">'
         f'<button type="button" class="undo-ask">{text(ask)}</button>'
         '<div class="undo-confirm" hidden>'
         f"<p>{text(question)}</p>"
