@@ -240,7 +240,9 @@ def test_a_hand_after_the_end_of_the_match_is_refused(store_dir: Path, run: Run)
     ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--end-after-first-game"))
     ok(run("knock", "ann", "2", "30"))
     phone = client(store_dir)
-    assert phone.get("/live").json()["entry"] == ""  # no question for a match over
+    live = phone.get("/live").json()
+    assert "form" not in live["entry"] and "Undo the last hand" in live["entry"]
+    assert '<p class="result">MATCH OVER: Ann wins on column points, 28 to 0</p>' in live["sheet"]
     before = snapshot(store_dir)
     found = phone.post("/hand", json=knock(2), headers=WRITE)
     assert found.status_code == 409

@@ -18,7 +18,7 @@ from scorekeeper.commands.session import at_play, whose_hand
 from scorekeeper.engine import MAX_DEADWOOD, Entry, Game, Scoresheet, endings
 from scorekeeper.i18n import N_, _
 from scorekeeper.match import Match
-from scorekeeper.messages import match_title, round_line, short, signed
+from scorekeeper.messages import match_result, match_title, round_line, short, signed
 from scorekeeper.render import abandoned, summary_lines
 
 Figure = Callable[[Game, str], object]
@@ -69,9 +69,12 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
         f'<div class="games stacked">{narrow}</div>'
     )
     under = abandoned(match) if match.abandoned else summary_lines(sheet)
+    result = match_result(sheet) if sheet.finished and not match.abandoned else None
     lines = "".join(
         f'<p class="indented">{text(line.strip())}</p>'
         if line.startswith("  ")
+        else f'<p class="result">{text(line)}</p>'
+        if line == result
         else f"<p>{text(line)}</p>"
         for line in under
     )
@@ -198,8 +201,10 @@ def entry_key(match: Match, sheet: Scoresheet, read_only: bool) -> str:
 def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
     """The next hand's questions, in the words of ``record``, and the last hand taken back
     after a confirmation; nothing for a page that only shows the sheet or a match over."""
-    if read_only or match.abandoned or sheet.finished:
+    if read_only or match.abandoned:
         return ""
+    if sheet.finished:  # the hand that ended it may still be taken back
+        return undo_html(match, sheet)
     number = next_hand(match)
     tables = at_play(match, sheet)
     playing = [name for table in tables for name in table]
