@@ -97,6 +97,7 @@ COMMANDS = {
     "restore": "managing:restore",
     "rename": "managing:rename",
     "show": "reading:show",
+    "serve": "serving:serve",
     "log": "reading:log",
     "stats": "reading:stats",
     "deadwood": "reading:deadwood_command",

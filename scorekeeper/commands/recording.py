@@ -32,7 +32,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.i18n import N_, Quoted, _
 from scorekeeper.match import Match, StoredHand
-from scorekeeper.messages import arrangement, report, said_of_new_hand
+from scorekeeper.messages import arrangement, plain, report, said_of_new_hand
 from scorekeeper.store import Store
 
 if TYPE_CHECKING:
@@ -252,12 +252,25 @@ class Added(NamedTuple):
     stored: StoredHand | None
 
 
-def add_hand(store: Store, given: int | None, build: HandBuilder, dry_run: bool = False) -> Added:
+def add_hand(
+    store: Store,
+    given: int | None,
+    build: HandBuilder,
+    dry_run: bool = False,
+    expected: int | None = None,
+) -> Added:
     """Add a new hand after the last one (with ``dry_run``, only work it out), built against
-    the match as it is under the store's lock."""
+    the match as it is under the store's lock.
+
+    ``expected`` is the number the hand was entered as (``serve``'s page says which hand it
+    asks for): should the match hold another number of hands by the time the lock is had
+    (another phone, a terminal recorded or took one back meanwhile), :class:`NotTheNextHand`
+    is raised and nothing is stored, so that two entries of the same hand record it once."""
     chosen = match_id(store, given)
     with store.writing() as writer:
         match = writer.load(chosen)
+        if expected is not None:
+            check_next(match, expected)
         before = open_sheet(match)
         hand = build(match, None)
         check_entry(match.rules, hand)
@@ -268,6 +281,32 @@ def add_hand(store: Store, given: int | None, build: HandBuilder, dry_run: bool 
 
 class MatchOver(StateProblem):
     """Raised for a hand after the end of the match (exit 1)."""
+
+
+class NotTheNextHand(StateProblem):
+    """Raised for a hand entered as hand N when the match no longer waits for hand N: it was
+    recorded meanwhile, or hands were taken back (exit 1)."""
+
+
+def check_next(match: Match, expected: int) -> None:
+    """Refuse a hand entered as hand ``expected`` unless the match holds ``expected - 1`` hands
+    in force (a hand of each table, in Partnership Gin)."""
+    held = match.in_force()
+    if expected == len(held) + 1:
+        return
+    if 1 <= expected <= len(held):
+        raise NotTheNextHand(
+            _(
+                "Hand {number} was just recorded from elsewhere ({hand}), so this entry was "
+                "not stored; the sheet shows it."
+            ).format(number=expected, hand=plain(held[expected - 1].hand))
+        )
+    raise NotTheNextHand(
+        _(
+            "Hand {number} is no longer the next hand: match {id} has {count} hands now, so "
+            "this entry was not stored; the sheet shows where it stands."
+        ).format(number=expected, id=match.id, count=len(held))
+    )
 
 
 def open_sheet(match: Match) -> Scoresheet:

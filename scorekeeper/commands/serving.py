@@ -1,0 +1,171 @@
+"""``serve``: the sheet on every phone at the table, as a web page (:mod:`scorekeeper.web`).
+
+The only command that imports starlette, uvicorn and segno, and only when it runs.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import click
+
+from scorekeeper.commands._common import load_sheet
+from scorekeeper.commands._errors import BadInput, StateProblem
+from scorekeeper.commands._params import NUMBER, command, match_argument, option, pass_store
+from scorekeeper.i18n import _, available, languages
+from scorekeeper.messages import match_title
+from scorekeeper.store import Store
+
+#: Addresses in the private ranges that ``--lan`` asks the routing table about: connecting a
+#: UDP socket to one sends nothing, and names the address this machine would send from.
+PROBES = ("10.255.255.255", "192.168.255.255", "172.31.255.255")
+
+
+@command()
+@match_argument
+@option(
+    "--lan",
+    is_flag=True,
+    help="Serve on the local network: phones join by the address or its QR code.",
+)
+@option(
+    "--port",
+    type=NUMBER,
+    default=8000,
+    show_default=True,
+    help="The port to listen on (0: any free port).",
+)
+@option(
+    "--read-only",
+    is_flag=True,
+    help="Only show the sheet: the page enters no hand.",
+)
+@pass_store
+def serve(store: Store, match: int | None, lan: bool, port: int, read_only: bool) -> None:
+    """Serve the sheet of MATCH (default: the current match) as a web page, until Ctrl-C.
+
+    The page shows the sheet as 'show' does and is redrawn whenever the match changes; it
+    enters the next hand with the questions of 'record' (not with --read-only) and takes the
+    last one back. Without MATCH it follows the current match. Without --lan it is on this
+    machine only; with --lan, phones on the same network open the address shown or scan its
+    QR code. The address carries a join code: nobody without it gets in. The page is plain
+    HTTP, for a home network.
+
+    \b
+    Example:
+      scorekeeper serve
+      scorekeeper serve --lan
+      scorekeeper serve 2 --lan --read-only --port 8080
+    """
+    if not 0 <= port <= 65535:
+        raise BadInput(
+            _("--port takes a port from 0 to 65535 (0: any free port), not {port}.").format(
+                port=port
+            )
+        )
+    current, sheet = load_sheet(store, match)  # a match that is not there: an error at once
+    host = lan_address() if lan else "127.0.0.1"
+    if host is None:
+        raise StateProblem(
+            _(
+                "This machine is on no local network, so the phones could not reach the page; "
+                "connect it to the network, or leave out --lan to serve this machine only."
+            )
+        )
+    listening = bound(host, port)
+    port = listening.getsockname()[1]
+
+    import uvicorn
+
+    from scorekeeper.web.app import Table, create_app, hosts_for
+
+    table = Table(
+        root=store.root,
+        given=match,
+        hosts=hosts_for([host], port),
+        lock_timeout=store.lock_timeout,
+        read_only=read_only,
+        cookie=f"scorekeeper-{port}",
+        language=spoken(),
+    )
+    address = f"http://{host}:{port}/?code={table.code}"
+    served = (
+        _("The sheet of match {id} is served at {address}")
+        if match is not None
+        else _("The sheet of the current match (now {title}) is served at {address}")
+    )
+    click.echo(served.format(id=current.id, title=match_title(current.id, sheet), address=address))
+    if lan:
+        import segno
+
+        segno.make(address, error="m").terminal(out=sys.stdout, compact=True, border=2)
+        click.echo(
+            _(
+                "Join code: {code}. A phone on this network scans the QR code or opens the "
+                "address. The page is plain HTTP: serve it on a home network only."
+            ).format(code=table.code)
+        )
+    if read_only:
+        click.echo(_("Read-only: the page shows the sheet; hands are entered from a terminal."))
+    click.echo(_("Ctrl-C stops the server."))
+    config = uvicorn.Config(
+        create_app(table),
+        loop="asyncio",
+        http="h11",
+        lifespan="off",
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=2,
+    )
+    server = uvicorn.Server(config)
+    table.stopping = lambda: server.should_exit
+    try:
+        server.run(sockets=[listening])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: that is the end
+        pass
+    click.echo(_("Stopped: the page is no longer served."))
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, from the routing table (no packet is
+    sent), or None where it is on none."""
+    for probe in PROBES:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probing:
+            try:
+                probing.connect((probe, 9))
+            except OSError:
+                continue
+            found: str = probing.getsockname()[0]
+            if not found.startswith("127.") and found != "0.0.0.0":
+                return found
+    return None
+
+
+def bound(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` and ``port`` (0: one the system chooses)."""
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+        listening.listen(128)
+    except OSError as error:
+        listening.close()
+        raise StateProblem(
+            _(
+                "Cannot listen on {host} port {port}: {reason}. Choose another port with "
+                "--port, or --port 0 for any free one."
+            ).format(host=host, port=port, reason=error.strerror)
+        ) from None
+    listening.set_inheritable(False)
+    return listening
+
+
+def spoken() -> str:
+    """The language this process speaks (``--lang``, then the environment's), as a code."""
+    for language in languages():
+        if language in ("en", "c", "posix"):
+            break
+        if language in available():
+            return language
+    return "en"

@@ -1,0 +1,347 @@
+"""The page's HTML: the sheet as ``show`` lays it out, the next hand's questions as ``record``
+asks them, and the page around them.
+
+Pure functions of a match and its sheet that return text, every name and every sentence
+escaped; the sentences are those of :mod:`scorekeeper.messages` and ``show`` (in the language
+chosen before they are called).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from html import escape
+from importlib import resources
+from string import Template
+
+from scorekeeper.commands.session import whose_hand
+from scorekeeper.engine import MAX_DEADWOOD, Game, Scoresheet, hand_rules
+from scorekeeper.i18n import _
+from scorekeeper.match import Match
+from scorekeeper.messages import ENDINGS, match_result, match_title, round_line, short, signed
+from scorekeeper.render import abandoned, summary_lines
+
+Figure = Callable[[Game, str], object]
+"""A figure of one player's column in one game, or None for an empty cell."""
+
+#: The languages the page offers, each by its own name.
+LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+
+
+def text(value: object) -> str:
+    """Anything shown on the page, escaped (a name is shown as typed, never as markup)."""
+    return escape(str(value), quote=True)
+
+
+def cell(value: object, tag: str = "td", css: str = "") -> str:
+    shown = "" if value is None else text(value)
+    return f'<{tag} class="{css}">{shown}</{tag}>' if css else f"<{tag}>{shown}</{tag}>"
+
+
+def sheet_html(match: Match, sheet: Scoresheet) -> str:
+    """The sheet: its title, the games side by side with each player's name over that player's
+    columns (on a wide screen), or one under another (on a narrow one, as ``show`` stacks them
+    in a narrow terminal), and under them the lines ``show`` writes there (each game's state,
+    the match net, the result, who deals)."""
+    title = text(match_title(match.id, sheet))
+    if match.description:
+        title += f' <span class="description">- {text(match.description)}</span>'
+    if len(sheet.games) == 1:
+        narrow = table_html(sheet, sheet.games, narrow=True)
+    else:
+        narrow = "".join(
+            "<h3>"
+            + text(_("Game {n}").format(n=game.number))
+            + "</h3>"
+            + table_html(sheet, [game], narrow=True)
+            for game in sheet.games
+        )
+    tables = (
+        f'<div class="games wide">{table_html(sheet, sheet.games)}</div>'
+        f'<div class="games stacked">{narrow}</div>'
+    )
+    under = abandoned(match) if match.abandoned else summary_lines(sheet)
+    result = match_result(sheet) if sheet.finished and not match.abandoned else None
+    lines = "".join(
+        f'<p class="indented">{text(line.strip())}</p>'
+        if line.startswith("  ")
+        else f'<p class="result">{text(line)}</p>'
+        if line == result
+        else f"<p>{text(line)}</p>"
+        for line in under
+    )
+    return f'<h2 class="title">{title}</h2>{tables}<div class="under">{lines}</div>'
+
+
+def table_html(sheet: Scoresheet, games: Sequence[Game], narrow: bool = False) -> str:
+    """The sheet's table for some of its games, as ``show`` draws it: the hands that scored in
+    them (every hand, where it shows every game), the running totals in the winner's columns,
+    then the columns' totals, boxes and each ended game's settlement.
+
+    ``narrow``: a column per player only, the whole width theirs, each hand's number and what
+    it scored (and each total's label) on a line of its own above its figures."""
+    numbers = {game.number for game in games}
+    every = len(games) == len(sheet.games)
+    rounds = [r for r in sheet.rounds if every or numbers & set(r.games)]
+    cells = [(game, player) for player in sheet.players for game in games]
+    span = len(games)
+
+    def css(index: int) -> str:
+        return "figure" + (" first" if index % span == 0 and index else "")
+
+    def row(label: str, figures: Sequence[object], kind: str = "", number: str = "") -> str:
+        shown = "".join(cell(figure, "td", css(index)) for index, figure in enumerate(figures))
+        if narrow:
+            said = f'<span class="number">{number}</span> ' if number else ""
+            return (
+                f'<tr class="caption {kind}"><td colspan="{len(cells)}">{said}{text(label)}</td>'
+                f'</tr><tr class="{kind}">{shown}</tr>'
+            )
+        return (
+            f'<tr class="{kind}"><td class="number">{number}</td>'
+            f"{cell(label, 'td' if number else 'th', 'hand' if number else 'label')}{shown}</tr>"
+        )
+
+    names = "".join(
+        f'<th colspan="{span}" class="name">{text(player)}</th>' for player in sheet.players
+    )
+    if narrow:
+        head = f'<tr class="names">{names}</tr>'
+    else:
+        head = f'<tr class="names"><th></th><th></th>{names}</tr>' if span > 1 else ""
+        headings = [
+            _("Game {n}").format(n=game.number) if span > 1 else player for game, player in cells
+        ]
+        head += (
+            '<tr><th class="number">#</th>'
+            + cell(_("Hand"), "th", "hand")
+            + "".join(cell(heading, "th", css(index)) for index, heading in enumerate(headings))
+            + "</tr>"
+        )
+    body = "".join(
+        row(
+            short(r),
+            [
+                r.totals[p][g.number - 1] if g.number in r.games and r.winner == p else None
+                for g, p in cells
+            ],
+            number=str(r.number),
+        )
+        for r in rounds
+    )
+    foot = "".join(
+        row(label, [figure(g, p) for g, p in cells], kind)
+        for label, figure, kind in footer_rows(sheet, games)
+    )
+    return (
+        f'<table class="sheet{" narrow" if narrow else ""}"><thead>{head}</thead>'
+        f"<tbody>{body}</tbody><tfoot>{foot}</tfoot></table>"
+    )
+
+
+def footer_rows(sheet: Scoresheet, games: Sequence[Game]) -> list[tuple[str, Figure, str]]:
+    """The rows under the hands: each column's total, the boxes and whether the game is won;
+    once a game has ended, its settlement."""
+
+    def settled(attribute: str) -> Figure:
+        return lambda g, p: getattr(g.settlement.lines[p], attribute) if g.settlement else None
+
+    def state(g: Game, p: str) -> str:
+        if g.winner is not None:
+            return _("WON") if g.winner == p else ""
+        return _("open") if g.open else "-"
+
+    def shutout(g: Game, p: str) -> object:
+        return g.settlement and (_("yes") if g.settlement.lines[p].shutout else "")
+
+    def net(g: Game, p: str) -> object:
+        if not g.settlement:
+            return None
+        return signed(g.settlement.nets[p]) if g.winner == p or sheet.seating else ""
+
+    rows: list[tuple[str, Figure, str]] = [
+        (_("Column"), lambda g, p: g.points[p], "total"),
+        (_("Boxes"), lambda g, p: g.boxes[p], ""),
+        (_("Game"), state, "strong"),
+    ]
+    if any(g.settlement for g in games):
+        rows += [
+            (_("Points"), settled("points"), "settlement"),
+            (_("Box bonus"), settled("box_bonus"), ""),
+            (_("Game bonus"), settled("game_bonus"), ""),
+            (_("Shutout"), shutout, ""),
+            (_("Total"), settled("total"), "strong"),
+            (_("Net"), net, "strong"),
+        ]
+    return rows
+
+
+def next_hand(match: Match) -> int:
+    """The number the next hand will have: one more than the hands in force (each table's hand
+    counts in Partnership Gin), as ``log`` numbers them."""
+    return len(match.in_force()) + 1
+
+
+def entry_key(match: Match, sheet: Scoresheet, read_only: bool) -> str:
+    """What the questions for the next hand depend on: the page asks them again when it
+    changes (and keeps a half-answered hand while it does not)."""
+    if read_only or match.abandoned or sheet.finished:
+        return f"{match.id}:closed:{len(match.in_force())}"
+    return json.dumps([match.id, next_hand(match), sheet.next_hand().tables, match.players])
+
+
+def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
+    """The next hand's questions, in the words of ``record``, and the last hand taken back
+    after a confirmation; nothing for a page that only shows the sheet or a match over."""
+    if read_only or match.abandoned:
+        return ""
+    if sheet.finished:  # the hand that ended it may still be taken back
+        return undo_html(match, sheet)
+    number = next_hand(match)
+    tables = sheet.next_hand().tables
+    playing = [name for table in tables for name in table]
+    rules = hand_rules(match.rules)  # in Oklahoma Gin the up-card, still to come, may lower it
+    parts = [f'<p class="whose">{text(whose_hand(match, sheet))}</p>']
+    if rules.upcard:
+        parts.append(
+            '<label class="field">'
+            + "<span>"
+            + text(_("Up-card that started the discard pile (e.g. 7h, KS)"))
+            + "</span>"
+            + '<input name="upcard" autocomplete="off" autocapitalize="none" spellcheck="false" '
+            'maxlength="3" required></label>'
+        )
+    possible = rules.endings
+    parts.append(
+        choices(
+            _("How did the hand end?"),
+            "kind",
+            [(entry.value, _(ENDINGS[entry])) for entry in possible],
+        )
+    )
+    if match.teams and len(tables) == 2:
+        parts.append(
+            choices(
+                _("At which table? Name a player there"),
+                "table",
+                [(name, name) for name in playing],
+                shown_for="wall",
+            )
+        )
+    labels = {}
+    for a, b in tables:
+        for who, other in ((a, b), (b, a)):
+            labels[who] = {
+                "kd": _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
+                    who=who, limit=rules.limit
+                ),
+                "knock": _("{other}'s deadwood after lay-offs (0-{most})").format(
+                    other=other, most=MAX_DEADWOOD
+                ),
+                "gin": _("{other}'s deadwood (0-{most})").format(other=other, most=MAX_DEADWOOD),
+            }
+    parts.append(
+        choices(
+            _("Who knocked?"),
+            "who",
+            [(name, name) for name in playing],
+            shown_for="knock gin big_gin",
+            other_legend=_("Who went gin?"),
+        )
+    )
+    parts.append(
+        '<label class="field" data-for="kd" hidden><span class="label-kd"></span>'
+        '<input name="kd" type="number" inputmode="numeric" min="0" max="99"></label>'
+        '<label class="field" data-for="od" hidden><span class="label-od"></span>'
+        '<input name="od" type="number" inputmode="numeric" min="0" max="99"></label>'
+    )
+    record = text(_("Record hand {number}").format(number=number))
+    form = (
+        f'<form id="hand" class="hand" data-match="{match.id}" data-hand="{number}" '
+        f"data-labels='{text(json.dumps(labels, ensure_ascii=False))}' novalidate>"
+        + "".join(parts)
+        + '<div class="preview" aria-live="polite"></div>'
+        + f'<button type="submit" class="record" disabled>{record}</button>'
+        "</form>"
+    )
+    return form + undo_html(match, sheet)
+
+
+def choices(
+    legend: str,
+    name: str,
+    options: Sequence[tuple[str, str]],
+    shown_for: str = "",
+    other_legend: str = "",
+) -> str:
+    """A question answered with a tap: a button for each answer (radio buttons)."""
+    shown = f' data-for="{shown_for}" hidden' if shown_for else ""
+    other = f' data-gin="{text(other_legend)}" data-knock="{text(legend)}"' if other_legend else ""
+    buttons = "".join(
+        f'<label class="choice"><input type="radio" name="{name}" value="{text(value)}">'
+        f"<span>{text(said)}</span></label>"
+        for value, said in options
+    )
+    return (
+        f'<fieldset class="question"{shown}><legend{other}>{text(legend)}</legend>'
+        f"{buttons}</fieldset>"
+    )
+
+
+def undo_html(match: Match, sheet: Scoresheet) -> str:
+    """Taking the last hand back: a button, then the hand named and a confirmation."""
+    held = len(match.in_force())
+    if not held:
+        return ""
+    if match.teams is None and sheet.rounds:
+        last = round_line(sheet.rounds[-1])
+    else:
+        from scorekeeper.messages import plain
+
+        last = _("Hand {number}: {outcome}").format(
+            number=held, outcome=plain(match.in_force()[-1].hand)
+        )
+    ask, question = _("Undo the last hand"), _("Take this hand back? {line}").format(line=last)
+    yes, no = _("Yes, take it back"), _("No, keep it")
+    return (
+        f'<div class="undo" data-match="{match.id}" data-hand="{held}">'
+        f'<button type="button" class="undo-ask">{text(ask)}</button>'
+        '<div class="undo-confirm" hidden>'
+        f"<p>{text(question)}</p>"
+        f'<button type="button" class="undo-yes">{text(yes)}</button> '
+        f'<button type="button" class="undo-no">{text(no)}</button>'
+        "</div></div>"
+    )
+
+
+def page_html(
+    title: str,
+    language: str,
+    token: str,
+    live: str,
+    read_only: bool,
+    words: dict[str, str],
+) -> str:
+    """The whole page around the live part (the sheet and the questions), with the language
+    links, and the words the page's script says (in the language)."""
+    links = " ".join(
+        f'<a href="/?lang={code}" lang="{code}"'
+        + (' aria-current="true"' if code == language else "")
+        + f">{text(name)}</a>"
+        for code, name in LANGUAGES.items()
+    )
+    template = Template(resources.files(__package__).joinpath("page.html").read_text("utf-8"))
+    return template.substitute(
+        lang=language,
+        title=text(title),
+        token=text(token),
+        words=text(json.dumps(words, ensure_ascii=False)),
+        live=live,
+        read_only="true" if read_only else "false",
+        languages=links,
+        note=text(
+            _("Only shows the sheet: hands are entered elsewhere.")
+            if read_only
+            else _("Redrawn whenever the match changes; nothing to reload.")
+        ),
+    )

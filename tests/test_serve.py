@@ -1,0 +1,709 @@
+"""``scorekeeper serve``: the page's rules through Starlette's test client (who gets in, what a
+write needs, that a write is the command line's own change with its own refusals, the
+language), and then the real thing: a real server process, phones as headless chromium pages
+at 360 pixels, a terminal recording beside them.
+
+Nothing here sends a byte to any address but this machine's loopback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import Run, invoke, ok, snapshot
+from starlette.testclient import TestClient
+
+from scorekeeper.web.app import Table, create_app
+
+CODE, TOKEN, HOST = "join-code", "page-token", "testserver"
+ORIGIN = f"http://{HOST}"
+WRITE = {"origin": ORIGIN, "x-scorekeeper-token": TOKEN, "sec-fetch-site": "same-origin"}
+
+
+def client(store: Path, **options: Any) -> TestClient:
+    """A phone that has joined (its cookie set by the join code) the table served from
+    ``store``."""
+    table = Table(
+        root=str(store), given=None, hosts=frozenset({HOST}), code=CODE, token=TOKEN, **options
+    )
+    phone = TestClient(create_app(table), base_url=ORIGIN)
+    assert phone.get(f"/?code={CODE}").status_code == 200
+    return phone
+
+
+def stranger(store: Path) -> TestClient:
+    """Someone on the network who has not got the join code."""
+    table = Table(root=str(store), given=None, hosts=frozenset({HOST}), code=CODE, token=TOKEN)
+    return TestClient(create_app(table), base_url=ORIGIN)
+
+
+@pytest.fixture
+def hollywood(store_dir: Path, run: Run) -> Path:
+    """A Hollywood match two hands in: Ann 23 in Game 1, Ben 43 in Game 1."""
+    ok(run("new", "Ann", "Ben", "--dealer", "ben"))
+    ok(run("knock", "ann", "4", "27"))
+    ok(run("gin", "ben", "18"))
+    return store_dir
+
+
+def knock(hand: int, who: str = "Ann", kd: str = "3", od: str = "20", **more: Any) -> Any:
+    return {"match": 1, "hand": hand, "kind": "knock", "who": who, "kd": kd, "od": od, **more}
+
+
+def hands(store: Path) -> list[dict[str, Any]]:
+    return list(json.loads(ok(invoke(store, "show", "--json")))["rounds"])
+
+
+# Who gets in
+
+
+@pytest.mark.parametrize("path", ["/", "/live", "/events", "/static/page.js", "/nothing"])
+def test_without_the_join_code_or_its_cookie_nothing_is_shown(hollywood: Path, path: str) -> None:
+    found = stranger(hollywood).get(path)
+    assert found.status_code == 403
+    assert "Ann" not in found.text and "join code" in found.text
+
+
+def test_a_wrong_code_is_refused(hollywood: Path) -> None:
+    assert stranger(hollywood).get("/?code=join-cod").status_code == 403
+
+
+def test_the_join_code_leaves_a_cookie_that_lets_the_phone_in(hollywood: Path) -> None:
+    phone = stranger(hollywood)
+    joined = phone.get(f"/?code={CODE}")
+    assert joined.status_code == 200 and "Ann" in joined.text
+    cookie = joined.headers["set-cookie"]
+    assert cookie.startswith(f"scorekeeper={CODE};")
+    assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower()
+    assert phone.get("/live").status_code == 200  # the cookie, no code
+    assert phone.get("/").status_code == 200
+
+
+def test_a_host_the_server_does_not_listen_on_is_refused(hollywood: Path) -> None:
+    """A site's own name pointed at this machine (DNS rebinding) gets nothing."""
+    phone = client(hollywood)
+    assert phone.get("/live", headers={"host": "evil.example"}).status_code == 403
+
+
+def test_every_answer_forbids_loading_anything_from_elsewhere(hollywood: Path) -> None:
+    phone = client(hollywood)
+    for path in ("/", "/live", "/static/sheet.css"):
+        headers = phone.get(path).headers
+        assert "default-src 'self'" in headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+    assert stranger(hollywood).get("/").headers["x-frame-options"] == "DENY"
+
+
+def test_the_page_loads_only_its_own_stylesheet_and_script(hollywood: Path) -> None:
+    phone = client(hollywood)
+    page = phone.get("/").text
+    assert re.findall(r'(?:src|href)="([^"?]+)', page) == [
+        "/static/icon.svg",
+        "/static/sheet.css",
+        "/static/page.js",
+        "/",
+        "/",
+        "/",
+    ]
+    assert "http://" not in page and "https://" not in page
+    assert phone.get("/static/page.js").headers["content-type"].startswith("text/javascript")
+    assert phone.get("/static/sheet.css").headers["content-type"].startswith("text/css")
+    for elsewhere in ("/static/../app.py", "/static/app.py", "/matches/1", "/static/"):
+        assert phone.get(elsewhere).status_code == 404
+
+
+# What a write needs
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"origin": ORIGIN, "sec-fetch-site": "same-origin"},
+        {**WRITE, "x-scorekeeper-token": "guessed"},
+        {**WRITE, "origin": "http://evil.example"},
+        {**WRITE, "origin": ""},
+        {**WRITE, "sec-fetch-site": "cross-site"},
+    ],
+    ids=["nothing", "no token", "wrong token", "another origin", "no origin", "cross-site"],
+)
+def test_a_write_without_the_token_or_from_another_origin_stores_nothing(
+    hollywood: Path, headers: dict[str, str]
+) -> None:
+    phone = client(hollywood)
+    before = snapshot(hollywood)
+    for path, asked in (("/hand", knock(3)), ("/undo", {"match": 1, "hand": 2})):
+        found = phone.post(path, json=asked, headers=headers)
+        assert found.status_code == 403
+    assert snapshot(hollywood) == before
+
+
+def test_a_write_without_the_cookie_stores_nothing(hollywood: Path) -> None:
+    before = snapshot(hollywood)
+    assert stranger(hollywood).post("/hand", json=knock(3), headers=WRITE).status_code == 403
+    assert snapshot(hollywood) == before
+
+
+def test_only_a_post_writes(hollywood: Path) -> None:
+    phone = client(hollywood)
+    before = snapshot(hollywood)
+    assert phone.get("/hand", params=knock(3)).status_code == 405
+    assert phone.put("/hand", json=knock(3), headers=WRITE).status_code == 403
+    assert snapshot(hollywood) == before
+
+
+def test_a_read_only_page_enters_nothing(hollywood: Path) -> None:
+    phone = client(hollywood, read_only=True)
+    assert "form" not in phone.get("/").text.split("<main>")[1]
+    before = snapshot(hollywood)
+    for path, asked in (("/hand", knock(3)), ("/undo", {"match": 1, "hand": 2})):
+        found = phone.post(path, json=asked, headers=WRITE)
+        assert found.status_code == 403 and "--read-only" in found.json()["error"]
+    assert snapshot(hollywood) == before
+
+
+# A write is the command line's own change
+
+
+def test_a_hand_from_the_page_is_recorded_and_reported_as_knock_does_it(
+    hollywood: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    for args in (("new", "Ann", "Ben", "--dealer", "ben"), ("knock", "ann", "4", "27")):
+        ok(invoke(elsewhere, *args))
+    ok(invoke(elsewhere, "gin", "ben", "18"))
+    said = ok(invoke(elsewhere, "knock", "ben", "6", "5", env={"COLUMNS": None}))
+    found = client(hollywood).post("/hand", json=knock(3, "Ben", "6", "5"), headers=WRITE)
+    assert found.status_code == 200
+    assert found.json()["lines"] == said.splitlines()
+    assert found.json()["lines"][0] == (
+        "Hand 3: Ben knocks 6 v 5, undercut by Ann -> Ann +26 in Games 1, 2"
+    )
+    assert hands(hollywood) == hands(elsewhere)
+    assert "Ann +26" in ok(invoke(hollywood, "log"))
+
+
+def test_the_preview_is_what_knock_dry_run_says_and_stores_nothing(hollywood: Path) -> None:
+    dry = ok(invoke(hollywood, "knock", "ben", "6", "5", "--dry-run", env={"COLUMNS": None}))
+    before = snapshot(hollywood)
+    found = client(hollywood).post(
+        "/hand", json={**knock(3, "Ben", "6", "5"), "preview": True}, headers=WRITE
+    )
+    assert found.status_code == 200 and found.json()["recorded"] is False
+    assert found.json()["lines"] == dry.splitlines()[1:]  # less the line saying it is a dry run
+    assert snapshot(hollywood) == before
+
+
+@pytest.mark.parametrize(
+    "asked, command",
+    [
+        (knock(3, "Ann", "12", "30"), ["knock", "ann", "12", "30"]),
+        (knock(3, "Ann", "x", "30"), None),
+        (knock(3, "Zed"), ["knock", "Zed", "3", "20"]),
+        (
+            {"match": 1, "hand": 3, "kind": "gin", "who": "Ben", "od": "99"},
+            ["gin", "ben", "99"],
+        ),
+    ],
+    ids=["over the knock limit", "not a number", "not a player", "impossible deadwood"],
+)
+def test_a_refused_hand_says_what_the_command_line_says_and_stores_nothing(
+    hollywood: Path, asked: dict[str, Any], command: list[str] | None
+) -> None:
+    before = snapshot(hollywood)
+    found = client(hollywood).post("/hand", json=asked, headers=WRITE)
+    assert found.status_code == 400 and found.json()["ok"] is False
+    said = found.json()["error"]
+    assert said.startswith("Error: ")
+    if command is not None:
+        refusal = invoke(hollywood, *command, env={"COLUMNS": None})
+        assert refusal.exit_code == 2
+        assert said.removeprefix("Error: ") in refusal.stderr
+    assert snapshot(hollywood) == before
+    assert "Hand 3 of match 1" in found.json()["live"]["entry"]  # the questions stay
+
+
+def test_a_hand_after_the_end_of_the_match_is_refused(store_dir: Path, run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--end-after-first-game"))
+    ok(run("knock", "ann", "2", "30"))
+    phone = client(store_dir)
+    live = phone.get("/live").json()
+    assert "form" not in live["entry"] and "Undo the last hand" in live["entry"]
+    assert '<p class="result">MATCH OVER: Ann wins on column points, 28 to 0</p>' in live["sheet"]
+    before = snapshot(store_dir)
+    found = phone.post("/hand", json=knock(2), headers=WRITE)
+    assert found.status_code == 409
+    assert found.json()["error"] == refused_line(store_dir, "knock", "ann", "3", "20")
+    assert snapshot(store_dir) == before
+
+
+def refused_line(store: Path, *args: str) -> str:
+    result = invoke(store, *args, env={"COLUMNS": None})
+    assert result.exit_code != 0
+    return result.stderr.strip()
+
+
+def test_two_phones_entering_the_same_hand_record_it_once(hollywood: Path) -> None:
+    first, second = client(hollywood), client(hollywood)
+    assert first.post("/hand", json=knock(3, "Ann", "3", "20"), headers=WRITE).status_code == 200
+    late = second.post("/hand", json=knock(3, "Ben", "5", "30"), headers=WRITE)
+    assert late.status_code == 409
+    assert late.json()["error"] == (
+        "Error: Hand 3 was just recorded from elsewhere (Ann knocks 3 v 20), so this entry was "
+        "not stored; the sheet shows it."
+    )
+    assert "Ann knocks 3 v 20" not in late.json()["live"]["sheet"]  # the sheet shows its cell
+    assert "+17" in late.json()["live"]["sheet"]
+    assert "Hand 4 of match 1" in late.json()["live"]["entry"]
+    assert len(hands(hollywood)) == 3
+
+
+def test_an_entry_for_a_hand_taken_back_meanwhile_is_refused(hollywood: Path) -> None:
+    ok(invoke(hollywood, "undo"))
+    found = client(hollywood).post("/hand", json=knock(4), headers=WRITE)
+    assert found.status_code == 409
+    assert "Hand 4 is no longer the next hand: match 1 has 1 hands now" in found.json()["error"]
+    assert len(hands(hollywood)) == 1
+
+
+def test_an_entry_for_a_match_no_longer_served_is_refused(hollywood: Path) -> None:
+    """The page follows the current match: an entry made for match 1 after 'new' made match 2
+    current is written to neither."""
+    phone = client(hollywood)
+    ok(invoke(hollywood, "new", "Cid", "Dee", "--dealer", "dee"))
+    ok(invoke(hollywood, "knock", "dee", "2", "30"))
+    ok(invoke(hollywood, "knock", "cid", "2", "30"))
+    before = snapshot(hollywood)
+    for path, asked in (("/hand", knock(3)), ("/undo", {"match": 1, "hand": 2})):
+        found = phone.post(path, json=asked, headers=WRITE)
+        assert found.status_code == 409
+        assert found.json()["error"] == (
+            "Error: This page was showing match 1, but match 2 is served now, so this entry "
+            "was not stored; the page shows match 2."
+        )
+        assert "Match 2: Cid v Dee" in found.json()["live"]["sheet"]
+    assert snapshot(hollywood) == before
+
+
+def test_many_phones_at_once_record_a_hand_once(hollywood: Path) -> None:
+    """Phones sending the same hand at the same moment: the store's lock lets one through."""
+    phones = [client(hollywood) for _ in range(4)]
+    answers: list[int] = []
+
+    def send(phone: TestClient) -> None:
+        answers.append(phone.post("/hand", json=knock(3), headers=WRITE).status_code)
+
+    threads = [threading.Thread(target=send, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(answers) == [200, 409, 409, 409]
+    assert len(hands(hollywood)) == 3
+
+
+def test_undo_takes_back_the_hand_the_page_named_once(hollywood: Path) -> None:
+    first, second = client(hollywood), client(hollywood)
+    taken = first.post("/undo", json={"match": 1, "hand": 2}, headers=WRITE)
+    assert taken.status_code == 200
+    assert taken.json()["lines"][0] == "Voided Hand 2: Ben goes gin v 18 -> Ben +43 in Game 1"
+    again = second.post("/undo", json={"match": 1, "hand": 2}, headers=WRITE)
+    assert again.status_code == 409
+    assert again.json()["error"] == (
+        "Error: Hand 2 is no longer the last hand (match 1 has 1 hands now), so nothing was "
+        "taken back; the sheet shows where it stands."
+    )
+    assert len(hands(hollywood)) == 1
+
+
+def test_three_handed_asks_only_the_two_who_play(store_dir: Path, run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "Cid", "--dealer", "ann"))
+    phone = client(store_dir)
+    entry = phone.get("/live").json()["entry"]
+    assert 'value="Ann"' in entry and 'value="Ben"' in entry and 'value="Cid"' not in entry
+    assert "Cid sits out" in entry
+    before = snapshot(store_dir)
+    found = phone.post("/hand", json=knock(1, "Cid"), headers=WRITE)
+    assert found.json()["error"] == (
+        "Error: 'Cid' is not playing this hand (the third player sits out); answer Ann or Ben."
+    )
+    assert snapshot(store_dir) == before
+
+
+def test_oklahoma_asks_for_the_up_card(store_dir: Path, run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--preset", "oklahoma"))
+    phone = client(store_dir)
+    assert 'name="upcard"' in phone.get("/live").json()["entry"]
+    found = phone.post("/hand", json=knock(1, upcard="5s"), headers=WRITE)
+    assert found.status_code == 200
+    assert found.json()["lines"][0] == (
+        "Hand 1: Ann knocks 3 v 20 (up-card 5♠: doubled) -> Ann +34 in Game 1"
+    )
+
+
+def test_partnership_asks_about_the_tables_still_to_report(store_dir: Path, run: Run) -> None:
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--preset", "partnership"))
+    phone = client(store_dir)
+    entry = phone.get("/live").json()["entry"]
+    assert "At which table?" in entry
+    assert phone.post("/hand", json=knock(1, "Bob"), headers=WRITE).status_code == 200
+    entry = phone.get("/live").json()["entry"]
+    assert 'value="Ann"' in entry and 'value="Bob"' not in entry and "At which table?" not in entry
+    found = phone.post("/hand", json={"match": 1, "hand": 2, "kind": "wall"}, headers=WRITE)
+    assert found.status_code == 200, found.json()
+    assert len(json.loads(ok(invoke(store_dir, "export", "--format", "json")))["hands"]) == 2
+
+
+def test_an_abandoned_match_is_shown_and_asks_nothing(hollywood: Path) -> None:
+    ok(invoke(hollywood, "abandon"))
+    live = client(hollywood).get("/live").json()
+    assert "was abandoned" in live["sheet"] and live["entry"] == ""
+
+
+def test_no_match_says_what_show_says(store_dir: Path) -> None:
+    live = client(store_dir).get("/live").json()
+    assert "There is no current match" in live["sheet"]
+
+
+def test_a_name_is_shown_as_typed_never_as_markup(store_dir: Path, run: Run) -> None:
+    ok(run("new", "<b>Ann</b>", "Ben&Co", "--dealer", "ben"))
+    page = client(store_dir).get("/").text
+    assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+# The language
+
+
+def test_the_page_speaks_the_browsers_language(hollywood: Path) -> None:
+    phone = client(hollywood)
+    german = phone.get("/", headers={"accept-language": "fr-CH, de;q=0.8, en;q=0.5"}).text
+    assert '<html lang="de">' in german and "Spiel 1" in german
+    dutch = phone.get("/live", headers={"accept-language": "nl-BE"}).json()
+    assert "Spel 1" in dutch["sheet"]
+    assert "Game 1" in phone.get("/live", headers={"accept-language": "fr"}).json()["sheet"]
+
+
+def test_the_language_switch_is_remembered(hollywood: Path) -> None:
+    phone = client(hollywood)
+    switched = phone.get("/?lang=nl", headers={"accept-language": "de"})
+    assert '<html lang="nl">' in switched.text
+    assert "lang=nl" in switched.headers["set-cookie"]
+    assert "Spel 1" in phone.get("/live", headers={"accept-language": "de"}).json()["sheet"]
+
+
+def test_a_refusal_is_in_the_pages_language(hollywood: Path) -> None:
+    phone = client(hollywood)
+    phone.cookies.set("lang", "de")
+    found = phone.post("/hand", json=knock(3, "Zed"), headers=WRITE)
+    assert found.json()["error"].startswith("Fehler: ")
+
+
+# The event stream
+
+
+def test_the_stream_sends_the_sheet_and_again_whenever_the_match_changes(hollywood: Path) -> None:
+    stop = threading.Event()
+    said: list[str] = []
+    phone = client(hollywood, stopping=stop.is_set, say=said.append)
+    events = []
+    with phone.stream("GET", "/events", headers={"accept-language": "de"}) as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        deadline = time.monotonic() + 20
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                events.append(json.loads(line.removeprefix("data: ")))
+                if len(events) == 1:
+                    ok(invoke(hollywood, "knock", "ann", "2", "30"))
+                else:
+                    stop.set()
+            assert time.monotonic() < deadline
+    assert "+28" not in events[0]["sheet"] and "+28" in events[1]["sheet"]
+    assert events[1]["hand"] == 4 and "Spiel 1" in events[1]["sheet"]
+    # The server's own lines are in its language, whatever the page's.
+    assert said == [
+        "A page at testclient is watching (1 page watching).",
+        "The page at testclient went away (0 pages watching).",
+    ]
+
+
+# Only serve loads the web's libraries
+
+
+def test_no_other_command_loads_starlette_uvicorn_or_segno() -> None:
+    program = (
+        "import importlib, sys\n"
+        "from scorekeeper.cli import COMMANDS\n"
+        "for name, where in COMMANDS.items():\n"
+        "    if name != 'serve':\n"
+        "        importlib.import_module('scorekeeper.commands.' + where.split(':')[0])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('starlette', 'uvicorn', 'segno', 'anyio', 'h11', 'scorekeeper')))\n"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True
+    ).stdout
+    assert "scorekeeper.commands.recording" in loaded
+    for never in ("starlette", "uvicorn", "segno", "anyio", "h11", "scorekeeper.web"):
+        assert f"'{never}" not in loaded
+
+
+# The real thing: a server process, phones as headless chromium pages, a terminal beside them
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 360, "height": 740}
+
+
+class Server:
+    """``scorekeeper serve`` as a real process, and what it said so far."""
+
+    def __init__(self, store: Path, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "scorekeeper",
+                "--db",
+                str(store),
+                "serve",
+                "--port",
+                "0",
+                *args,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1"},
+        )
+        self.said: list[str] = []
+        self.address = ""
+        deadline = time.monotonic() + 30
+        assert self.process.stdout is not None
+        while not self.address and time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            assert line, f"serve ended: {self.process.stderr.read() if self.process.stderr else ''}"
+            self.said.append(line.rstrip("\n"))
+            found = re.search(r"http://\S+", line)
+            self.address = found.group() if found else ""
+        assert self.address, self.said
+        self.reader = threading.Thread(target=self.read, daemon=True)
+        self.reader.start()
+
+    def read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.said.append(line.rstrip("\n"))
+
+    def stop(self) -> int:
+        """Ctrl-C, as a person stops it: it ends by itself, exit 0."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(timeout=15)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+            self.reader.join(timeout=5)
+
+
+@pytest.fixture
+def serving(hollywood: Path) -> Iterator[Server]:
+    server = Server(hollywood)
+    try:
+        yield server
+    finally:
+        assert server.stop() == 0
+        assert server.said[-1] == "Stopped: the page is no longer served."
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def phone(browser: Any, address: str, locale: str = "en-GB") -> Any:
+    """A phone of 360 by 740 pixels that opened the address (with its join code)."""
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    page = context.new_page()
+    page.goto(address)
+    page.wait_for_selector("#sheet h2")
+    wait_until(page, "() => !document.querySelector('#state').classList.contains('lost')")
+    return page
+
+
+def enter_knock(page: Any, who: str, kd: int, od: int) -> None:
+    """Answer the questions of a knock, wait for the preview, tap Record."""
+    page.locator("label.choice", has_text="knock").first.click()
+    page.locator("label.choice", has_text=who).click()
+    page.fill("input[name=kd]", str(kd))
+    page.fill("input[name=od]", str(od))
+    page.wait_for_selector("button.record:not([disabled])", timeout=10_000)
+
+
+def wait_until(page: Any, check: str, arg: Any = None, seconds: float = 10.0) -> float:
+    """Wait until the function ``check`` is true in the page (asked every 20 ms from here: the
+    page's Content-Security-Policy forbids the evaluation Playwright's own waiting uses); how
+    long it took."""
+    start = time.monotonic()
+    while not page.evaluate(check, arg):
+        assert time.monotonic() - start < seconds, f"not within {seconds} s: {check}"
+        time.sleep(0.02)
+    return time.monotonic() - start
+
+
+def sheet_text(page: Any) -> str:
+    return str(page.locator("#sheet").inner_text())
+
+
+def changes_within(page: Any, seen: str, seconds: float) -> float:
+    """How long the page took to show ``seen`` on its sheet (fails after ``seconds``)."""
+    return wait_until(
+        page, "seen => document.querySelector('#sheet').innerText.includes(seen)", seen, seconds
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_two_phones_and_a_terminal_keep_one_sheet(
+    serving: Server, browser: Any, hollywood: Path
+) -> None:
+    first, second = phone(browser, serving.address), phone(browser, serving.address)
+    deadline = time.monotonic() + 10
+    while "(2 pages watching)" not in "\n".join(serving.said):  # both streams open
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+    # A hand entered on one phone: previewed as knock --dry-run says it, recorded with a tap.
+    enter_knock(first, "Ann", 3, 20)
+    assert first.locator(".preview").inner_text().startswith("Hand 3: Ann knocks 3 v 20")
+    first.click("button.record")
+    wait_until(first, "() => document.querySelector('#said').innerText.startsWith('Hand 3:')")
+    assert changes_within(second, "+17", 1.0) < 1.0
+    assert "Hand 4 of match 1" in second.locator("#entry").inner_text()
+
+    # A hand typed in a terminal.
+    ok(invoke(hollywood, "knock", "ben", "5", "30"))
+    assert changes_within(first, "+25", 1.0) < 1.0
+    assert changes_within(second, "+25", 1.0) < 1.0
+
+    # A hand the command line refuses: its message, and nothing stored.
+    before = snapshot(hollywood)
+    enter_knock_refused = first.locator("label.choice", has_text="knock").first
+    enter_knock_refused.click()
+    first.locator("label.choice", has_text="Ann").click()
+    first.fill("input[name=kd]", "12")
+    first.fill("input[name=od]", "30")
+    wait_until(first, "() => document.querySelector('.preview').innerText.startsWith('Error:')")
+    assert "knock limit" in first.locator(".preview").inner_text()
+    assert first.locator("button.record").is_disabled()
+    assert snapshot(hollywood) == before
+
+    # One phone halfway through a hand when the other records it: told, and asked anew.
+    second.locator("label.choice", has_text="gin").first.click()
+    enter_knock(first, "Ben", 2, 40)
+    first.click("button.record")
+    wait_until(second, "() => document.querySelector('#said').innerText.includes('changed')")
+    assert "Hand 6 of match 1" in second.locator("#entry").inner_text()
+
+    # The last hand taken back, after a confirmation.
+    second.click("button.undo-ask")
+    assert "Take this hand back? Hand 5: Ben knocks 2 v 40" in second.locator("#entry").inner_text()
+    second.click("button.undo-yes")
+    wait_until(second, "() => document.querySelector('#said').innerText.startsWith('Voided')")
+    wait_until(
+        first, "() => document.querySelector('#entry').innerText.includes('Hand 5 of match')", 1.0
+    )
+    assert len(hands(hollywood)) == 4
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+@pytest.mark.parametrize(
+    "players, hands_played",
+    [
+        (
+            ["Alexandrinaa", "Maximiliaan1", "Christophers"],
+            [["knock", "alex", "4", "27"], ["gin", "chr", "18"], ["knock", "max", "6", "5"]],
+        ),
+        (
+            ["Alexandrinaa", "Maximiliaan1", "--target", "30"],
+            [["knock", "alex", "4", "27"], ["gin", "max", "18"], ["knock", "max", "6", "5"]],
+        ),
+    ],
+    ids=["three-handed", "hollywood with a game settled"],
+)
+def test_a_phone_never_scrolls_sideways(
+    store_dir: Path, browser: Any, players: list[str], hands_played: list[list[str]]
+) -> None:
+    ok(invoke(store_dir, "new", *players, "--dealer", "alex"))
+    for args in hands_played:
+        ok(invoke(store_dir, *args))
+    server = Server(store_dir)
+    try:
+        for language in ("en-GB", "de-DE", "nl-NL"):
+            page = phone(browser, server.address, language)
+            page.locator("label.choice").first.click()  # the questions opened too
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            for name in players[:2]:
+                assert name in sheet_text(page)
+            page.context.close()
+    finally:
+        assert server.stop() == 0
+
+
+def test_lan_says_the_address_with_its_join_code_and_a_qr_code_and_listens_there(
+    hollywood: Path,
+) -> None:
+    """Only what it prints and the address it listens on: nothing is sent to that address."""
+    from scorekeeper.commands.serving import lan_address
+
+    found = lan_address()
+    if found is None:
+        pytest.skip("this machine is on no local network")
+    server = Server(hollywood, "--lan")
+    try:
+        address = re.fullmatch(r"http://([\d.]+):(\d+)/\?code=([\w-]+)", server.address)
+        assert address is not None, server.address
+        host, port, code = address.groups()
+        assert host == found and not host.startswith("127.")
+        deadline = time.monotonic() + 10
+        while not any(line.startswith("Ctrl-C") for line in server.said):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        said = "\n".join(server.said)
+        assert "█" in said  # the QR code
+        assert f"Join code: {code}." in said and "plain HTTP" in said
+        listening = Path("/proc/net/tcp").read_text().splitlines()[1:]
+        wanted = "".join(f"{int(part):02X}" for part in reversed(host.split("."))) + (
+            f":{int(port):04X}"
+        )
+        assert any(line.split()[1] == wanted and line.split()[3] == "0A" for line in listening)
+    finally:
+        assert server.stop() == 0
