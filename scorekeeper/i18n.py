@@ -219,6 +219,12 @@ def number(value: int) -> str:
     return f"{value:,}".replace(",", _(","))
 
 
+def decimal(value: float) -> str:
+    """A number to one place as the language writes it: ``21.4``, ``21,4``."""
+    units, tenths = f"{value:.1f}".split(".")
+    return _("{units}.{tenths}").format(units=units, tenths=tenths)
+
+
 def day(when: date) -> str:
     """A day as the language writes it: ``2 December 2026``, ``2. Dezember 2026``.
 

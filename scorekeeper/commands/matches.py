@@ -24,7 +24,7 @@ from scorekeeper.engine import fold, team_members, team_name
 from scorekeeper.facts import check_description
 from scorekeeper.i18n import N_, Quoted, _, ngettext, together
 from scorekeeper.match import MatchStatus, check_names
-from scorekeeper.messages import next_deal
+from scorekeeper.messages import cells, next_deal, output_width, units, wrap
 from scorekeeper.rules import (
     CHOICES,
     DECLARED,
@@ -379,12 +379,7 @@ def list_matches(store: Store, every: bool, as_json: bool, deleted: bool) -> Non
             *[row.winner or (drawn if row.status is MatchStatus.FINISHED else "") for row in rows],
         ],
     ]
-    padded = [
-        [cell.ljust(width) for cell in column]
-        for column in columns
-        for width in [max(map(len, column))]
-    ]
-    click.echo("\n".join(map(str.rstrip, map("  ".join, zip(*padded)))))
+    click.echo("\n".join(aligned(columns, output_width(), wrapping=1)))
     if earlier:
         click.echo(
             ngettext(
@@ -393,6 +388,28 @@ def list_matches(store: Store, every: bool, as_json: bool, deleted: bool) -> Non
                 earlier,
             ).format(n=earlier)
         )
+
+
+def aligned(columns: list[list[str]], width: int | None, wrapping: int) -> list[str]:
+    """Columns of cells side by side, each as wide as its widest cell, two spaces apart; where
+    that is wider than ``width``, the column ``wrapping`` is narrowed (never below its widest
+    unit) and its cells wrap onto lines of their own.
+
+    >>> aligned([["id", "1"], ["players", "Ann v Ben"], ["hands", "3"]], 16, wrapping=1)
+    ['id  players  hands', '1   Ann v    3', '    Ben']
+    """
+    widths = [max(map(cells, column)) for column in columns]
+    over = sum(widths) + 2 * (len(columns) - 1) - width if width else 0
+    if over > 0:
+        least = max(cells(unit) for cell in columns[wrapping] for unit in units(cell))
+        widths[wrapping] = max(least, widths[wrapping] - over)
+    lines = []
+    for row in zip(*columns):
+        parts = [wrap(cell, widths[k], hang=0) for k, cell in enumerate(row)]
+        for depth in range(max(map(len, parts))):
+            said = [part[depth] if depth < len(part) else "" for part in parts]
+            lines.append("  ".join(a + " " * (w - cells(a)) for a, w in zip(said, widths)).rstrip())
+    return lines
 
 
 def listed_json(row: Row, current: bool) -> dict[str, object]:
@@ -444,5 +461,5 @@ def rules(store: Store, match: int | None, presets: bool) -> None:
     from scorekeeper import render
 
     if not presets and (match is not None or store.current_id() is not None):
-        render.show(render.rules(store.load(match_id(store, match))))
+        render.show(render.rules(store.load(match_id(store, match))), "")
     render.show(render.presets())

@@ -12,11 +12,12 @@ from typing import Any, Protocol
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.engine import fold, team_members
-from scorekeeper.messages import output_width, wrap
+from scorekeeper.messages import output_width, units, wrap
 
 #: The width given to output written to a file or a pipe without ``COLUMNS``: so wide that
 #: nothing is wrapped and every table is drawn at its widest.
@@ -63,6 +64,25 @@ def ruled_table(grid: bool = False) -> Table:
         pad_edge=False,
         padding=(0, 1, 0, 0),
     )
+
+
+class Phrase:
+    """A table cell's text that wraps only between its units (:func:`messages.units`): never
+    within a name, a number and its word, or ``3 v 20``."""
+
+    def __init__(self, text: str, style: str = "") -> None:
+        self.text, self.style = text, style
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(_width(self, words=True), cell_len(self.text))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.text.split("\n"):
+            for part in wrap(line, options.max_width, hang=0):
+                yield Text(part, style=self.style, no_wrap=True, overflow="ignore")
 
 
 class Said:
@@ -152,10 +172,10 @@ def _cells(column: Any) -> list[RenderableType]:
 
 
 def _width(cell: RenderableType, words: bool = False) -> int:
-    """How wide a cell's text is drawn, or (``words``) its widest word, if it may wrap."""
+    """How wide a cell's text is drawn, or (``words``) its widest unit, if it may wrap."""
     text = str(cell)
     if words and not (isinstance(cell, Text) and cell.no_wrap):
-        return max((cell_len(word) for word in text.split()), default=0)
+        return max((cell_len(unit) for line in text.split("\n") for unit in units(line)), default=0)
     return max(cell_len(line) for line in text.split("\n"))
 
 

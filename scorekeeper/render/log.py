@@ -20,7 +20,7 @@ from scorekeeper.messages import (
     plain,
     scored,
 )
-from scorekeeper.render.layout import Fitted, Said, ruled_table
+from scorekeeper.render.layout import Fitted, Fitting, Phrase, Said, ruled_table
 
 
 class Logged(NamedTuple):
@@ -58,12 +58,10 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
         if sheet.seating
         else [_("Dealer")]
     )
-    extra = [_("Status"), _("Entered")] if show_all else []
-    table = ruled_table()
-    for header in [_("Hand"), *where, _("Outcome"), _("Score"), *extra]:
-        table.add_column(Text(header), no_wrap=header == _("Hand"))
     in_force = match.in_force()
     logged, deals_after = _logged(sheet, in_force)
+    rows: list[tuple[list[str], list[str], str]] = []
+    """Each line of the log: its cells, its status and when it was entered, its style."""
     # A correction takes the place (the slot) of the hand it replaced, after it in the history.
     shown = sorted(match.history, key=lambda stored: stored.slot) if show_all else in_force
     for stored in shown:
@@ -85,24 +83,32 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
         else:
             cells = [""] * len(where) + [plain(stored.hand), ""]
         status = [_(STATUS_NAMES[stored.status]), stored.recorded[5:16].replace("T", " ")]
-        status = status if show_all else []
-        table.add_row(
-            str(number), *(Text(cell) for cell in cells + status), style="" if live else "dim"
-        )
+        rows.append(([str(number), *cells], status if show_all else [], "" if live else "dim"))
         if live and stored.slot in deals_after and sheet.teams:
             deal = deals_after[stored.slot]
-            table.add_row(
-                "",
-                *[""] * len(where),
+            dealt = [
                 deal_points(deal, sheet.teams),
                 scored(Score(deal.kind, deal.winner, deal.points), deal.games),
-                *[""] * len(extra),
-                style="bold",
-            )
+            ]
+            rows.append((["", *[""] * len(where), *dealt], ["", ""] if show_all else [], "bold"))
+
+    def drawn(merged: bool) -> Fitted:
+        """The log's table; ``merged``: a hand's status and when it was entered in one column,
+        one above the other, where the width is short."""
+        extra = [_("Status")] if merged else [_("Status"), _("Entered")] if show_all else []
+        table = ruled_table()
+        for header in [_("Hand"), *where, _("Outcome"), _("Score"), *extra]:
+            table.add_column(Text(header), no_wrap=header == _("Hand"))
+        for cells, status, style in rows:
+            status = ["\n".join(status).strip()] if merged else status
+            table.add_row(cells[0], *(Phrase(cell) for cell in cells[1:] + status), style=style)
+        return Fitted(table)
+
     ending = net_lines(sheet)
     ending += [match_result(sheet)] if sheet.finished else []
     under: list[RenderableType] = [Text(""), Said(ending)] if ending else []
-    return Group(title, Text(""), Fitted(table), *under)
+    layouts = [drawn(merged=False), *([drawn(merged=True)] if show_all else [])]
+    return Group(title, Text(""), Fitting(layouts), *under)
 
 
 def _logged(

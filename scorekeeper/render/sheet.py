@@ -31,6 +31,7 @@ from scorekeeper.render.layout import (
     TIGHT_ROOM,
     Fitted,
     Fitting,
+    Phrase,
     Said,
     ruled_table,
     short_names,
@@ -201,7 +202,7 @@ def _sheet_table(
     for r in rounds:
         table.add_row(
             str(r.number),
-            Text(short(r)),
+            Phrase(short(r)),
             *(
                 str(r.totals[p][g.number - 1]) if g.number in r.games and r.winner == p else ""
                 for g, p in cells

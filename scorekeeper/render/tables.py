@@ -6,27 +6,32 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, decimal
 from scorekeeper.match import Match
 from scorekeeper.messages import signed
-from scorekeeper.render.layout import Fitted
+from scorekeeper.render.layout import Fitted, Phrase, ruled_table
 from scorekeeper.rules import DECLARED, PRESETS, VALUE_NAMES, Rules, option_name, spelled
 
 if TYPE_CHECKING:
     from scorekeeper.stats import Figures, StatsAnswer
 
 
-def _table(*headers: str, title: str | Text | None = None, wrap: Sequence[str] = ()) -> Table:
-    """A plain table; only the columns named in ``wrap`` may wrap their text."""
-    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", pad_edge=False)
+def _table(*headers: str, wrap: Sequence[str] = ()) -> Table:
+    """A table as the sheet's (:func:`ruled_table`); only the columns named in ``wrap`` may
+    wrap their text."""
+    table = ruled_table()
     for header in headers:
         table.add_column(Text(header), no_wrap=header not in wrap)
     return table
+
+
+def _titled(title: str, table: Table) -> RenderableType:
+    """A table under its title, a line apart, fitted to the width without cutting a word."""
+    return Group(Text(title, style="bold"), Text(""), Fitted(table))
 
 
 def statistics(result: StatsAnswer) -> RenderableType:
@@ -69,23 +74,24 @@ def statistics(result: StatsAnswer) -> RenderableType:
         return _figures_table(_("Player"), _("Every player"), result.players, short, brief)
     if isinstance(result, HeadToHead):
         who, rival = result.player, result.against
-        table = _table(
-            "", who, rival, title=Text(_("{a} against {b}").format(a=who, b=rival), style="bold")
-        )
+        table = _table("", who, rival)
         for key, label in labels.items():
             table.add_row(label, *(_figure(key, result.stats[name]) for name in (who, rival)))
-        return table
-    mine = _table("", result.player, title=Text(result.player, style="bold"))
+        return _titled(_("{a} against {b}").format(a=who, b=rival), table)
+    mine = _table("", result.player)
     for key, label in labels.items():
         mine.add_row(label, _figure(key, result.stats))
     rivals = _figures_table(_("Against"), _("Head to head"), result.opponents, short, brief)
-    return Group(mine, rivals)
+    return Group(_titled(result.player, mine), Text(""), rivals)
 
 
 def _figure(key: str, figures: Figures) -> str:
-    """One of a player's figures as shown: net points always signed."""
+    """One of a player's figures as shown: net points always signed, the average hand to one
+    place."""
     value = getattr(figures, key)
-    return signed(value) if key == "net" else str(value)
+    return (
+        signed(value) if key == "net" else decimal(value) if key == "average_hand" else str(value)
+    )
 
 
 def _figures_table(
@@ -94,19 +100,12 @@ def _figures_table(
     rows: dict[str, Figures],
     keys: Sequence[str],
     labels: dict[str, str],
-) -> Table:
+) -> RenderableType:
     """A line of figures per player; the names wrap before a figure is ever cut."""
-    table = _table(
-        first, *(labels[key] for key in keys), title=Text(title, style="bold"), wrap=[first]
-    )
-    cells = {name: [_figure(key, figures) for key in keys] for name, figures in rows.items()}
-    for column, width in zip(
-        table.columns[1:], (max(map(len, col)) for col in zip(*cells.values()))
-    ):
-        column.min_width = width
-    for name, row in cells.items():
-        table.add_row(Text(name), *row)
-    return table
+    table = _table(first, *(labels[key] for key in keys), wrap=[first])
+    for name, figures in rows.items():
+        table.add_row(Phrase(name), *(_figure(key, figures) for key in keys))
+    return _titled(title, table)
 
 
 def presets() -> RenderableType:
@@ -115,7 +114,6 @@ def presets() -> RenderableType:
         _("Preset"),
         _("Differs from standard"),
         _("Source"),
-        title=Text(_("Presets"), style="bold"),
         wrap=[_("Differs from standard"), _("Source")],
     )
     standard = PRESETS["standard"].rules
@@ -127,7 +125,7 @@ def presets() -> RenderableType:
             if value != usual
         ]
         table.add_row(name, ", ".join(changes) or _("(the standard rules)"), _(source))
-    return table
+    return _titled(_("Presets"), table)
 
 
 def rules(match: Match) -> RenderableType:
@@ -138,7 +136,6 @@ def rules(match: Match) -> RenderableType:
         _("Option"),
         _("This match"),
         _("Standard"),
-        title=Text(_("Rules of match {id}").format(id=match.id), style="bold"),
         wrap=[_("Rule"), _("This match"), _("Standard")],
     )
     applies = match.rules.to_dict()  # a variant's options only in a match of that variant
@@ -155,7 +152,7 @@ def rules(match: Match) -> RenderableType:
             _value(usual),
             style="bold" if value != usual else "",
         )
-    return Fitted(table)
+    return _titled(_("Rules of match {id}").format(id=match.id), table)
 
 
 def _value(value: object) -> str:
