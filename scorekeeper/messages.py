@@ -452,13 +452,26 @@ def report(before: Scoresheet, after: Scoresheet, *said: str) -> list[str]:
 def output_width() -> int | None:
     """How wide standard output is, as rich reads it: ``COLUMNS`` when it is set, else the
     terminal's width; None for a file or a pipe (what is written there is not wrapped)."""
+    return _stream_width(sys.stdout, always=True)
+
+
+def error_width() -> int | None:
+    """How wide standard error is where it is a terminal (``COLUMNS`` when it is set, else the
+    terminal's width); None elsewhere, so that an error in a log file is one line to find."""
+    return _stream_width(sys.stderr, always=False)
+
+
+def _stream_width(stream: object, always: bool) -> int | None:
+    """A stream's width: ``COLUMNS`` (for any stream where ``always``, else for a terminal),
+    else the terminal's; None for a file or a pipe."""
+    terminal = bool(getattr(stream, "isatty", lambda: False)())
     columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns) > 0:
+    if columns.isdigit() and int(columns) > 0 and (always or terminal):
         return int(columns)
-    if not sys.stdout.isatty():
+    if not terminal:
         return None
     try:
-        return os.get_terminal_size(sys.stdout.fileno()).columns or 80
+        return os.get_terminal_size(stream.fileno()).columns or 80  # type: ignore[attr-defined]
     except (OSError, ValueError):  # a terminal that does not say how wide it is
         return 80
 

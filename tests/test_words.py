@@ -161,3 +161,37 @@ def test_a_wrapped_line_never_splits_a_unit(width: int) -> None:
     assert "***" not in parts  # the marks stay with a word
     assert not any(re.match(r"[-+]?\d", part) for part in parts)  # a number with its word
     assert not any(part.startswith(("gegen", "Gin")) for part in parts)  # 2 gegen 30, Big Gin
+
+
+def test_an_error_on_a_terminal_is_wrapped_to_its_width(tmp_path: Path) -> None:
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    ok(invoke(tmp_path, "new", "Ann", "Ben", "--dealer", "ann", "--end-after-first-game"))
+    ok(invoke(tmp_path, "gin", "ann", "98"))  # 98 + 25 > 100: the match is over
+    command = [sys.executable, "-m", "scorekeeper", "--db", str(tmp_path), "--lang", "de"]
+    env = {**os.environ, "COLUMNS": "60", "NO_COLOR": "1"}
+    master, terminal = pty.openpty()
+    on_terminal = subprocess.run([*command, "knock", "ann", "3", "20"], stderr=terminal, env=env)
+    os.close(terminal)
+    said = os.read(master, 4096).decode().replace("\r\n", "\n").splitlines()
+    os.close(master)
+    assert on_terminal.returncode == 1
+    assert said[0].startswith("Fehler: Partie 1 ist vorbei")
+    assert len(said) > 1 and all(len(line) <= 60 for line in said)
+    assert all(line.startswith("  ") for line in said[1:])
+    piped = subprocess.run([*command, "knock", "ann", "3", "20"], capture_output=True, env=env)
+    assert piped.stderr.decode().count("\n") == 1  # in a file or a pipe: one line to find
+    assert " ".join(line.strip() for line in said) == piped.stderr.decode().strip()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_records_questions_fit_80_columns_with_room_for_the_answer(three: Path, lang: str) -> None:
+    said = invoke(
+        three, "--lang", lang, "record", input="q\n", env={"COLUMNS": "80"}
+    ).output.splitlines()
+    answered = [line for line in said if line.endswith(": q")]  # the answer after the question
+    assert len(answered) == 1 and len(answered[0]) <= 80 - 12 + len(" q")
+    assert all(len(line) <= 80 for line in said)

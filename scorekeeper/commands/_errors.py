@@ -26,8 +26,11 @@ class Problem(click.ClickException):
         return escape(self.message)
 
     def show(self, file: Any = None) -> None:
+        from scorekeeper.messages import error_width, wrap
+
+        line = _("Error: {message}").format(message=self.format_message())
         try:
-            click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+            click.echo("\n".join(wrap(line, error_width())), err=True)
         except OSError:  # stderr is full or gone: the exit code still says what happened
             pass
 

@@ -41,7 +41,7 @@ from scorekeeper.commands.recording import (
 from scorekeeper.engine import MAX_DEADWOOD, Entry, Hand, Scoresheet, hand_rules
 from scorekeeper.i18n import N_, Quoted, _, either, ngettext
 from scorekeeper.match import Match, MatchStatus, StoredHand
-from scorekeeper.messages import ENDINGS, plain, said_of_new_hand
+from scorekeeper.messages import ENDINGS, output_width, plain, said_of_new_hand, wrap
 from scorekeeper.store import Store, StoreError
 
 if TYPE_CHECKING:
@@ -352,11 +352,25 @@ class OrBetween(click.ParamType):  # type: ignore[type-arg]
         return self.first.convert(value, param, ctx)
 
 
+#: Room kept on a question's last line for the answer.
+ANSWER_ROOM = 12
+
+
+def ask(question: str, **settings: Any) -> Any:
+    """``click.prompt``, the question wrapped between units to the terminal's width with room
+    for the answer on its last line (asked again there after an unusable answer)."""
+    width = output_width()
+    lines = wrap(question, width - ANSWER_ROOM, hang=0) if width else [question]
+    for line in lines[:-1]:
+        click.echo(line)
+    return click.prompt(lines[-1], **settings)
+
+
 def first_question(question: str, answer: click.ParamType) -> Any:  # type: ignore[type-arg]
     """Ask a hand's first question, where ``u`` takes the last hand back and ``q``, an empty
     answer, Ctrl-D or Ctrl-C stop (nothing of the hand has been given yet)."""
     try:
-        return click.prompt(
+        return ask(
             question + " " + _("(u: undo, q: quit)"),
             default="",
             show_default=False,
@@ -394,9 +408,7 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
         N_("{typed!r} is not how a hand ends; answer {options}."),
         shown=len(possible),
     )
-    entry = (
-        click.prompt(question, type=ending) if rules.upcard else first_question(question, ending)
-    )
+    entry = ask(question, type=ending) if rules.upcard else first_question(question, ending)
     if isinstance(entry, Between):
         return entry
     coming = sheet.next_hand()
@@ -405,7 +417,7 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
     if entry is Entry.WALL:
         at = None
         if len(tables) == 2:
-            at = click.prompt(
+            at = ask(
                 _("At which table? Name a player there [{options}]").format(
                     options="/".join(playing)
                 ),
@@ -419,7 +431,7 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
         if coming.sits_out
         else NOT_A_PLAYER
     )
-    who = click.prompt(
+    who = ask(
         (
             _("Who knocked? [{options}]")
             if entry is Entry.KNOCK
@@ -444,19 +456,19 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
                 )
             return cards
 
-        mine = click.prompt(_("{who}'s cards").format(who=who), type=Checked(knockable))
-        both = click.prompt(
+        mine = ask(_("{who}'s cards").format(who=who), type=Checked(knockable))
+        both = ask(
             _("{other}'s cards").format(other=other),
             type=Checked(lambda typed: showdown_of(mine, typed)),
         )
         return knocked(who, shown(both), False, upcard)
     kd = 0
     if entry is Entry.KNOCK:
-        kd = click.prompt(
+        kd = ask(
             _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(who=who, limit=limit),
             type=Count(_("{who}'s deadwood").format(who=who), limit),
         )
-    od = click.prompt(
+    od = ask(
         (
             _("{other}'s deadwood after lay-offs (0-{most})")
             if kd

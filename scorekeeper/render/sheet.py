@@ -128,6 +128,10 @@ class Sheet:
         self.span = len(games)
         self.ruled = GRID_COLOUR if grid else ""
         """The style of the rules around the names."""
+        natural = self.fitted.natural
+        natural[2:] = [max(natural[2:])] * len(
+            natural[2:]
+        )  # game columns alike where there is room
         for index, name in enumerate(self.names):  # the columns under a name as wide as it
             group = range(2 + index * self.span, 2 + (index + 1) * self.span)
             lacking = cell_len(f"─ {name} ─") - self.GAP * (self.span - 1)
