@@ -497,16 +497,22 @@ def units(line: str) -> list[str]:
     """The words of ``line`` with what a line must never be broken within kept together: a
     number with the word before it (``Game 1``, ``needs 73``, ``Ann +17``), two numbers with
     the short word between them (``3 v 20``, ``2 gegen 30``), marks such as ``***`` with the
-    word beside them, and terms such as ``big gin``.
+    word beside them, a key with what it does (``q: quit``), a command line in quotes
+    (``'scorekeeper new'``) and terms such as ``big gin``.
 
     >>> units("*** Ann knocks 3 v 20 -> Ann +17 in Game 1, Big Gin ***")
     ['*** Ann', 'knocks 3 v 20 ->', 'Ann +17', 'in', 'Game 1,', 'Big Gin ***']
+    >>> units("(u: undo, q: quit) or 'scorekeeper new --rematch'.")
+    ['(u: undo,', 'q: quit)', 'or', "'scorekeeper new --rematch'."]
     """
     found: list[str] = []
+    quoted = False  # within a command line in quotes
     for word in line.split():
         before = found[-1] if found else ""
         if found and (
-            NUMBER.fullmatch(word)
+            quoted
+            or NUMBER.fullmatch(word)
+            or (len(before.strip("(")) == 2 and before.endswith(":"))
             or not any(c.isalnum() for c in word)
             or not any(c.isalnum() for c in before)
             or f"{before} {word}".casefold().endswith(TERMS)
@@ -523,6 +529,10 @@ def units(line: str) -> list[str]:
                 found[-2:] = [f"{found[-2]} {found[-1]}"]
         else:
             found.append(word)
+        if word.startswith("'") and not quoted:
+            quoted = word.count("'") == 1
+        elif quoted:
+            quoted = "'" not in word
     return found
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from click.testing import CliRunner, Result
 
 from scorekeeper.cli import cli
+from scorekeeper.messages import cells
 
 Run = Callable[..., Result]
 Snapshot = Callable[[Path], dict[str, bytes]]
@@ -134,3 +135,51 @@ def summaries_file(cache: Path) -> Path:
     """The one file of summaries kept in a test's cache directory (``cache_of_this_test``)."""
     (found,) = cache.glob("scorekeeper/stores/*/summaries.sqlite3")
     return found
+
+
+# Output as a person sees it, and the files that hold it as it should be
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+LANGUAGES = ["en", "de", "nl"]
+
+
+def at(width: int) -> dict[str, str | None]:
+    """The environment of a terminal ``width`` columns wide."""
+    return {"COLUMNS": str(width)}
+
+
+#: The environment of a file or a pipe, where ``COLUMNS`` is not set.
+PIPED: dict[str, str | None] = {"COLUMNS": None}
+
+
+def golden(name: str, text: str) -> None:
+    """``text`` is what ``tests/golden/<name>.txt`` holds (``UPDATE_GOLDEN=1`` writes it)."""
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no {path.name}: run UPDATE_GOLDEN=1 pytest tests"
+    assert text == path.read_text(encoding="utf-8"), (
+        f"the output differs from {path.name}; if that is meant, run UPDATE_GOLDEN=1 pytest "
+        "tests and read git diff tests/golden"
+    )
+
+
+def fits(text: str, width: int) -> list[str]:
+    """The lines of ``text``, each asserted at most ``width`` columns wide and without
+    trailing spaces."""
+    lines = text.splitlines()
+    assert [line for line in lines if cells(line) > width] == []
+    assert [line for line in lines if line != line.rstrip()] == []
+    return lines
+
+
+def sample(run: Run, folder: Path, name: str, *renames: tuple[str, str]) -> None:
+    """Import ``sample_sessions/<name>``, its players renamed (in a copy in ``folder``, its
+    description too)."""
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    for old, new in renames:
+        text = re.sub(rf"\b{old}\b", new, text)
+    (folder / name).write_text(text, encoding="utf-8")
+    ok(run("import", folder / name))

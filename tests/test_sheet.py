@@ -11,54 +11,18 @@ changing the layout on purpose, write them again and read the difference before 
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
-from harness import Run, ok
+from harness import LANGUAGES, PIPED, SAMPLES, Run, at, fits, golden, ok, sample
 from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.messages import cells, units, wrap
 
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
-GOLDEN = Path(__file__).resolve().parent / "golden"
-LANGUAGES = ["en", "de", "nl"]
-
 #: Twelve characters each: the longest names a sheet at 80 columns must show whole.
 MAXIMILIANUS, BARTHOLOMEUS = "Maximilianus", "Bartholomeus"
-
-
-def at(width: int) -> dict[str, str | None]:
-    """The environment of a terminal ``width`` columns wide."""
-    return {"COLUMNS": str(width)}
-
-
-#: The environment of a file or a pipe, where ``COLUMNS`` is not set.
-PIPED: dict[str, str | None] = {"COLUMNS": None}
-
-
-def golden(name: str, text: str) -> None:
-    """``text`` is what ``tests/golden/<name>.txt`` holds (``UPDATE_GOLDEN=1`` writes it)."""
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no {path.name}: run UPDATE_GOLDEN=1 pytest {__file__}"
-    assert text == path.read_text(encoding="utf-8"), (
-        f"the sheet differs from {path.name}; if that is meant, run UPDATE_GOLDEN=1 pytest "
-        "tests/test_sheet.py and read git diff tests/golden"
-    )
-
-
-def fits(text: str, width: int) -> list[str]:
-    """The lines of ``text``, each asserted at most ``width`` columns wide and without
-    trailing spaces."""
-    lines = text.splitlines()
-    assert [line for line in lines if cells(line) > width] == []
-    assert [line for line in lines if line != line.rstrip()] == []
-    return lines
 
 
 def heading(lines: list[str]) -> int:
@@ -66,17 +30,7 @@ def heading(lines: list[str]) -> int:
     return next(i for i, line in enumerate(lines) if line.split()[:1] == ["#"])
 
 
-def sample(run: Run, folder: Path, name: str, *renames: tuple[str, str]) -> None:
-    """Import ``sample_sessions/<name>``, its players renamed (in a copy in ``folder``, its
-    description too)."""
-    text = (SAMPLES / name).read_text(encoding="utf-8")
-    for old, new in renames:
-        text = re.sub(rf"\b{old}\b", new, text)
-    (folder / name).write_text(text, encoding="utf-8")
-    ok(run("import", folder / name))
-
-
-#: The seed's worked example, played on until Bob wins 2-1.
+#: The rule book's worked example, played on until Bob wins 2-1.
 SEED = "01-worked-example.json"
 
 #: Its players renamed to twelve characters.

@@ -1,0 +1,87 @@
+"""Every screen of an evening at 80 columns, in English, German and Dutch, with three players
+of twelve-character names: what the players read is whole (no name, heading or number cut,
+no word split) and stays as it is (``tests/golden/screens-80-<lang>.txt``)::
+
+    UPDATE_GOLDEN=1 pytest tests/test_screens.py && git diff tests/golden
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from harness import LANGUAGES, SAMPLES, at, fits, golden, invoke, ok, sample
+
+#: The three-handed sample's players, renamed to the longest names a sheet at 80 columns shows
+#: whole.
+NAMES = (("Ann", "Alexandrinaa"), ("Ben", "Bartholomeus"), ("Cid", "Christophera"))
+
+#: How each language asks for a knock, as record offers it.
+KNOCK = {"en": "knock", "de": "klopfen", "nl": "kloppen"}
+
+
+def evening(store: Path, folder: Path) -> None:
+    """Match 1 finished (the three-handed sample), match 2 the same three after three hands
+    (a copy of the sample, cut short; current), both started on the sample's day."""
+    folder.mkdir()
+    sample(lambda *args: invoke(store, *args), folder, "12-three-handed.json", *NAMES)
+    text = json.loads((folder / "12-three-handed.json").read_text(encoding="utf-8"))
+    text["uuid"], text["hands"] = "00000000-0000-4000-8000-000000000012", text["hands"][:3]
+    (folder / "cut.json").write_text(json.dumps(text), encoding="utf-8")
+    ok(invoke(store, "import", folder / "cut.json"))
+
+
+def on_a_terminal(store: Path, lang: str, *args: str) -> str:
+    """What a command writes to standard error when that is a terminal 80 columns wide."""
+    master, terminal = pty.openpty()
+    command = [sys.executable, "-m", "scorekeeper", "--db", str(store), "--lang", lang, *args]
+    env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1"}
+    subprocess.run(command, stderr=terminal, stdout=subprocess.DEVNULL, env=env, check=False)
+    os.close(terminal)
+    said = os.read(master, 8192).decode()
+    os.close(master)
+    return said.replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_evening_at_80_columns(tmp_path: Path, lang: str) -> None:
+    store = tmp_path / "store"
+    evening(store, tmp_path / "files")
+    screens = []
+    for line in (
+        "matches",
+        "show 1",
+        "log 1 --all",
+        "rules 1",
+        "stats",
+        "stats alexandrinaa",
+        "stats alexandrinaa --against bartholomeus",
+    ):
+        said = ok(invoke(store, "--lang", lang, *line.split(), env=at(80)))
+        screens.append(f"$ scorekeeper {line}\n{said}")
+    # Hand 4 of match 2: Bartholomeus v Christophera. Answered, then not recorded.
+    answers = f"{KNOCK[lang]}\nbart\n1\n51\nn\nq\n"
+    asked = invoke(store, "--lang", lang, "record", input=answers, env=at(80))
+    screens.append(f"$ scorekeeper record\n{asked.output}")
+    refused = on_a_terminal(store, lang, "knock", "--match", "1", "bart", "3", "20")
+    screens.append(f"$ scorekeeper knock --match 1 bart 3 20\n{refused}")
+    text = "\n".join(screens)
+    fits(text, 80)
+    for whole in ("Alexandrinaa", "Bartholomeus", "Christophera"):
+        assert whole[:11] + "…" not in text
+    golden(f"screens-80-{lang}", text)
+
+
+def test_the_evening_is_what_the_sample_says(tmp_path: Path) -> None:
+    evening(tmp_path / "store", tmp_path / "files")
+    listed = json.loads(ok(invoke(tmp_path / "store", "matches", "--json")))
+    assert [(m["id"], m["status"], m["hands"]) for m in listed] == [
+        (1, "finished", 6),
+        (2, "open", 3),
+    ]
+    assert (SAMPLES / "12-three-handed.json").exists()
