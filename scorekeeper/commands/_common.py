@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from scorekeeper.commands._errors import StateProblem
+from scorekeeper.commands._errors import StateProblem, tell
 from scorekeeper.engine import Scoresheet
 from scorekeeper.i18n import _, ngettext, together
 from scorekeeper.match import Match
@@ -85,15 +85,14 @@ def warn_of_copies(store: Store) -> None:
     matches = ngettext("match {ids}", "matches {ids}", len(held)).format(
         ids=together([str(i) for i in held])
     )
-    click.echo(
+    tell(
         ngettext(
             "Warning: {n} copy of a match file lies in the store (of {matches}), left by a "
             "sync tool or by hand; 'scorekeeper resolve' deals with it.",
             "Warning: {n} copies of match files lie in the store (of {matches}), left by a "
             "sync tool or by hand; 'scorekeeper resolve' deals with them.",
             len(copies),
-        ).format(n=len(copies), matches=matches),
-        err=True,
+        ).format(n=len(copies), matches=matches)
     )
 
 

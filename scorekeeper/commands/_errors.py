@@ -26,13 +26,18 @@ class Problem(click.ClickException):
         return escape(self.message)
 
     def show(self, file: Any = None) -> None:
-        from scorekeeper.messages import error_width, wrap
-
-        line = _("Error: {message}").format(message=self.format_message())
         try:
-            click.echo("\n".join(wrap(line, error_width())), err=True)
+            tell(_("Error: {message}").format(message=self.format_message()))
         except OSError:  # stderr is full or gone: the exit code still says what happened
             pass
+
+
+def tell(line: str) -> None:
+    """A line on standard error (an error, a warning), wrapped between units to the width of
+    a terminal; one line in a file or a pipe."""
+    from scorekeeper.messages import error_width, wrap
+
+    click.echo("\n".join(wrap(line, error_width())), err=True)
 
 
 class BadInput(Problem):
@@ -224,11 +229,10 @@ def as_problem(error: Exception) -> Problem | None:
 def warn_unconfirmed(store: Store | None) -> None:
     """Say which changed files the disk did not confirm (the change is made all the same)."""
     for path in store.unconfirmed if store is not None else ():
-        click.echo(
+        tell(
             _(
                 "Warning: {path} was changed, but the disk did not confirm that its folder "
                 "was written; the change is made, but may not outlast a power cut. Check "
                 "the disk."
-            ).format(path=path),
-            err=True,
+            ).format(path=path)
         )

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import click
 
 from scorekeeper.commands._common import echo_lines, load_sheet, warn_of_copies
-from scorekeeper.commands._errors import BadInput, Partly, StateProblem
+from scorekeeper.commands._errors import BadInput, Partly, StateProblem, tell
 from scorekeeper.commands._params import command, match_argument, option, pass_store
 from scorekeeper.engine import InvalidHand, MatchFinished
 from scorekeeper.i18n import Quoted, _, escape, ngettext, together
@@ -306,7 +306,7 @@ def check(store: Store) -> None:
     count, problems = store.verify()
     warn_of_copies(store)
     for problem in problems:
-        click.echo(_("Problem: {problem}").format(problem=problem), err=True)
+        tell(_("Problem: {problem}").format(problem=problem))
     if problems:
         raise StateProblem(
             ngettext(

@@ -13,7 +13,7 @@ from typing import NoReturn
 import click
 
 from scorekeeper.commands._common import echo_lines
-from scorekeeper.commands._errors import Partly, StateProblem, describe
+from scorekeeper.commands._errors import Partly, StateProblem, describe, tell
 from scorekeeper.commands._params import Words, command, confirm, match_argument, option, pass_store
 from scorekeeper.engine import Scoresheet
 from scorekeeper.i18n import N_, Quoted, _, ngettext
@@ -78,7 +78,7 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
                 said = act(store, copy, choice)
             except NotSetAside as error:
                 said = error.said
-                click.echo(error.warning, err=True)
+                tell(error.warning)
             done.append(copy.name)
             echo_lines([said])
         except (StoreError, StateProblem, OSError) as error:
