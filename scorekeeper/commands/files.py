@@ -14,7 +14,7 @@ from scorekeeper.commands._common import echo_lines, load_sheet, warn_of_copies
 from scorekeeper.commands._errors import BadInput, Partly, StateProblem
 from scorekeeper.commands._params import command, match_argument, option, pass_store
 from scorekeeper.engine import InvalidHand, MatchFinished
-from scorekeeper.i18n import Quoted, _, escape, ngettext, together
+from scorekeeper.i18n import Quoted, _, escape, ngettext, system_error, together
 from scorekeeper.match import Match, Relation, relation
 from scorekeeper.messages import match_title
 from scorekeeper.rules import RuleError
@@ -120,7 +120,7 @@ def read_export(path: str) -> Match:
         return parse_export(data)
     except OSError as error:
         raise BadInput(
-            _("Cannot read {path}: {reason}.").format(path=shown, reason=error.strerror)
+            _("Cannot read {path}: {reason}.").format(path=shown, reason=system_error(error))
         ) from None
     except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
         raise BadInput(

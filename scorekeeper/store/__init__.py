@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from scorekeeper.facts import check_keys
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, system_error
 from scorekeeper.match import Match
 from scorekeeper.store import files, folder, records
 from scorekeeper.store.files import (
@@ -418,6 +418,6 @@ class Store:
         except OSError as error:
             raise StoreError(
                 _("Cannot write to the store {path}: {reason}. Check its permissions.").format(
-                    path=self.root, reason=error.strerror
+                    path=self.root, reason=system_error(error)
                 )
             ) from None

@@ -25,7 +25,7 @@ from typing import Any
 from tinydb.middlewares import Middleware
 from tinydb.storages import Storage
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, system_error
 
 #: The layout version written into every file; a file from a newer version is refused. Schema
 #: 3: the current match is derived from the match files and a pointer that ``use`` writes.
@@ -169,7 +169,7 @@ def cannot_read(path: str, error: OSError) -> StoreError:
     return StoreError(
         _(
             "Cannot read {path}: {reason}. Check that it is a scorekeeper store file you may read."
-        ).format(path=path, reason=error.strerror or error)
+        ).format(path=path, reason=system_error(error))
     )
 
 
@@ -224,7 +224,7 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> bool:
             _(
                 "Cannot write {path}: {reason}. Nothing was changed; check the "
                 "permissions and free space of its folder."
-            ).format(path=path, reason=error.strerror or error)
+            ).format(path=path, reason=system_error(error))
         ) from None
     try:
         sync_folder(os.path.dirname(path))
@@ -245,7 +245,7 @@ def move(source: str, target: str) -> bool:
             _(
                 "Cannot move {path}: {reason}. Nothing was changed; check the permissions of "
                 "the store's folders."
-            ).format(path=source, reason=error.strerror or error)
+            ).format(path=source, reason=system_error(error))
         ) from None
     try:
         sync_folder(os.path.dirname(target))
@@ -380,7 +380,7 @@ def locked(root: str, timeout: float) -> Iterator[None]:
     except OSError as error:
         raise StoreError(
             _("Cannot write to the store {path}: {reason}. Check its permissions.").format(
-                path=root, reason=error.strerror
+                path=root, reason=system_error(error)
             )
         ) from None
     try:
@@ -398,7 +398,9 @@ def locked(root: str, timeout: float) -> Iterator[None]:
         yield
     except OSError as error:
         raise StoreError(
-            _("Cannot lock the store {path}: {reason}.").format(path=root, reason=error.strerror)
+            _("Cannot lock the store {path}: {reason}.").format(
+                path=root, reason=system_error(error)
+            )
         ) from None
     finally:
         os.close(fd)
