@@ -1841,6 +1841,51 @@ def test_refused_import_keeps_the_case_of_the_path(
     assert "notes.json" in error
 
 
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        ("en", "Error: notes.json cannot be imported: it is not valid JSON (line 3, column 3).\n"),
+        (
+            "de",
+            "Fehler: notes.json kann nicht importiert werden: es ist kein gültiges JSON "
+            "(Zeile 3, Spalte 3).\n",
+        ),
+        (
+            "nl",
+            "Fout: notes.json kan niet worden geïmporteerd: het is geen geldige JSON "
+            "(regel 3, kolom 3).\n",
+        ),
+    ],
+)
+def test_a_file_that_is_not_json_is_refused_with_its_line_and_column_in_the_language(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.json").write_text('{\n  "format": "scorekeeper-match",\n  players: []\n}')
+    result = run("--lang", language, "import", "notes.json")
+    assert (result.exit_code, result.stderr) == (2, said)
+
+
+@pytest.mark.parametrize(
+    "content, said",
+    [
+        (b"\xef\xbb\xbf{}", "it is not valid JSON (line 1, column 1)"),  # a byte-order mark
+        (b'{"format": "caf\xe9"}', "it is not UTF-8 text (byte 16)"),
+        (b"", "it is not valid JSON (line 1, column 1)"),
+    ],
+)
+def test_a_file_that_is_not_utf8_json_is_refused_saying_where(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes, said: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.json").write_bytes(content)
+    result = run("import", "notes.json")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"Error: notes.json cannot be imported: {said}.\n",
+    )
+
+
 def test_store_error_keeps_a_relative_path_as_typed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

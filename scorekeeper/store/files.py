@@ -25,6 +25,7 @@ from typing import Any
 from tinydb.middlewares import Middleware
 from tinydb.storages import Storage
 
+from scorekeeper.facts import from_json
 from scorekeeper.i18n import _, system_error
 
 #: The layout version written into every file; a file from a newer version is refused. Schema
@@ -176,9 +177,9 @@ def cannot_read(path: str, error: OSError) -> StoreError:
 def parse(path: str, content: bytes) -> dict[str, dict[str, Any]]:
     """A store file's tables, checked: JSON, tables of documents, a schema this version reads."""
     try:
-        data = json.loads(content.decode("utf-8"))
-    except (ValueError, RecursionError) as error:
-        raise damaged(path, _("it is not valid JSON ({reason})").format(reason=error)) from None
+        data = from_json(content)
+    except ValueError as error:
+        raise damaged(path, str(error)) from None
     # Every table a dict of documents, every document a dict (the types gathered in C: an index
     # holds a row for each of thousands of matches).
     if type(data) is not dict or not all(
