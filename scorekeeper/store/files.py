@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from tinydb.middlewares import Middleware
 from tinydb.storages import Storage
@@ -45,6 +45,19 @@ OLD_SUMMARIES = ("index.json", "figures.json")
 
 #: How the store's temporary files are named: the prefix, twelve hex digits, the suffix.
 TEMP_PREFIX, TEMP_SUFFIX, TEMP_DIGITS = ".scorekeeper-", ".tmp", 12
+
+
+class Pointer(NamedTuple):
+    """What ``store.json`` says of the current match."""
+
+    chosen: int
+    """The match chosen with ``use`` (or made current by ``new``, ``import`` or ``delete``)."""
+    newest: int | None
+    """The newest match when it was chosen (None in a file written before schema 3, which
+    named the current match itself): a match newer than it is current instead."""
+    fallback: int | None = None
+    """The match current should the one chosen leave ``matches``: ``delete`` names it before
+    it moves the current match's file, so that the move alone makes it current."""
 
 
 class StoreError(Exception):
