@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from scorekeeper.engine import Entry, Game, Hand, Round, Scoresheet, TableHand
-from scorekeeper.facts import check_keys, facts_uuid, read_match
+from scorekeeper.facts import check_keys, facts_uuid, from_json, read_match
 from scorekeeper.i18n import _
 from scorekeeper.match import Match
 
@@ -142,10 +142,7 @@ def parse_export(content: bytes) -> Match:
                 most=MAX_IMPORT_BYTES
             )
         )
-    try:
-        data = json.loads(content.decode("utf-8"))
-    except (ValueError, RecursionError) as error:
-        raise ValueError(_("it is not valid JSON ({reason})").format(reason=error)) from None
+    data = from_json(content)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(
             _('it is not a scorekeeper match export (no "format": "{format}")').format(

@@ -10,6 +10,7 @@ for rules that cannot be, :class:`~scorekeeper.engine.InvalidHand` or
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
@@ -49,6 +50,34 @@ HEADER_KEYS = ("id", "players", "rules", "first_dealer", "created", "description
 HEADER_EXTRAS = ("teams", "uuid")
 #: The statuses a hand may have, as files write them.
 STATUSES = tuple(status.value for status in Status)
+
+
+def from_json(content: bytes) -> Any:
+    """The value of a file of JSON (a match file, an export); raises ValueError saying, in the
+    language, where the file stops being JSON.
+
+    >>> from_json(b'{"players": ["Ann", "Ben"]}')
+    {'players': ['Ann', 'Ben']}
+    >>> from_json(b'{"players": ["Ann", "Ben"]')
+    Traceback (most recent call last):
+    ValueError: it is not valid JSON (line 1, column 27)
+    """
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(_("it is not UTF-8 text (byte {n})").format(n=error.start + 1)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(
+            _("it is not valid JSON (line {line}, column {column})").format(
+                line=error.lineno, column=error.colno
+            )
+        ) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, nesting as deep
+        raise ValueError(
+            _("it holds JSON nested too deeply or a number too long to be read")
+        ) from None
 
 
 def check_keys(

@@ -15,6 +15,7 @@ catalogue.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -131,6 +132,38 @@ MONTHS = (
     N_("November"),
     N_("December"),
 )
+
+
+#: The words of the system's commonest errors, by their errno name, to translate with ``_``
+#: (in English the C library's own words).
+SYSTEM_ERRORS = {
+    "ENOENT": N_("No such file or directory"),
+    "EACCES": N_("Permission denied"),
+    "EPERM": N_("Operation not permitted"),
+    "ENOSPC": N_("No space left on device"),
+    "EDQUOT": N_("Disk quota exceeded"),
+    "EROFS": N_("Read-only file system"),
+    "EISDIR": N_("Is a directory"),
+    "ENOTDIR": N_("Not a directory"),
+    "EEXIST": N_("File exists"),
+    "ENAMETOOLONG": N_("File name too long"),
+    "ELOOP": N_("Too many levels of symbolic links"),
+    "EBUSY": N_("Device or resource busy"),
+    "EIO": N_("Input/output error"),
+    "EMFILE": N_("Too many open files"),
+    "ENFILE": N_("Too many open files in system"),
+}
+
+
+def system_error(error: OSError) -> str:
+    """What the system said went wrong, in the language: the words of :data:`SYSTEM_ERRORS`
+    for the common errors, the system's own (in English) for the rest.
+
+    >>> system_error(FileNotFoundError(errno.ENOENT, "No such file or directory"))
+    'No such file or directory'
+    """
+    words = SYSTEM_ERRORS.get(errno.errorcode.get(error.errno or 0, ""))
+    return _(words) if words else error.strerror or str(error)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -11,10 +11,12 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner, Result
 
 from scorekeeper.cli import cli
@@ -135,6 +137,28 @@ def summaries_file(cache: Path) -> Path:
     """The one file of summaries kept in a test's cache directory (``cache_of_this_test``)."""
     (found,) = cache.glob("scorekeeper/stores/*/summaries.sqlite3")
     return found
+
+
+@contextmanager
+def read_only(*folders: Path) -> Iterator[None]:
+    """Make folders unwritable, even for root (which ignores permission bits): chattr +i."""
+    if os.geteuid() == 0:
+        if shutil.which("chattr") is None:
+            pytest.skip("running as root without chattr: cannot make a folder read-only")
+        for folder in folders:
+            if subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode:
+                pytest.skip("this file system cannot make a folder immutable")
+    else:
+        for folder in folders:
+            folder.chmod(0o555)
+    try:
+        yield
+    finally:
+        for folder in folders:
+            if os.geteuid() == 0:
+                subprocess.run(["chattr", "-i", str(folder)], check=True)
+            else:
+                folder.chmod(0o755)
 
 
 # Output as a person sees it, and the files that hold it as it should be

@@ -25,7 +25,7 @@ from typing import Any
 import click
 import pytest
 from click.testing import CliRunner, Result
-from harness import Run, Snapshot, ok, refused
+from harness import Run, Snapshot, ok, process, read_only, refused
 
 from scorekeeper import __version__
 from scorekeeper.cli import cli
@@ -1178,6 +1178,104 @@ def test_export_to_file_refuses_to_overwrite(
     assert json.loads(path.read_text(encoding="utf-8"))["players"] == [A, B]
 
 
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        (
+            "en",
+            "Error: The folder evenings/2026 does not exist; make it first (mkdir -p "
+            "evenings/2026), or name a file in a folder that exists.\n",
+        ),
+        (
+            "de",
+            "Fehler: Der Ordner evenings/2026 existiert nicht; legen Sie ihn zuerst an (mkdir -p "
+            "evenings/2026) oder geben Sie eine Datei in einem vorhandenen Ordner an.\n",
+        ),
+        (
+            "nl",
+            "Fout: De map evenings/2026 bestaat niet; maak hem eerst aan (mkdir -p "
+            "evenings/2026) of geef een bestand op in een map die bestaat.\n",
+        ),
+    ],
+)
+def test_export_into_a_folder_that_does_not_exist_says_to_make_it(
+    run: Run,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    snapshot: Snapshot,
+    store_dir: Path,
+    language: str,
+    said: str,
+) -> None:
+    play_short_match(run)
+    monkeypatch.chdir(tmp_path)
+    before = snapshot(tmp_path)
+    result = run("--lang", language, "export", "-o", "evenings/2026/ann-bob.csv")
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", said)
+    assert snapshot(tmp_path) == before
+
+
+def test_export_into_a_folder_named_with_a_space_quotes_it_for_the_shell(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    play_short_match(run)
+    monkeypatch.chdir(tmp_path)
+    result = run("export", "-o", "card nights/ann-bob.csv")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Error: The folder card nights does not exist; make it first (mkdir -p 'card nights'), "
+        "or name a file in a folder that exists.\n",
+    )
+
+
+def test_export_into_a_file_as_if_it_were_a_folder_is_refused(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    play_short_match(run)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("keep me", encoding="utf-8")
+    result = run("--lang", "de", "export", "-o", "notes.txt/ann-bob.csv")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Fehler: notes.txt ist kein Ordner; geben Sie eine Datei in einem Ordner an.\n",
+    )
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "keep me"
+
+
+def test_export_to_a_folder_is_refused(run: Run, tmp_path: Path, store_dir: Path) -> None:
+    """(Its own process: click names the kind of path in the language it was loaded in.)"""
+    play_short_match(run)
+    (tmp_path / "evenings").mkdir()
+    for force in ([], ["--force"]):
+        result = process(
+            store_dir, "--lang", "de", "export", "-o", "evenings", *force, cwd=tmp_path
+        )
+        assert (result.returncode, result.stderr) == (
+            2,
+            "Fehler: Ungültiger Wert für '-o' / '--output': Datei 'evenings' ist ein Verzeichnis. "
+            "Aufruf: scorekeeper export [OPTIONEN] [PARTIE] (mehr unter 'scorekeeper export "
+            "--help')\n",
+        )
+    assert list((tmp_path / "evenings").iterdir()) == []
+
+
+def test_export_into_a_read_only_folder_says_why_in_the_language_and_writes_nothing(
+    run: Run, tmp_path: Path
+) -> None:
+    play_short_match(run)
+    folder = tmp_path / "evenings"
+    folder.mkdir()
+    with read_only(folder):
+        result = run("--lang", "de", "export", "-o", folder / "ann-bob.csv")
+    reason = "Vorgang nicht zulässig" if os.geteuid() == 0 else "Keine Berechtigung"  # chattr +i
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Fehler: {folder}/ann-bob.csv kann nicht geschrieben werden: {reason}. Es wurde nichts "
+        "geändert; prüfen Sie die Zugriffsrechte und den freien Platz des Ordners.\n",
+    )
+    assert list(folder.iterdir()) == []
+
+
 def test_export_json_import_round_trip_with_undo_and_amend(run: Run, tmp_path: Path) -> None:
     ok(run("new", "Zoë", B, "--dealer", "bob", "--preset", "pagat", "--target", "60"))
     ok(run("knock", "bob", "5", "15"))
@@ -1839,6 +1937,51 @@ def test_refused_import_keeps_the_case_of_the_path(
     (tmp_path / "notes.json").write_text("{not json", encoding="utf-8")
     error = refused(run("import", "notes.json"), 2, "not valid JSON")
     assert "notes.json" in error
+
+
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        ("en", "Error: notes.json cannot be imported: it is not valid JSON (line 3, column 3).\n"),
+        (
+            "de",
+            "Fehler: notes.json kann nicht importiert werden: es ist kein gültiges JSON "
+            "(Zeile 3, Spalte 3).\n",
+        ),
+        (
+            "nl",
+            "Fout: notes.json kan niet worden geïmporteerd: het is geen geldige JSON "
+            "(regel 3, kolom 3).\n",
+        ),
+    ],
+)
+def test_a_file_that_is_not_json_is_refused_with_its_line_and_column_in_the_language(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.json").write_text('{\n  "format": "scorekeeper-match",\n  players: []\n}')
+    result = run("--lang", language, "import", "notes.json")
+    assert (result.exit_code, result.stderr) == (2, said)
+
+
+@pytest.mark.parametrize(
+    "content, said",
+    [
+        (b"\xef\xbb\xbf{}", "it is not valid JSON (line 1, column 1)"),  # a byte-order mark
+        (b'{"format": "caf\xe9"}', "it is not UTF-8 text (byte 16)"),
+        (b"", "it is not valid JSON (line 1, column 1)"),
+    ],
+)
+def test_a_file_that_is_not_utf8_json_is_refused_saying_where(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes, said: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.json").write_bytes(content)
+    result = run("import", "notes.json")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"Error: notes.json cannot be imported: {said}.\n",
+    )
 
 
 def test_store_error_keeps_a_relative_path_as_typed(

@@ -70,7 +70,15 @@ SCENARIOS: dict[str, tuple[list[list[str]], list[str]]] = {
     "undo-of-an-abandoning": ([["abandon"]], ["undo"]),
     "delete": ([], ["delete", "1", "--yes"]),
     "delete-of-the-current-match": ([], ["delete", "2", "--yes"]),
+    "delete-of-the-current-match-another-being-played": (
+        [["new", "Eve", "Fay", "--dealer", "eve"]],
+        ["delete", "3", "--yes"],
+    ),
     "restore": ([["delete", "1", "--yes"]], ["restore", "1"]),
+    "restore-of-the-match-current-before-another": (
+        [["new", "Eve", "Fay", "--dealer", "eve"], ["delete", "3", "--yes"]],
+        ["restore", "3"],
+    ),
     "rename": ([], ["rename", "cid", "Cyd"]),
     "rename-in-a-finished-match": ([], ["rename", "bob", "Robert", "--match", "1"]),
 }

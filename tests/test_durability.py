@@ -7,18 +7,15 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
 import pytest
-from harness import SCRIPT, process
+from harness import SCRIPT, process, read_only
 
 from scorekeeper.engine import Hand
 from scorekeeper.match import Status
@@ -174,28 +171,6 @@ def test_a_waiting_writer_proceeds_once_the_lock_is_released(tmp_path: Path) -> 
     output, _ = process.communicate(timeout=30)
     assert process.returncode == 0
     assert output.startswith("Hand 1: Ann knocks 3 v 20 -> Ann +17 in Game 1")
-
-
-@contextmanager
-def read_only(*folders: Path) -> Iterator[None]:
-    """Make folders unwritable, even for root (which ignores permission bits): chattr +i."""
-    if os.geteuid() == 0:
-        if shutil.which("chattr") is None:
-            pytest.skip("running as root without chattr: cannot make a folder read-only")
-        for folder in folders:
-            if subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode:
-                pytest.skip("this file system cannot make a folder immutable")
-    else:
-        for folder in folders:
-            folder.chmod(0o555)
-    try:
-        yield
-    finally:
-        for folder in folders:
-            if os.geteuid() == 0:
-                subprocess.run(["chattr", "-i", str(folder)], check=True)
-            else:
-                folder.chmod(0o755)
 
 
 def files(root: Path) -> dict[str, bytes]:

@@ -12,6 +12,7 @@ import io
 import json
 import os
 import pty
+import re
 import select
 import signal
 import sys
@@ -25,6 +26,7 @@ import pytest
 from harness import Run, Snapshot, invoke, ok, process, refused
 from rich.console import Console
 
+from scorekeeper import i18n
 from scorekeeper.commands.reading import watch_view
 from scorekeeper.engine import Hand
 from scorekeeper.store import Store
@@ -272,9 +274,9 @@ def test_watch_is_refused_when_the_output_is_no_terminal(run: Run) -> None:
     refused(run("show", "--watch"), 2, "terminal", "leave out --watch")
 
 
-def view(store_dir: Path, match: int | None, height: int = 40) -> str:
-    """What ``show --watch`` puts on a screen of 100 x ``height``."""
-    screen = Console(file=io.StringIO(), width=100, height=height, color_system=None)
+def view(store_dir: Path, match: int | None, height: int = 40, width: int = 100) -> str:
+    """What ``show --watch`` puts on a screen of ``width`` x ``height``."""
+    screen = Console(file=io.StringIO(), width=width, height=height, color_system=None)
     screen.print(watch_view(Store(store_dir), match, screen))
     return screen.file.getvalue()  # type: ignore[attr-defined, no-any-return]
 
@@ -307,6 +309,154 @@ def test_a_sheet_taller_than_the_screen_leaves_out_its_earliest_hands(
     assert numbers == list(range(24 - len(numbers) + 1, 25)) and len(numbers) > 3
     assert f"Hands 1-{24 - len(numbers)} are left out for want of room" in shown[-2] + shown[-1]
     assert "Column" in "\n".join(shown)
+
+
+def three_handed_to_the_end(run: Run) -> None:
+    """Ann v Ben v Cid to 100: Ben plays every hand (Ann and Cid sit out in turn) and knocks 3
+    v 10 fifteen times, +7 each: 105, and Ann and Cid are shut out."""
+    ok(run("new", "Ann", "Ben", "Cid", "--dealer", "ann", "--target", "100"))
+    for _hand in range(15):
+        ok(run("knock", "ben", "3", "10"))
+
+
+def screen_lines(shown: str) -> list[str]:
+    """The lines of a screen, without their trailing spaces and with the time drawn as 20:00:00."""
+    return [re.sub(r"\d\d:\d\d:\d\d", "20:00:00", line.rstrip()) for line in shown.splitlines()]
+
+
+def test_a_finished_three_handed_match_watched_on_a_short_screen_keeps_its_footer(
+    run: Run, store_dir: Path
+) -> None:
+    """On 80 x 24 even the sheet without its hands is too tall: it is cut short above its
+    last two lines, with a line saying so, and the footer says which hands are left out."""
+    three_handed_to_the_end(run)
+    assert screen_lines(view(store_dir, None, height=24, width=80)) == [
+        "Match 1: Ann v Ben v Cid (Three-handed Gin)",
+        "",
+        "#  Hand          Ann    Ben    Cid",
+        "──────────────────────────────────",
+        "   Column          0    105      0",
+        "   Boxes           0     15      0",
+        "   Game                 WON",
+        "   Points          0    105      0",
+        "   Box bonus       0    375      0",
+        "   Game bonus      0    100      0",
+        "   Shutout              yes",
+        "   Total           0    580      0",
+        "   Net          -680  +1360   -680",
+        "",
+        "Game 1: won by Ben",
+        "  Ann: total 0, pays 680 to Ben and is even with Cid: net -680",
+        "  Ben: total 580, collects 680 from Ann and collects 680 from Cid: net +1360",
+        "  Cid: total 0, is even with Ann and pays 680 to Ben: net -680",
+        "  Ann is shut out and pays Ben the game bonus once more.",
+        "… 2 lines left out for want of room",
+        "MATCH OVER: Ben wins, the first to 100",
+        "Next match: Ann sits out; Cid deals to Ben.",
+        "Hands 1-15 are left out for want of room ('scorekeeper show' has them). Drawn at",
+        "20:00:00; drawn again when the match changes. Ctrl-C stops.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        (
+            "de",
+            [
+                "… 3 Zeilen aus Platzmangel weggelassen",
+                "PARTIE VORBEI: Ben gewinnt, als Erster bei 100",
+                "Nächste Partie: Ann setzt aus; Cid gibt Ben.",
+                "Runden 1-15 sind aus Platzmangel weggelassen ('scorekeeper show' zeigt sie).",
+                "Gezeichnet um 20:00:00; neu gezeichnet, sobald sich die Partie ändert. Strg-C",
+                "beendet.",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "… 2 regels weggelaten wegens ruimtegebrek",
+                "PARTIJ VOORBIJ: Ben wint, als eerste op 100",
+                "Volgende partij: Ann past; Cid geeft aan Ben.",
+                "Handen 1-15 zijn weggelaten wegens ruimtegebrek ('scorekeeper show' toont ze).",
+                "Getekend om 20:00:00; opnieuw getekend zodra de partij verandert. Ctrl-C stopt.",
+            ],
+        ),
+    ],
+)
+def test_a_sheet_cut_short_says_so_in_the_language(
+    run: Run, store_dir: Path, language: str, said: list[str]
+) -> None:
+    three_handed_to_the_end(run)
+    i18n.set_language(language)
+    shown = screen_lines(view(store_dir, None, height=24, width=80))
+    assert (shown[-len(said) :], len(shown)) == (said, 24)
+
+
+def test_a_finished_three_handed_match_watched_on_a_taller_screen_shows_its_last_hands(
+    run: Run, store_dir: Path
+) -> None:
+    three_handed_to_the_end(run)
+    shown = screen_lines(view(store_dir, None, height=32, width=80))
+    assert shown[:11] == [
+        "Match 1: Ann v Ben v Cid (Three-handed Gin)",
+        "",
+        " #  Hand          Ann    Ben    Cid",
+        "───────────────────────────────────",
+        "10  +7                    70",
+        "11  +7                    77",
+        "12  +7                    84",
+        "13  +7                    91",
+        "14  +7                    98",
+        "15  +7                   105",
+        "",
+    ]
+    assert shown[-5:] == [
+        "Match net: Ann -680, Ben +1360, Cid -680.",
+        "MATCH OVER: Ben wins, the first to 100",
+        "Next match: Ann sits out; Cid deals to Ben.",
+        "Hands 1-9 are left out for want of room ('scorekeeper show' has them). Drawn at",
+        "20:00:00; drawn again when the match changes. Ctrl-C stops.",
+    ]
+    assert len(shown) == 32
+
+
+def test_a_screen_too_short_for_the_sheet_shows_the_footer_alone(run: Run, store_dir: Path) -> None:
+    three_handed_to_the_end(run)
+    assert screen_lines(view(store_dir, None, height=3, width=80)) == [
+        "Hands 1-15 are left out for want of room ('scorekeeper show' has them). Drawn at",
+        "20:00:00; drawn again when the match changes. Ctrl-C stops.",
+    ]
+
+
+def test_show_watch_of_a_finished_three_handed_match_on_an_80_by_24_terminal(
+    run: Run, store_dir: Path
+) -> None:
+    """The footer is on the screen of a real terminal of 80 x 24, below the match's result."""
+    three_handed_to_the_end(run)
+    pid, terminal = pty.fork()
+    if pid == 0:  # the watching terminal
+        env = {**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1"}
+        env.update(COLUMNS="80", LINES="24")
+        os.execve(
+            sys.executable,
+            [sys.executable, "-m", "scorekeeper", "--db", str(store_dir), "show", "--watch"],
+            env,
+        )
+    screen, status = bytearray(), None
+    try:
+        read_until(terminal, screen, b"Ctrl-C stops.")
+        os.write(terminal, b"\x03")
+        read_until(terminal, screen, None)
+        status = os.waitpid(pid, 0)[1]
+    finally:
+        if status is None:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(terminal)
+    assert os.waitstatus_to_exitcode(status) == 0
+    drawn = screen.decode("utf-8", "replace")
+    assert drawn.index("MATCH OVER: Ben wins") < drawn.index("Hands 1-15 are left out")
 
 
 def test_show_watch_on_a_terminal_redraws_when_another_terminal_records(

@@ -9,8 +9,10 @@ under test may be an installed copy, which ships only the .mo files).
 from __future__ import annotations
 
 import ast
+import errno
 import gettext
 import io
+import os
 import re
 import shutil
 import string
@@ -514,6 +516,46 @@ def test_errors_are_translated_with_their_prefix(run: Any) -> None:
     result = run("--lang", "nl", "gin", "ann", "200")
     assert result.exit_code == 2
     assert "'200'" not in result.stderr and "niet 200" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        ("en", "Error: Cannot read /nowhere/match.json: No such file or directory.\n"),
+        (
+            "de",
+            "Fehler: /nowhere/match.json kann nicht gelesen werden: Datei oder Ordner nicht "
+            "gefunden.\n",
+        ),
+        ("nl", "Fout: Kan /nowhere/match.json niet lezen: Bestand of map bestaat niet.\n"),
+    ],
+)
+def test_what_the_system_says_is_wrong_is_said_in_the_language(
+    run: Any, language: str, said: str
+) -> None:
+    i18n.set_language(None)
+    result = run("--lang", language, "import", "/nowhere/match.json")
+    assert (result.exit_code, result.stderr) == (2, said)
+
+
+@pytest.mark.parametrize("code", sorted(i18n.SYSTEM_ERRORS))
+def test_the_common_system_errors_keep_the_systems_words_in_english(code: str) -> None:
+    number = getattr(errno, code)
+    assert i18n.system_error(OSError(number, os.strerror(number))) == os.strerror(number)
+
+
+def test_the_common_system_errors_have_words_of_their_own_in_each_language() -> None:
+    i18n.set_language("de")
+    full = OSError(errno.ENOSPC, "No space left on device")
+    assert i18n.system_error(full) == "Kein Speicherplatz mehr auf dem Gerät"
+    assert i18n.system_error(OSError(errno.EROFS, "Read-only file system")) == (
+        "Dateisystem nur lesbar"
+    )
+    i18n.set_language("nl")
+    assert i18n.system_error(full) == "Geen ruimte meer over op het apparaat"
+    assert i18n.system_error(OSError(errno.EACCES, "Permission denied")) == "Toegang geweigerd"
+    rare = OSError(errno.EXDEV, "Invalid cross-device link")  # the system's words, in English
+    assert i18n.system_error(rare) == "Invalid cross-device link"
 
 
 def test_record_confirms_in_the_language_or_in_english(run: Any) -> None:

@@ -207,8 +207,44 @@ def test_a_deleted_match_is_kept_aside_and_restored_unchanged(
     assert ok(run("check")).endswith("3 matches, all readable and consistent with the rules.\n")
 
 
-def test_deleting_the_current_match_leaves_none_current(run: Run) -> None:
+def test_deleting_the_current_match_makes_the_newest_match_still_being_played_current(
+    run: Run,
+) -> None:
+    ann_ben(run)  # 1: open
+    ok(run("new", "Cid", "Dee", "--dealer", "cid", "--target", "10", "--end-after-first-game"))
+    ok(run("knock", "cid", "2", "30"))  # 2: over
+    ok(run("new", "Eve", "Fay"))
+    ok(run("abandon"))  # 3: abandoned
+    ok(run("new", "Gus", "Hal"))  # 4: current
+    out = ok(run("delete", "4", "--yes"))
+    assert out.splitlines()[1] == "The current match is now match 1 (Ann v Ben, 2 hands)."
+    assert status(run) == [["*1", "open"], ["2", "finished", "Cid"], ["3", "abandoned"]]
+    assert sheet(run)["id"] == 1
+    # Restoring it leaves the current match as it is.
+    assert ok(run("restore", "4")) == "Restored match 4 (Gus v Hal, 0 hands), as it was.\n"
+    assert sheet(run)["id"] == 1
+    # Deleting another match leaves the current match as it is too.
+    assert len(ok(run("delete", "2", "--yes")).splitlines()) == 1
+    assert sheet(run)["id"] == 1
+
+
+def test_deleting_the_current_match_says_so_in_the_language(run: Run) -> None:
     ann_ben(run)
+    ok(run("new", "Cid", "Dee"))
+    assert ok(run("--lang", "de", "delete", "2", "--yes")).splitlines()[1] == (
+        "Die aktuelle Partie ist jetzt Partie 1 (Ann gegen Ben, 2 Runden)."
+    )
+    ok(run("restore", "2"))
+    assert ok(run("--lang", "nl", "delete", "1", "--yes")).splitlines()[1] == (
+        "De huidige partij is nu partij 2 (Cid tegen Dee, 0 handen)."
+    )
+
+
+def test_deleting_the_current_match_with_none_other_being_played_leaves_none_current(
+    run: Run,
+) -> None:
+    ann_ben(run)
+    ok(run("abandon"))
     ok(run("new", "Cid", "Dee"))
     out = ok(run("delete", "2", "--yes"))
     assert out.splitlines()[1] == (
@@ -216,14 +252,43 @@ def test_deleting_the_current_match_leaves_none_current(run: Run) -> None:
         "with 'scorekeeper new'."
     )
     refused(run("show"), 1, "There is no current match")
+    # Restored while no other match was made current, it is the current match again.
+    assert ok(run("restore", "2")) == (
+        "Restored match 2 (Cid v Dee, 0 hands), as it was.\nIt is the current match again.\n"
+    )
+    assert sheet(run)["id"] == 2
+    ok(run("delete", "2", "--yes"))
     ok(run("new", "Eve", "Fay"))
-    assert sheet(run)["id"] == 3  # and it is current
+    assert sheet(run)["id"] == 3  # a new match is current
+    assert ok(run("restore", "2")) == "Restored match 2 (Cid v Dee, 0 hands), as it was.\n"
+    assert sheet(run)["id"] == 3
+
+
+def test_the_match_current_after_a_deletion_is_named_before_the_match_is_moved(
+    run: Run, store_dir: Path
+) -> None:
+    """``delete`` names the fallback in store.json first, saying the same as before; the move
+    of the file alone makes the fallback current, so a kill between the two leaves the
+    deleted match current and in the store."""
+    ann_ben(run)
+    ok(run("new", "Cid", "Dee"))
+    assert "fallback" not in json.loads((store_dir / "store.json").read_text(encoding="utf-8"))
+    ok(run("delete", "2", "--yes"))
+    pointer = json.loads((store_dir / "store.json").read_text(encoding="utf-8"))
+    assert (pointer["store"]["1"], pointer["fallback"]["1"]) == (
+        {"current": 2, "newest": 2},
+        {"current": 1},
+    )
+    assert sheet(run)["id"] == 1
+    shutil.move(store_dir / "deleted" / "2.json", store_dir / "matches" / "2.json")  # not moved
+    assert sheet(run)["id"] == 2
 
 
 def test_deleting_the_newest_match_of_a_store_without_a_pointer(run: Run, store_dir: Path) -> None:
-    """Without store.json the newest match is current; deleting it leaves none current, not
-    the one before it."""
+    """Without store.json the newest match is current; deleting it leaves none current when
+    no other match is being played, not the one before it."""
     ann_ben(run)
+    ok(run("abandon"))
     ok(run("new", "Cid", "Dee"))
     (store_dir / "store.json").unlink()
     ok(run("delete", "2", "--yes"))

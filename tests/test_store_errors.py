@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from harness import invoke, ok, refused
+from harness import invoke, ok, refused, snapshot
 
 from scorekeeper.store import MatchMissing, Missing, NotAFolder, Store
 
@@ -71,3 +71,37 @@ def test_a_file_given_as_the_store(tmp_path: Path) -> None:
         Store(path).load(1)
     refused(invoke(path, "show"), 1, "is a file, but a store is a folder. Give --db a folder")
     assert path.read_text() == "not a store"
+
+
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        (
+            "en",
+            "Error: {path} is damaged: it is not valid JSON (line 1, column 15). Nothing was "
+            "changed; restore the file from a backup or move it out of the store.\n",
+        ),
+        (
+            "de",
+            "Fehler: {path} ist beschädigt: es ist kein gültiges JSON (Zeile 1, Spalte 15). Es "
+            "wurde nichts geändert; stellen Sie die Datei aus einer Sicherung wieder her oder "
+            "verschieben Sie sie aus dem Speicher.\n",
+        ),
+        (
+            "nl",
+            "Fout: {path} is beschadigd: het is geen geldige JSON (regel 1, kolom 15). Er is "
+            "niets veranderd; zet het bestand terug uit een back-up of haal het uit de opslag.\n",
+        ),
+    ],
+)
+def test_a_match_file_that_is_not_json_is_damaged_at_a_line_and_column(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Ann", "Ben"))
+    path = store / "matches" / "1.json"
+    path.write_text('{"_default": {', encoding="utf-8")  # cut short by a tool
+    before = snapshot(store)
+    result = invoke(store, "--lang", language, "show")
+    assert (result.exit_code, result.stderr) == (1, said.format(path=path))
+    assert snapshot(store) == before

@@ -187,3 +187,21 @@ def test_matches_lists_the_open_and_the_latest_others(run: Run, store_dir: Path)
     assert ids == ["1", *map(str, range(3, 24))]
     assert lines[-1] == "1 earlier match is not listed; 'scorekeeper matches --all' lists it."
     assert len(ok(run("matches", "--all")).splitlines()) == 24
+
+
+@pytest.mark.parametrize("how", ["deleted", "moved away by another program"])
+def test_the_last_match_of_its_bucket_listed_just_after_it_changed_is_gone_once_gone(
+    run: Run, store_dir: Path, how: str
+) -> None:
+    """Listed within a tick of its change, a match's row is racy and its bucket's digest is
+    not kept; once its file is gone (and no other file is in its bucket), the row goes too."""
+    ok(run("new", "Ann", "Ben"))
+    assert listed(run) == [(1, "open", None)]
+    if how == "deleted":
+        ok(run("delete", "1", "--yes"))
+    else:
+        (store_dir / "matches" / "1.json").rename(store_dir / "1.json")
+    assert listed(run) == []
+    assert (
+        ok(run("matches")) == "No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'.\n"
+    )

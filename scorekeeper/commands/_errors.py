@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from scorekeeper.engine import InvalidHand, MatchFinished, Why
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, _, ngettext, system_error
 from scorekeeper.rules import RuleError, option_name
 from scorekeeper.store import MatchMissing, Missing, NotAFolder, Store, StoreError
 
@@ -121,7 +121,7 @@ def misused(error: click.UsageError, at: click.Context | None = None) -> click.C
 def describe(error: BaseException) -> str:
     """An error in a few words, for a person."""
     if isinstance(error, OSError) and error.strerror:
-        return error.strerror
+        return system_error(error)
     if isinstance(error, UnicodeEncodeError):
         return _("the output's encoding ({encoding}) cannot show {text!r}").format(
             encoding=error.encoding, text=error.object[error.start : error.end]
@@ -163,7 +163,7 @@ def translate(error: Exception) -> Exception:
         return StateProblem(
             _(
                 "Cannot use {path}: {reason}. Check that the store's folder exists and may be read."
-            ).format(path=error.filename, reason=error.strerror)
+            ).format(path=error.filename, reason=describe(error))
         )
     if isinstance(error, OSError):  # not a file: the output, say
         return StateProblem(

@@ -14,7 +14,7 @@ from scorekeeper.commands._common import echo_lines, load_sheet, warn_of_copies
 from scorekeeper.commands._errors import BadInput, Partly, StateProblem, tell
 from scorekeeper.commands._params import command, match_argument, option, pass_store
 from scorekeeper.engine import InvalidHand, MatchFinished
-from scorekeeper.i18n import Quoted, _, escape, ngettext, together
+from scorekeeper.i18n import Quoted, _, escape, ngettext, system_error, together
 from scorekeeper.match import Match, Relation, relation
 from scorekeeper.messages import match_title
 from scorekeeper.rules import RuleError
@@ -70,6 +70,9 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
     if output is None:
         click.echo(text, nl=False)
         return
+    folder = os.path.dirname(output)
+    if folder and not os.path.isdir(folder):
+        raise BadInput(no_folder(folder))
     if os.path.islink(output) and not os.path.exists(output):
         raise BadInput(
             _(
@@ -92,6 +95,20 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
         _("Wrote match {id} to {path}.").format(id=current.id, path=escape(output)),
         err=True,
     )
+
+
+def no_folder(folder: str) -> str:
+    """Why a file cannot be written into ``folder``, which is not a folder, and what to do."""
+    import shlex
+
+    if os.path.lexists(folder):
+        return _("{folder} is not a folder; name a file in a folder.").format(
+            folder=Quoted(folder, path=True)
+        )
+    return _(
+        "The folder {folder} does not exist; make it first (mkdir -p {typed}), or name a "
+        "file in a folder that exists."
+    ).format(folder=Quoted(folder, path=True), typed=Quoted(shlex.quote(folder), path=True))
 
 
 def read_export(path: str) -> Match:
@@ -120,7 +137,7 @@ def read_export(path: str) -> Match:
         return parse_export(data)
     except OSError as error:
         raise BadInput(
-            _("Cannot read {path}: {reason}.").format(path=shown, reason=error.strerror)
+            _("Cannot read {path}: {reason}.").format(path=shown, reason=system_error(error))
         ) from None
     except (ValueError, TypeError, InvalidHand, MatchFinished, RuleError) as error:
         raise BadInput(

@@ -86,7 +86,8 @@ def delete(store: Store, match: int, yes: bool) -> None:
     """Delete MATCH: it leaves 'matches', 'stats' and 'use', and is kept aside as it is.
 
     'scorekeeper matches --deleted' lists the deleted matches, and 'scorekeeper restore
-    MATCH' brings one back unchanged.
+    MATCH' brings one back unchanged. If MATCH was the current match, the newest match still
+    being played becomes current.
 
     \b
     Example:
@@ -117,7 +118,10 @@ def delete(store: Store, match: int, yes: bool) -> None:
             "'scorekeeper matches --deleted' lists the deleted matches."
         ).format(match=described(gone), id=gone.id)
     )
-    if was_current:
+    now = store.current_id() if was_current else None
+    if now is not None and store.has(now):
+        click.echo(_("The current match is now {match}.").format(match=described(store.load(now))))
+    elif was_current:
         click.echo(
             _(
                 "There is no current match now: choose one with 'scorekeeper use MATCH', "
@@ -139,6 +143,8 @@ def restore(store: Store, match: int) -> None:
     with store.writing() as writer:
         back = writer.restore(match)
     click.echo(_("Restored {match}, as it was.").format(match=described(back)))
+    if store.current_id() == back.id:  # it was current when deleted, and none has been since
+        click.echo(_("It is the current match again."))
 
 
 @command()

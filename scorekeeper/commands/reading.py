@@ -153,8 +153,10 @@ def fitted(
     console: Console, match: Match, sheet: Scoresheet, height: int
 ) -> tuple[RenderableType, int]:
     """The sheet drawn without as few of its earliest hands as leave it at most ``height``
-    lines tall, and how many were left out. (A deal half reported in Partnership Gin is
-    numbered from the deals before it, so that sheet is drawn whole.)"""
+    lines tall, and how many were left out; a sheet taller than that even without them (a
+    finished match's settlement, on a short screen) is cut short (:func:`cut_short`). (A deal
+    half reported in Partnership Gin is numbered from the deals before it, so that sheet is
+    drawn with every hand.)"""
     from scorekeeper import render
 
     def drawn(kept: int) -> RenderableType:
@@ -164,13 +166,47 @@ def fitted(
         return len(console.render_lines(drawn(kept), pad=False)) <= height
 
     hands = len(sheet.rounds)
+    fitting, too_many = 0, hands  # the most hands that fit (or none) lies in [fitting, too_many)
     if sheet.pending or fits(hands):
-        return drawn(hands), 0
-    fitting, too_many = 0, hands  # the most hands that fit lies in [fitting, too_many)
+        fitting = hands
     while too_many - fitting > 1:
         middle = (fitting + too_many) // 2
         fitting, too_many = (middle, too_many) if fits(middle) else (fitting, middle)
-    return drawn(fitting), hands - fitting
+    return cut_short(console, drawn(fitting), height), hands - fitting
+
+
+#: How many of a sheet's last lines a sheet cut short keeps: where the match stands (or who
+#: won it) and who deals next.
+LAST_LINES = 2
+
+
+def cut_short(console: Console, drawn: RenderableType, height: int) -> RenderableType:
+    """What is drawn, at most ``height`` lines tall: where it is taller, the lines before its
+    last :data:`LAST_LINES` are cut short, and a line says how many were left out."""
+    from rich.console import Group
+    from rich.segment import SegmentLines
+    from rich.text import Text
+
+    lines = console.render_lines(drawn, pad=False)
+    if len(lines) <= height:
+        return drawn
+
+    def mark(n: int) -> Text:
+        said = ngettext(
+            "… {n} line left out for want of room", "… {n} lines left out for want of room", n
+        )
+        return Text(said.format(n=n), style="dim")
+
+    room = height - len(console.render_lines(mark(len(lines)), pad=False))
+    if room < 1:  # not even the mark: nothing
+        return Group()
+    last = min(LAST_LINES, room - 1)  # and at least the top line
+    first = room - last
+    return Group(
+        SegmentLines(lines[:first], new_lines=True),
+        mark(len(lines) - first - last),
+        SegmentLines(lines[len(lines) - last :], new_lines=True),
+    )
 
 
 @command()

@@ -6,7 +6,8 @@ Layout of a store directory (``--db PATH``)::
                             the changes made to the match (abandoned, a player renamed)
     PATH/deleted/<id>.json  the files of the matches deleted, as they were, until restored
     PATH/resolved/          the copies ``resolve`` set aside, as they were
-    PATH/store.json         the match chosen with ``use`` (and the newest match then)
+    PATH/store.json         the match chosen with ``use`` (and the newest match then, and the
+                            match current should the chosen one be deleted)
     PATH/tmp/               new versions of files, until they are renamed into place
 
 Only facts are stored (hands as entered, voided and replaced ones kept and marked); every total
@@ -16,8 +17,10 @@ between ``matches`` and ``deleted`` by a rename, and nothing else is a fact (an 
 several files takes one such step per file). The current match is the one ``use`` chose,
 unless a match newer than the newest one then exists: ``new`` and ``import`` create a match
 file and nothing more, so they too are one step, and a kill at any moment leaves one answer to
-"which match is current". Ids are never given out twice: a new match's id follows the highest
-one given out, a deleted match's too.
+"which match is current". ``delete`` of the current match names in ``store.json`` the match
+current once it is gone (the newest still being played), which says nothing new while it is
+there: the move alone makes the change. Ids are never given out twice: a new match's id
+follows the highest one given out, a deleted match's too.
 
 What is derived from the matches (the summaries ``matches`` and ``stats`` read, and the stamp
 that spares listing the folder) is kept in the machine's cache directory, never in the store
@@ -33,10 +36,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.facts import check_keys
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, system_error
 from scorekeeper.match import Match
 from scorekeeper.store import files, folder, records
 from scorekeeper.store.files import (
@@ -49,6 +52,7 @@ from scorekeeper.store.files import (
     MatchMissing,
     Missing,
     NotAFolder,
+    Pointer,
     StoreError,
     damaged,
 )
@@ -66,10 +70,26 @@ __all__ = [
     "MatchMissing",
     "Missing",
     "NotAFolder",
+    "Pointer",
     "Store",
     "StoreError",
     "Writer",
 ]
+
+
+def match_numbers(path: str, doc: dict[str, Any], keys: tuple[str, ...]) -> list[int]:
+    """The match numbers a document of ``store.json`` holds under ``keys``, checked."""
+    try:
+        check_keys(doc, keys, (), _("its current match"), complete=True)
+    except ValueError as error:
+        raise damaged(path, str(error)) from None
+    numbers = [doc[key] for key in keys]
+    if any(type(n) is not int or n < 1 for n in numbers):
+        raise damaged(
+            path,
+            _("its current match is {value!r}, not a match number").format(value=doc["current"]),
+        )
+    return numbers
 
 
 class Store:
@@ -126,47 +146,42 @@ class Store:
 
     # Reading
 
-    def pointer(self) -> tuple[int, int | None] | None:
-        """What ``store.json`` says: the match ``use`` chose and the newest match then (None
-        for a file written before schema 3, which named the current match itself)."""
+    def pointer(self) -> Pointer | None:
+        """What ``store.json`` says (None where there is none)."""
         path = self.path("store.json")
         db, staged = records.open_file(path, self.temp_dir)
         state = db.table("store").get(doc_id=1)
         if state is None:
             return None
         schema = (staged.data or {}).get("meta", {}).get("1", {}).get("schema")
-        try:
-            check_keys(
-                dict(state),
-                ("current", "newest")
-                if type(schema) is int and schema >= POINTER_SCHEMA
-                else ("current",),
-                (),
-                _("its current match"),
-                complete=True,
-            )
-        except ValueError as error:
-            raise damaged(path, str(error)) from None
-        numbers = [state["current"], *([state["newest"]] if "newest" in state else [])]
-        if any(type(n) is not int or n < 1 for n in numbers):
-            raise damaged(
-                path,
-                _("its current match is {value!r}, not a match number").format(
-                    value=state["current"]
-                ),
-            )
-        return numbers[0], numbers[1] if len(numbers) > 1 else None
+        keys = ("current", "newest") if type(schema) is int and schema >= POINTER_SCHEMA else None
+        found = match_numbers(path, dict(state), keys or ("current",))
+        fallback = db.table("fallback").get(doc_id=1)
+        return Pointer(
+            found[0],
+            found[1] if keys else None,
+            None if fallback is None else match_numbers(path, dict(fallback), ("current",))[0],
+        )
 
     def current_id(self) -> int | None:
-        """The current match: the one ``use`` chose, or the newest one if it was made later."""
+        """The current match: the one ``use`` chose, or the newest one if it was made later;
+        should the one chosen have been deleted since, the fallback ``delete`` named."""
         self._check_root()
         pointer = self.pointer()
         if pointer is None:
             return max(self.match_ids(), default=None)
-        chosen, newest = pointer
-        if newest is not None and self.has(newest + 1):  # ids are given out in order
+        if pointer.newest is not None and self.has(pointer.newest + 1):  # ids are given in order
             return max(self.match_ids())
-        return chosen
+        if pointer.fallback is not None and not self.has(pointer.chosen):
+            return pointer.fallback
+        return pointer.chosen
+
+    def latest_open(self, besides: int) -> int | None:
+        """The match still being played (neither finished nor abandoned) that was made last,
+        ``besides`` left out; None if there is none."""
+        with self.summaries() as summaries:
+            open_ids = summaries.to_list(0)[0]
+        return max((found for found in open_ids if found != besides), default=None)
 
     def has(self, match_id: int) -> bool:
         """Whether the store holds this match (without listing every match)."""
@@ -418,6 +433,6 @@ class Store:
         except OSError as error:
             raise StoreError(
                 _("Cannot write to the store {path}: {reason}. Check its permissions.").format(
-                    path=self.root, reason=error.strerror
+                    path=self.root, reason=system_error(error)
                 )
             ) from None

@@ -20,12 +20,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from tinydb.middlewares import Middleware
 from tinydb.storages import Storage
 
-from scorekeeper.i18n import _
+from scorekeeper.facts import from_json
+from scorekeeper.i18n import _, system_error
 
 #: The layout version written into every file; a file from a newer version is refused. Schema
 #: 3: the current match is derived from the match files and a pointer that ``use`` writes.
@@ -44,6 +45,19 @@ OLD_SUMMARIES = ("index.json", "figures.json")
 
 #: How the store's temporary files are named: the prefix, twelve hex digits, the suffix.
 TEMP_PREFIX, TEMP_SUFFIX, TEMP_DIGITS = ".scorekeeper-", ".tmp", 12
+
+
+class Pointer(NamedTuple):
+    """What ``store.json`` says of the current match."""
+
+    chosen: int
+    """The match chosen with ``use`` (or made current by ``new``, ``import`` or ``delete``)."""
+    newest: int | None
+    """The newest match when it was chosen (None in a file written before schema 3, which
+    named the current match itself): a match newer than it is current instead."""
+    fallback: int | None = None
+    """The match current should the one chosen leave ``matches``: ``delete`` names it before
+    it moves the current match's file, so that the move alone makes it current."""
 
 
 class StoreError(Exception):
@@ -169,16 +183,16 @@ def cannot_read(path: str, error: OSError) -> StoreError:
     return StoreError(
         _(
             "Cannot read {path}: {reason}. Check that it is a scorekeeper store file you may read."
-        ).format(path=path, reason=error.strerror or error)
+        ).format(path=path, reason=system_error(error))
     )
 
 
 def parse(path: str, content: bytes) -> dict[str, dict[str, Any]]:
     """A store file's tables, checked: JSON, tables of documents, a schema this version reads."""
     try:
-        data = json.loads(content.decode("utf-8"))
-    except (ValueError, RecursionError) as error:
-        raise damaged(path, _("it is not valid JSON ({reason})").format(reason=error)) from None
+        data = from_json(content)
+    except ValueError as error:
+        raise damaged(path, str(error)) from None
     # Every table a dict of documents, every document a dict (the types gathered in C: an index
     # holds a row for each of thousands of matches).
     if type(data) is not dict or not all(
@@ -224,7 +238,7 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> bool:
             _(
                 "Cannot write {path}: {reason}. Nothing was changed; check the "
                 "permissions and free space of its folder."
-            ).format(path=path, reason=error.strerror or error)
+            ).format(path=path, reason=system_error(error))
         ) from None
     try:
         sync_folder(os.path.dirname(path))
@@ -245,7 +259,7 @@ def move(source: str, target: str) -> bool:
             _(
                 "Cannot move {path}: {reason}. Nothing was changed; check the permissions of "
                 "the store's folders."
-            ).format(path=source, reason=error.strerror or error)
+            ).format(path=source, reason=system_error(error))
         ) from None
     try:
         sync_folder(os.path.dirname(target))
@@ -380,7 +394,7 @@ def locked(root: str, timeout: float) -> Iterator[None]:
     except OSError as error:
         raise StoreError(
             _("Cannot write to the store {path}: {reason}. Check its permissions.").format(
-                path=root, reason=error.strerror
+                path=root, reason=system_error(error)
             )
         ) from None
     try:
@@ -398,7 +412,9 @@ def locked(root: str, timeout: float) -> Iterator[None]:
         yield
     except OSError as error:
         raise StoreError(
-            _("Cannot lock the store {path}: {reason}.").format(path=root, reason=error.strerror)
+            _("Cannot lock the store {path}: {reason}.").format(
+                path=root, reason=system_error(error)
+            )
         ) from None
     finally:
         os.close(fd)

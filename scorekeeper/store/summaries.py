@@ -44,6 +44,10 @@ FORMAT = 1
 #: again, the listing not kept (nanoseconds).
 RACY = 2_000_000_000
 
+#: A bucket with a row is always listed, unsettled (its digest '') until :meth:`settle` keeps
+#: its digest: a bucket whose files are all gone is then compared, and its rows taken out.
+UNSETTLED = "INSERT OR IGNORE INTO buckets VALUES (?, '')"
+
 #: How many matches are worked out between two commits of the cache.
 BATCH = 500
 
@@ -273,12 +277,12 @@ class Summaries:
                     "AND (derived - ctime < ? OR derived > ?)",
                     (bucket * BUCKET, (bucket + 1) * BUCKET, RACY, now),
                 ).fetchone()[0]
-                if bucket in survey.buckets and not racy:
+                if bucket in survey.buckets:  # racy: kept as unsettled, compared again
                     self.db.execute(
                         "INSERT OR REPLACE INTO buckets VALUES (?, ?)",
-                        (bucket, str(survey.buckets[bucket])),
+                        (bucket, "" if racy else str(survey.buckets[bucket])),
                     )
-                else:
+                else:  # no file is left in it, and its rows were taken out
                     self.db.execute("DELETE FROM buckets WHERE bucket = ?", (bucket,))
         self._changed = []
 
@@ -301,6 +305,7 @@ class Summaries:
                 row.winner,
             ),
         )
+        self.db.execute(UNSETTLED, (row.id // BUCKET,))
         if row.status is not MatchStatus.FINISHED:
             return
         sheet = match.sheet()

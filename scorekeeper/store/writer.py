@@ -14,7 +14,7 @@ from scorekeeper.i18n import _
 from scorekeeper.match import Match, MatchStatus, StoredHand, new_uuid, now
 from scorekeeper.rules import Rules
 from scorekeeper.store import files, folder, records
-from scorekeeper.store.files import DELETED, MATCHES, RESOLVED, StoreError
+from scorekeeper.store.files import DELETED, MATCHES, RESOLVED, Pointer, StoreError
 from scorekeeper.store.records import Opened
 
 if TYPE_CHECKING:
@@ -38,29 +38,34 @@ class Writer:
         self._kept: list[tuple[str, str]] = []
         """Match files to keep a copy of, as they are, before they are replaced."""
         self._next_id: int | None = None
-        self._pointer_state: tuple[int, int | None] | None = None
+        self._pointer_state: Pointer | None = None
         """What ``store.json`` says, as read (and upgraded) under the lock."""
 
-    def _write_pointer(self, chosen: int, newest: int) -> bool:
+    def _write_pointer(self, chosen: int, newest: int, fallback: int | None = None) -> bool:
         db, staged = records.open_file(self.store.path("store.json"), self.store.temp_dir)
         db.table("store").upsert(Document({"current": chosen, "newest": newest}, doc_id=1))
-        self._pointer_state = chosen, newest
+        db.drop_table("fallback")
+        if fallback is not None:
+            db.table("fallback").insert(Document({"current": fallback}, doc_id=1))
+        self._pointer_state = Pointer(chosen, newest, fallback)
         return staged.commit()
 
     def upgrade_pointer(self) -> None:
         """A ``store.json`` written before schema 3 is written again saying the same, before any
         change (afterwards its meaning would be lost)."""
         pointer = self._pointer_state = self.store.pointer()
-        if pointer is not None and pointer[1] is None:
-            self._write_pointer(pointer[0], self.store.last_id() or pointer[0])
+        if pointer is not None and pointer.newest is None:
+            self._write_pointer(pointer.chosen, self.store.last_id() or pointer.chosen)
 
-    def _pin_current(self) -> None:
+    def _pin_current(self, fallback: int | None = None) -> None:
         """Make ``store.json`` name the current match itself, saying the same as before, so
-        that the current match does not pass to another when a match file leaves ``matches``
-        (without a pointer, or one behind the newest match, the newest would be current)."""
-        current = self.store.current_id()
-        if current is not None and self._pointer_state != (current, self.store.last_id()):
-            self._write_pointer(current, self.store.last_id() or current)
+        that the current match does not pass to another when a match file moves between
+        ``matches`` and ``deleted`` (without a pointer, or one behind the newest match, the
+        newest would be current), unless the current match leaves ``matches``: then
+        ``fallback`` is current."""
+        current, newest = self.store.current_id(), self.store.last_id()
+        if current is not None and self._pointer_state != (current, newest, fallback):
+            self._write_pointer(current, newest or current, fallback)
 
     def set_current(self, match_id: int) -> None:
         """Choose the current match (``use``)."""
@@ -115,16 +120,20 @@ class Writer:
         return newer
 
     def delete(self, match_id: int) -> Match:
-        """Move a match's file, as it is, into ``deleted``; the current match stays current
-        unless it is this one (then there is none)."""
+        """Move a match's file, as it is, into ``deleted``; the current match stays current,
+        unless it is this one: then the match still being played that was made last is (none
+        if there is none)."""
         match = self.load(match_id)
         self.store.make_folders(self.store.path(DELETED))
         self._move(match_id, MATCHES, DELETED)
-        self._pin_current()
+        current = self.store.current_id() == match_id
+        self._pin_current(self.store.latest_open(besides=match_id) if current else None)
         return match
 
     def restore(self, match_id: int) -> Match:
-        """Move a deleted match's file back into ``matches``, as it was."""
+        """Move a deleted match's file back into ``matches``, as it was; the current match
+        stays current (where there is none, the match ``store.json`` names is current again:
+        this one, if it was current when it was deleted)."""
         if self.store.has(match_id):
             raise StoreError(
                 _(
@@ -133,6 +142,7 @@ class Writer:
             )
         match = self.store.load(match_id, DELETED)
         self._move(match_id, DELETED, MATCHES)
+        self._pin_current()
         return match
 
     def _move(self, match_id: int, source: str, target: str) -> None:
@@ -231,7 +241,7 @@ class Writer:
         pointer = self._pointer_state
         newest = self._next_id - 1
         try:
-            if pointer is None or (pointer[1] or pointer[0]) < newest:
+            if pointer is None or (pointer.newest or pointer.chosen) < newest:
                 self._write_pointer(newest, newest)
         except StoreError:
             pass
