@@ -214,6 +214,26 @@ def _sheet_table(
             end_section=r is rounds[-1],
         )
 
+    for label, figure, kind in footer_rows(sheet, games):
+        style = "bold" if kind in ("total", "strong") else ""
+        table.add_row(
+            "",
+            Text(label, style=style, no_wrap=True),
+            *(
+                "" if value is None else Text(str(value), style=style)
+                for g, p in cells
+                for value in [figure(g, p)]
+            ),
+        )
+    return table
+
+
+def footer_rows(sheet: Scoresheet, games: Sequence[Game]) -> list[tuple[str, Figure, str]]:
+    """The rows under the hands, each with its label, its figure and its kind (``total``, a
+    column's sum; ``strong``, said loud; ``settlement``, the first row of a settlement): each
+    column's total, the boxes and whether the game is won; once a game has ended, its
+    settlement. The terminal's sheet and the web page's draw the same rows."""
+
     def settled(attribute: str) -> Figure:
         return lambda g, p: getattr(g.settlement.lines[p], attribute) if g.settlement else None
 
@@ -231,30 +251,20 @@ def _sheet_table(
         return signed(g.settlement.nets[p]) if g.winner == p or sheet.seating else ""
 
     rows: list[tuple[str, Figure, str]] = [
-        (_("Column"), lambda g, p: g.points[p], "bold"),
+        (_("Column"), lambda g, p: g.points[p], "total"),
         (_("Boxes"), lambda g, p: g.boxes[p], ""),
-        (_("Game"), state, "bold"),
+        (_("Game"), state, "strong"),
     ]
     if any(g.settlement for g in games):
         rows += [
-            (_("Points"), settled("points"), ""),
+            (_("Points"), settled("points"), "settlement"),
             (_("Box bonus"), settled("box_bonus"), ""),
             (_("Game bonus"), settled("game_bonus"), ""),
             (_("Shutout"), shutout, ""),
-            (_("Total"), settled("total"), "bold"),
-            (_("Net"), net, "bold"),
+            (_("Total"), settled("total"), "strong"),
+            (_("Net"), net, "strong"),
         ]
-    for label, figure, style in rows:
-        table.add_row(
-            "",
-            Text(label, style=style, no_wrap=True),
-            *(
-                "" if value is None else Text(str(value), style=style)
-                for g, p in cells
-                for value in [figure(g, p)]
-            ),
-        )
-    return table
+    return rows
 
 
 def summary_lines(sheet: Scoresheet) -> list[str]:

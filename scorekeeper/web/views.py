@@ -9,7 +9,7 @@ chosen before they are called).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 from importlib import resources
 from string import Template
@@ -18,11 +18,8 @@ from scorekeeper.commands.session import whose_hand
 from scorekeeper.engine import MAX_DEADWOOD, Game, Scoresheet, hand_rules
 from scorekeeper.i18n import _
 from scorekeeper.match import Match
-from scorekeeper.messages import ENDINGS, match_result, match_title, round_line, short, signed
-from scorekeeper.render import abandoned, summary_lines
-
-Figure = Callable[[Game, str], object]
-"""A figure of one player's column in one game, or None for an empty cell."""
+from scorekeeper.messages import ENDINGS, match_result, match_title, round_line, short
+from scorekeeper.render.sheet import abandoned, footer_rows, summary_lines
 
 #: The languages the page offers, each by its own name.
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
@@ -137,43 +134,6 @@ def table_html(sheet: Scoresheet, games: Sequence[Game], narrow: bool = False) -
         f'<table class="sheet{" narrow" if narrow else ""}"><thead>{head}</thead>'
         f"<tbody>{body}</tbody><tfoot>{foot}</tfoot></table>"
     )
-
-
-def footer_rows(sheet: Scoresheet, games: Sequence[Game]) -> list[tuple[str, Figure, str]]:
-    """The rows under the hands: each column's total, the boxes and whether the game is won;
-    once a game has ended, its settlement."""
-
-    def settled(attribute: str) -> Figure:
-        return lambda g, p: getattr(g.settlement.lines[p], attribute) if g.settlement else None
-
-    def state(g: Game, p: str) -> str:
-        if g.winner is not None:
-            return _("WON") if g.winner == p else ""
-        return _("open") if g.open else "-"
-
-    def shutout(g: Game, p: str) -> object:
-        return g.settlement and (_("yes") if g.settlement.lines[p].shutout else "")
-
-    def net(g: Game, p: str) -> object:
-        if not g.settlement:
-            return None
-        return signed(g.settlement.nets[p]) if g.winner == p or sheet.seating else ""
-
-    rows: list[tuple[str, Figure, str]] = [
-        (_("Column"), lambda g, p: g.points[p], "total"),
-        (_("Boxes"), lambda g, p: g.boxes[p], ""),
-        (_("Game"), state, "strong"),
-    ]
-    if any(g.settlement for g in games):
-        rows += [
-            (_("Points"), settled("points"), "settlement"),
-            (_("Box bonus"), settled("box_bonus"), ""),
-            (_("Game bonus"), settled("game_bonus"), ""),
-            (_("Shutout"), shutout, ""),
-            (_("Total"), settled("total"), "strong"),
-            (_("Net"), net, "strong"),
-        ]
-    return rows
 
 
 def next_hand(match: Match) -> int:
