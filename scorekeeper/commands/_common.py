@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -33,6 +33,28 @@ def match_id(store: Store, given: int | None) -> int:
             )
         )
     return current
+
+
+#: Room kept on a question's last line for the answer.
+ANSWER_ROOM = 12
+
+
+def ask(question: str, type: click.ParamType, **settings: Any) -> Any:  # type: ignore[type-arg]
+    """``click.prompt``: the question wrapped between units to the terminal's width with room
+    for the answer on its last line, and asked again there after an unusable answer, whose
+    ``Error:`` line is wrapped too."""
+    from scorekeeper.messages import output_width, wrap
+
+    width = output_width()
+    lines = wrap(question, width - ANSWER_ROOM, hang=0) if width else [question]
+    for line in lines[:-1]:
+        click.echo(line)
+    while True:
+        typed = click.prompt(lines[-1], **settings)
+        try:
+            return type.convert(typed, None, None)
+        except click.BadParameter as error:
+            echo_lines([_("Error: {message}").format(message=error.message)])
 
 
 def echo_lines(lines: Sequence[str]) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from scorekeeper.commands._common import ask
 from scorekeeper.commands._completion import complete_match, offer
 from scorekeeper.commands._errors import (
     BadInput,
@@ -302,7 +303,7 @@ def confirm(question: str, default: bool = True) -> bool:
     """A yes or no, answered in the language or in English (Enter: ``default``)."""
     choices = _("Y/n") if default else _("y/N")
     return bool(
-        click.prompt(
+        ask(
             f"{question} [{choices}]",
             default=_("yes") if default else _("no"),
             show_default=False,

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 import click
 
-from scorekeeper.commands._common import echo_lines
+from scorekeeper.commands._common import ask, echo_lines
 from scorekeeper.commands._errors import Partly, StateProblem, describe, tell
 from scorekeeper.commands._params import Words, command, confirm, match_argument, option, pass_store
 from scorekeeper.engine import Scoresheet
@@ -198,7 +198,7 @@ def decide(copy: Copy, keep: str | None, yes: bool) -> str | None:
     if copy.case is Case.DIVERGED:
         if keep is not None:
             return keep
-        answer: str = click.prompt(
+        answer: str = ask(
             _("Keep which? [store/copy/both] (both: the copy becomes a new match)"),
             type=Words(
                 {

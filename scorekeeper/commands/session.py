@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from scorekeeper.commands._common import echo_lines, match_id
+from scorekeeper.commands._common import ask, echo_lines, match_id
 from scorekeeper.commands._errors import BadInput, StateProblem, as_problem
 from scorekeeper.commands._params import (
     NOT_A_PLAYER,
@@ -41,7 +41,7 @@ from scorekeeper.commands.recording import (
 from scorekeeper.engine import MAX_DEADWOOD, Entry, Hand, Scoresheet, hand_rules
 from scorekeeper.i18n import N_, Quoted, _, either, ngettext
 from scorekeeper.match import Match, MatchStatus, StoredHand
-from scorekeeper.messages import ENDINGS, output_width, plain, said_of_new_hand, wrap
+from scorekeeper.messages import ENDINGS, plain, said_of_new_hand
 from scorekeeper.store import Store, StoreError
 
 if TYPE_CHECKING:
@@ -350,20 +350,6 @@ class OrBetween(click.ParamType):  # type: ignore[type-arg]
         if typed == "u":
             return Between.UNDO
         return self.first.convert(value, param, ctx)
-
-
-#: Room kept on a question's last line for the answer.
-ANSWER_ROOM = 12
-
-
-def ask(question: str, **settings: Any) -> Any:
-    """``click.prompt``, the question wrapped between units to the terminal's width with room
-    for the answer on its last line (asked again there after an unusable answer)."""
-    width = output_width()
-    lines = wrap(question, width - ANSWER_ROOM, hang=0) if width else [question]
-    for line in lines[:-1]:
-        click.echo(line)
-    return click.prompt(lines[-1], **settings)
 
 
 def first_question(question: str, answer: click.ParamType) -> Any:  # type: ignore[type-arg]
