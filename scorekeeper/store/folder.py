@@ -73,39 +73,36 @@ class Survey(NamedTuple):
 
 def survey(folder: str) -> Survey:
     """Look at every file of a folder of matches once (none if it is missing): a stat of each
-    match file, its identity folded into its bucket's digest and not kept (a store of 100,000
-    matches takes a few megabytes, not a hundred). Raises OSError if it cannot be read."""
+    match file, relative to the folder, its identity folded into its bucket's digest and not
+    kept (a store of 100,000 matches takes a few megabytes, not a hundred). The folder's
+    device is the stamp's to say (:func:`folder_identity`). Raises OSError if it cannot be
+    read."""
     ids: list[int] = []
     others: list[str] = []
     buckets: dict[int, int] = {}
     try:
-        entries = os.scandir(folder)
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except FileNotFoundError:
         return Survey(ids, others, buckets)
-    with entries:
-        for entry in entries:
-            name = entry.name
+    stat, digest = os.stat, buckets.get  # the loop runs once a match: kept short
+    try:
+        for name in os.listdir(fd):
             number = name[:-5]
             if not (name.endswith(".json") and number.isdigit() and number.isascii()):
                 others.append(name)
                 continue
-            match_id = int(number)
             try:
-                found = entry.stat(follow_symlinks=False)
+                found = stat(name, dir_fd=fd, follow_symlinks=False)
             except FileNotFoundError:  # gone since the folder was listed
                 continue
+            match_id = int(number)
             ids.append(match_id)
             bucket = match_id // BUCKET
-            buckets[bucket] = buckets.get(bucket, 0) + hash(
-                (
-                    match_id,
-                    found.st_dev,
-                    found.st_ino,
-                    found.st_size,
-                    found.st_mtime_ns,
-                    found.st_ctime_ns,
-                )
+            buckets[bucket] = digest(bucket, 0) + hash(
+                (match_id, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
             )
+    finally:
+        os.close(fd)
     ids.sort()
     others.sort()
     return Survey(ids, others, {bucket: value & (2**64 - 1) for bucket, value in buckets.items()})
