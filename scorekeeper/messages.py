@@ -479,6 +479,8 @@ def _stream_width(stream: object, always: bool) -> int | None:
 def cells(text: str) -> int:
     """How many columns of a terminal ``text`` takes: two for a wide character (山, 😀), none
     for a combining accent."""
+    if text.isascii():
+        return len(text)
     return sum(
         0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
         for c in text
