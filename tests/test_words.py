@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 from harness import invoke, ok, refused, snapshot
 
-import scorekeeper
-
-PACKAGE = Path(scorekeeper.__file__).parent
+# The catalogues (.po) are source files: they sit in the checkout, not in an installed package.
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
 
 @pytest.fixture
