@@ -16,6 +16,7 @@ catalogue.
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import sys
 from collections.abc import Sequence
@@ -186,12 +187,23 @@ def speak_for_click() -> None:
     """
     import gettext
 
-    for name, module in list(sys.modules.items()):
-        if module is not None and (name == "click" or name.startswith("click.")):
+    for name in _click_modules():
+        if (module := sys.modules.get(name)) is not None:
             if getattr(module, "_", None) is gettext.gettext:
                 module._ = _  # type: ignore[attr-defined]
             if getattr(module, "ngettext", None) is gettext.ngettext:
                 module.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+@functools.cache
+def _click_modules() -> tuple[str, ...]:
+    """The names of click's modules, loaded or not (its folder is listed once: looking through
+    every loaded module on each call costs more)."""
+    import click
+
+    folder = os.path.dirname(click.__file__)
+    found = (name[:-3] for name in os.listdir(folder) if name.endswith(".py"))
+    return ("click", *(f"click.{name}" for name in found if name != "__init__"))
 
 
 #: How many characters of a name or a path a message quotes.
