@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from harness import Run, Snapshot, invoke, ok, refused
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import (
@@ -364,6 +364,11 @@ winners = st.lists(st.tuples(st.sampled_from([0, 1, None]), st.integers(0, 98)),
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(three_handed_rules, st.sampled_from([ANN, BEN]), winners)
+@example(  # Ann gins thrice for 5 (3 boxes), Cid gins for 16 and wins: Ann nets 19, Cid 16
+    Rules(target=16, columns=1, gin_bonus=5, box_bonus=1, game_bonus=0, three_handed=True),
+    ANN,
+    [(0, 0), (0, 0), (0, 0), (1, 11)],
+)
 def test_property_three_nets_add_up_to_zero_and_the_rotation_holds(
     rules: Rules, first: str, picks: list[tuple[int | None, int]]
 ) -> None:
@@ -393,7 +398,17 @@ def test_property_three_nets_add_up_to_zero_and_the_rotation_holds(
     if settled is not None:
         assert sum(settled.nets.values()) == 0
         assert sheet.winner == sheet.games[0].winner
-        assert max(settled.nets, key=settled.nets.__getitem__) == sheet.winner
+        # Each settles with each by the difference of their totals; a shut-out player pays the
+        # winner the game bonus once more. (With a small game bonus the winner's net need not be
+        # the largest: boxes count for the others too.)
+        total = {player: line.total for player, line in settled.lines.items()}
+        for player in THREE:
+            expected = sum(total[player] - total[other] for other in THREE if other != player)
+            if player == sheet.winner:
+                expected += rules.game_bonus * len(settled.shut_out)
+            if player in settled.shut_out:
+                expected -= rules.game_bonus
+            assert settled.nets[player] == expected
     else:
         assert not sheet.finished and all(n == 0 for n in sheet.net.values())
 
