@@ -10,6 +10,16 @@ from typing import Any
 import pytest
 from click.testing import Result
 from harness import Run, Snapshot, invoke, ok, refused, snapshot
+from hypothesis import settings
+
+#: The quick loop (``pytest -m "not slow"``) tries 25 examples of each property that does not
+#: set its own number; the whole suite tries Hypothesis's 100.
+settings.register_profile("quick", max_examples=25)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("markexpr") == "not slow":
+        settings.load_profile("quick")
 
 
 @pytest.fixture(autouse=True, name="cache_of_this_test")

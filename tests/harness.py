@@ -6,11 +6,13 @@ to tests that take them as arguments).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -70,6 +72,19 @@ def process(
         env={**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1", **(env or {})},
         **options,
     )
+
+
+def waiting_for_the_lock(pid: int, store: Path, timeout: float = 30) -> None:
+    """Return once process ``pid`` has opened the store directory, which a writer does to take
+    its lock (and then tries again until the lock is free): a test need not sleep and hope the
+    writer has got that far."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(FileNotFoundError):
+            if any(fd.resolve() == store.resolve() for fd in Path(f"/proc/{pid}/fd").iterdir()):
+                return
+        time.sleep(0.01)
+    raise AssertionError(f"process {pid} never opened {store} to lock it")
 
 
 def no_traceback(result: Result) -> None:

@@ -1433,12 +1433,12 @@ def test_a_writer_waits_for_the_lock(run: Run, store_dir: Path, snapshot: Snapsh
         fcntl.flock(fd, fcntl.LOCK_EX)
         before = snapshot(store_dir)
         started = time.monotonic()
-        result = run("knock", "bob", "5", "15", env={"SCOREKEEPER_LOCK_TIMEOUT": "0.3"})
-        assert time.monotonic() - started >= 0.3
+        result = run("knock", "bob", "5", "15", env={"SCOREKEEPER_LOCK_TIMEOUT": "0.2"})
+        assert time.monotonic() - started >= 0.2
         refused(result, 1, f"the lock on the store {store_dir}")
         assert snapshot(store_dir) == before
         # Released while the writer waits: it proceeds.
-        threading.Timer(0.2, fcntl.flock, (fd, fcntl.LOCK_UN)).start()
+        threading.Timer(0.1, fcntl.flock, (fd, fcntl.LOCK_UN)).start()
         ok(run("knock", "bob", "5", "15", env={"SCOREKEEPER_LOCK_TIMEOUT": "5"}))
     finally:
         os.close(fd)

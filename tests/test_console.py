@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import process
+from harness import process, waiting_for_the_lock
 
 from scorekeeper import __version__
 from scorekeeper.store import Store
@@ -91,7 +91,6 @@ def test_ctrl_c_ends_a_command_with_exit_130_and_no_traceback(tmp_path: Path) ->
     """Ctrl-C while a knock waits for the lock: exit 130, one Error: line, nothing stored."""
     import fcntl
     import signal
-    import time
 
     assert process(tmp_path, "new", "Ann", "Bob", "--dealer", "ann").returncode == 0
     before = (tmp_path / "matches" / "1.json").read_bytes()
@@ -105,7 +104,7 @@ def test_ctrl_c_ends_a_command_with_exit_130_and_no_traceback(tmp_path: Path) ->
             text=True,
             env={**os.environ, "SCOREKEEPER_LANG": "en", "SCOREKEEPER_LOCK_TIMEOUT": "30"},
         )
-        time.sleep(1.0)
+        waiting_for_the_lock(waiting.pid, tmp_path)
         waiting.send_signal(signal.SIGINT)
         _out, err = waiting.communicate(timeout=30)
     finally:

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from harness import SCRIPT, process, read_only
+from harness import SCRIPT, process, read_only, waiting_for_the_lock
 
 from scorekeeper.engine import Hand
 from scorekeeper.match import Status
@@ -138,7 +138,7 @@ def test_a_writer_waiting_too_long_for_the_lock_fails_cleanly(tmp_path: Path) ->
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         started = time.monotonic()
-        result = installed(root, "knock", "ann", "3", "20", env={"SCOREKEEPER_LOCK_TIMEOUT": "0.5"})
+        result = installed(root, "knock", "ann", "3", "20", env={"SCOREKEEPER_LOCK_TIMEOUT": "0.2"})
         waited = time.monotonic() - started
     finally:
         os.close(lock)
@@ -146,7 +146,7 @@ def test_a_writer_waiting_too_long_for_the_lock_fails_cleanly(tmp_path: Path) ->
     assert result.stderr.startswith("Error: Another scorekeeper has held the lock ")
     assert f"the lock on the store {root}" in result.stderr
     assert "Traceback" not in result.stderr
-    assert waited >= 0.5
+    assert waited >= 0.2
     assert (root / "matches" / "1.json").read_bytes() == before
 
 
@@ -164,7 +164,7 @@ def test_a_waiting_writer_proceeds_once_the_lock_is_released(tmp_path: Path) -> 
             stdout=subprocess.PIPE,
             text=True,
         )
-        time.sleep(0.5)
+        waiting_for_the_lock(process.pid, root)
         assert process.poll() is None, "the writer must wait while the lock is held"
     finally:
         os.close(lock)

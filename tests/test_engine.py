@@ -1226,8 +1226,7 @@ def test_from_dict_missing_keys_take_defaults_and_unknown_keys_refused() -> None
 # Properties
 # --------------------------------------------------------------------------------------------
 
-PROPERTY_SETTINGS = settings(
-    max_examples=50,
+PROPERTY_SETTINGS = settings(  # as many examples as the profile says (see conftest.py)
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

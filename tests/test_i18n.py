@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import errno
+import functools
 import gettext
 import io
 import os
@@ -17,7 +18,9 @@ import re
 import shutil
 import string
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 import click
@@ -75,9 +78,11 @@ def live(language: str) -> list[Entry]:
     return [entry(message) for message in catalogue(language) if message.id]
 
 
-def extracted(root: Path = ROOT) -> dict[str, Any]:
+@functools.cache
+def extracted(root: Path = ROOT) -> Mapping[str, Any]:
     """What ``pybabel extract -F scorekeeper/locale/babel.cfg`` finds under ``root``: msgid (a
-    tuple with its plural) by singular."""
+    tuple with its plural) by singular. Read once per process: the source does not change while
+    the tests run."""
     with BABEL_CONFIG.open(encoding="utf-8") as config:
         method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     found: dict[str, Any] = {}
@@ -85,7 +90,7 @@ def extracted(root: Path = ROOT) -> dict[str, Any]:
         root, method_map, options_map
     ):
         found.setdefault(message if isinstance(message, str) else message[0], message)
-    return found
+    return MappingProxyType(found)
 
 
 def fields(text: str) -> set[tuple[str, str, str]]:

@@ -341,7 +341,8 @@ def test_a_copy_of_the_whole_folder_taken_while_a_writer_runs_is_a_whole_store(
 ) -> None:
     """A sync tool copies the folder file by file while hands are recorded: every copy holds
     whole match files, each an earlier or later state of the match."""
-    made(store_dir)
+    match = made(store_dir)
+    before = match.read_bytes()
     writer = subprocess.Popen(
         [
             sys.executable,
@@ -360,8 +361,10 @@ def test_a_copy_of_the_whole_folder_taken_while_a_writer_runs_is_a_whole_store(
     )
     copies = 0
     deadline = time.monotonic() + 30
-    try:
-        while writer.poll() is None and time.monotonic() < deadline:
+    try:  # from the writer's first hand on, up to 30 copies, each checked below
+        while match.read_bytes() == before and writer.poll() is None:
+            time.sleep(0.005)
+        while writer.poll() is None and time.monotonic() < deadline and copies < 30:
             copy = tmp_path / f"copy-{copies}"
             shutil.copytree(store_dir, copy, ignore=shutil.ignore_patterns("tmp"))
             copies += 1

@@ -222,7 +222,7 @@ NAMES = (
 )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(
     first=NAMES,
     second=NAMES,
