@@ -12,9 +12,9 @@ from click.testing import Result
 from harness import Run, Snapshot, invoke, ok, refused, snapshot
 from hypothesis import settings
 
-#: The quick loop (``pytest -m "not slow"``) tries 25 examples of each property that does not
+#: The quick loop (``pytest -m "not slow"``) tries 15 examples of each property that does not
 #: set its own number; the whole suite tries Hypothesis's 100.
-settings.register_profile("quick", max_examples=25)
+settings.register_profile("quick", max_examples=15)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1141,7 +1141,7 @@ def test_showdown_exact(deal: tuple[tuple[Card, ...], tuple[Card, ...]]) -> None
     assert both.opponent.deadwood == expected
 
 
-@settings(SETTINGS, max_examples=100)
+@settings(SETTINGS)  # as many examples as the profile says (see conftest.py)
 @given(st.lists(st.sampled_from(DECK), min_size=1, max_size=11, unique=True), st.data())
 def test_written_any_way_reads_back(hand: list[Card], data: st.DataObject) -> None:
     """Every card written in any accepted form and case reads back as itself."""

@@ -222,7 +222,7 @@ NAMES = (
 )
 
 
-@settings(max_examples=10, deadline=None)
+@settings(deadline=None)  # as many examples as the profile says (see conftest.py)
 @given(
     first=NAMES,
     second=NAMES,
