@@ -229,6 +229,8 @@ def test_a_server_killed_or_failed_at_each_call_of_a_write_leaves_before_or_afte
         outcomes[f"{told}, {which}"] += 1
         if which == "neither":
             violations.append(f"{run.point}: neither the state before nor after")
+        elif "KILL" in run.point and run.status is not None:
+            violations.append(f"{run.point}: not killed (the call was never made)")
         elif told == "recorded" and which != "after":
             violations.append(f"{run.point}: the page was told it was recorded, but it is not")
         elif told == "refused" and (
