@@ -194,3 +194,16 @@ def test_records_questions_fit_80_columns_with_room_for_the_answer(three: Path, 
     answered = [line for line in said if line.endswith(": q")]  # the answer after the question
     assert len(answered) == 1 and len(answered[0]) <= 80 - 12 + len(" q")
     assert all(len(line) <= 80 for line in said)
+
+
+def test_a_wrapped_question_is_asked_again_whole_after_an_unusable_answer(three: Path) -> None:
+    """At 80 columns the Dutch question how the hand ended takes two lines; after 'clear' (no
+    way a hand ends) both lines come again, not only the one the answer is typed on."""
+    said = invoke(
+        three, "--lang", "nl", "record", input="clear\nq\n", env={"COLUMNS": "80"}
+    ).output.splitlines()
+    asked = [n for n, line in enumerate(said) if line.startswith("Hoe eindigde de hand?")]
+    assert len(asked) == 2
+    first, again = asked
+    assert said[first + 1] == "q: stoppen): clear" and said[again + 1] == "q: stoppen): q"
+    assert said[first + 2].startswith("Fout: 'clear' is geen manier")

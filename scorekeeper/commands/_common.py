@@ -41,15 +41,15 @@ ANSWER_ROOM = 12
 
 def ask(question: str, type: click.ParamType, **settings: Any) -> Any:  # type: ignore[type-arg]
     """``click.prompt``: the question wrapped between units to the terminal's width with room
-    for the answer on its last line, and asked again there after an unusable answer, whose
+    for the answer on its last line, and asked again whole after an unusable answer, whose
     ``Error:`` line is wrapped too."""
     from scorekeeper.messages import output_width, wrap
 
     width = output_width()
     lines = wrap(question, width - ANSWER_ROOM, hang=0) if width else [question]
-    for line in lines[:-1]:
-        click.echo(line)
     while True:
+        for line in lines[:-1]:
+            click.echo(line)
         typed = click.prompt(lines[-1], **settings)
         try:
             return type.convert(typed, None, None)
