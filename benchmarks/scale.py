@@ -83,7 +83,9 @@ def exports(folder: Path, count: int) -> list[Path]:
     """``count`` export files of distinct matches: one match exported, and copies of it each
     with a uuid of its own."""
     source = folder / "source"
-    subprocess.run([sys.executable, __file__, "--build", str(source), "1"], check=True)
+    subprocess.run(
+        [sys.executable, __file__, "--build", str(source), "1"], check=True, capture_output=True
+    )
     exported = subprocess.run(
         [
             sys.executable,
