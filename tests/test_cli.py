@@ -9,8 +9,6 @@ Legend for the comments: ``A``/``B`` the players, ``[1, 2]`` the games a hand en
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import random
@@ -25,100 +23,29 @@ from typing import Any
 import click
 import pytest
 from click.testing import CliRunner, Result
-from harness import Run, Snapshot, ok, process, read_only, refused
+from harness import (
+    DEFAULT_RULES,
+    A,
+    B,
+    Run,
+    Snapshot,
+    game_of,
+    line,
+    new_match,
+    ok,
+    parse_csv,
+    process,
+    read_only,
+    refused,
+    sheet,
+    wall_round,
+    won_round,
+)
 
 from scorekeeper import __version__
 from scorekeeper.cli import cli
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-
-A, B = "Alexandra", "Bob"
-DEFAULT_RULES = {
-    "target": 100,
-    "columns": 3,
-    "gin_bonus": 25,
-    "big_gin_bonus": 31,
-    "undercut_bonus": 25,
-    "tie": "undercut",
-    "box_bonus": 25,
-    "gin_boxes": 1,
-    "undercut_boxes": 1,
-    "game_bonus": 100,
-    "shutout": "game_bonus",
-    "shutout_when": "no_points",
-    "knock_limit": 10,
-    "next_dealer": "loser",
-    "decide_by": "games",
-    "end_after_first_game": False,
-}
-
-# Helpers
-
-
-def sheet(run: Run, *match: Any) -> dict[str, Any]:
-    """``show [MATCH] --json``, parsed."""
-    shown: dict[str, Any] = json.loads(ok(run("show", *match, "--json")))
-    return shown
-
-
-def line(
-    points: int, box_bonus: int, game_bonus: int, total: int, shutout: bool = False
-) -> dict[str, Any]:
-    """One player's line of a settled game, as ``show --json`` writes it."""
-    return {
-        "points": points,
-        "box_bonus": box_bonus,
-        "game_bonus": game_bonus,
-        "shutout": shutout,
-        "total": total,
-    }
-
-
-def won_round(
-    number: int,
-    dealer: str,
-    knocker: str,
-    kd: int,
-    od: int,
-    winner: str,
-    points: int,
-    games: list[int],
-    kind: str = "knock",
-) -> dict[str, Any]:
-    return {
-        "number": number,
-        "kind": kind,
-        "dealer": dealer,
-        "knocker": knocker,
-        "knocker_deadwood": kd,
-        "opponent_deadwood": od,
-        "winner": winner,
-        "points": points,
-        "games": games,
-    }
-
-
-def wall_round(number: int, dealer: str) -> dict[str, Any]:
-    return {
-        "number": number,
-        "kind": "wall",
-        "dealer": dealer,
-        "knocker": None,
-        "knocker_deadwood": None,
-        "opponent_deadwood": None,
-        "winner": None,
-        "points": 0,
-        "games": [],
-    }
-
-
-def parse_csv(text: str) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(text)))
-
-
-def new_match(run: Run, *options: str) -> None:
-    ok(run("new", A, B, "--dealer", "al", *options))
-
 
 # A whole match, from new to the match winner
 
@@ -529,13 +456,8 @@ class OptionCase:
     want: Any
 
 
-def _g(data: dict[str, Any], number: int) -> dict[str, Any]:
-    game: dict[str, Any] = data["games"][number - 1]
-    return game
-
-
 def _settled(data: dict[str, Any]) -> Any:
-    return _g(data, 1)["settlement"]
+    return game_of(data, 1)["settlement"]
 
 
 def _dealers(data: dict[str, Any]) -> Any:
@@ -564,7 +486,7 @@ OPTION_CASES = [
         "shutout-points",
         ["--target", "10", "--shutout", "points"],
         KNOCK_28,
-        lambda d: (_settled(d), _g(d, 1)["points"]),
+        lambda d: (_settled(d), game_of(d, 1)["points"]),
         ({A: line(0, 0, 0, 0), B: line(56, 25, 100, 181, True), "net": 181}, {A: 0, B: 28}),
     ),
     # total: (28 + 25 + 100) x 2 = 306.
@@ -764,7 +686,7 @@ def test_gin_and_big_gin(run: Run) -> None:
         ("gin", 0, 45),
         ("big_gin", 0, 51),
     ]
-    assert _g(data, 1)["points"][A] == 96
+    assert game_of(data, 1)["points"][A] == 96
 
 
 def test_wall_same_dealer_deals_again(run: Run) -> None:
@@ -792,7 +714,7 @@ def test_undo_voids_the_last_hand(run: Run, snapshot: Snapshot, store_dir: Path)
     assert out[-1] == "Alexandra deals next."  # B won hand 1: the loser A deals
     data = sheet(run)
     assert data["rounds"] == [won_round(1, A, B, 5, 15, B, 10, [1])]
-    assert _g(data, 1)["points"] == {A: 0, B: 10}
+    assert game_of(data, 1)["points"] == {A: 0, B: 10}
     ok(run("undo"))
     assert sheet(run)["rounds"] == []
     before = snapshot(store_dir)

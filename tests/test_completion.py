@@ -18,11 +18,9 @@ from pathlib import Path
 import pytest
 from click.shell_completion import split_arg_string
 from click.testing import Result
-from harness import SCRIPT, Run, Snapshot, invoke, no_traceback, ok, process, refused
+from harness import SCRIPT, A, B, Run, Snapshot, invoke, no_traceback, ok, process, refused
 
 from scorekeeper import i18n
-
-A, B = "Alexandra", "Bob"
 
 
 def protocol(line: str, shell: str = "bash") -> dict[str, str]:

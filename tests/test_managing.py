@@ -15,15 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Run, Snapshot, invoke, ok, refused
+from harness import Run, Snapshot, invoke, ok, refused, sheet
 
 FIXTURE = Path(__file__).parent / "fixtures" / "store-schema-1"
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
-
-
-def sheet(run: Run, *match: Any) -> dict[str, Any]:
-    shown: dict[str, Any] = json.loads(ok(run("show", *match, "--json")))
-    return shown
 
 
 def exported(run: Run, *match: Any) -> dict[str, Any]:
