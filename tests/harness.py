@@ -1,8 +1,8 @@
 """The one test harness: how a test runs the command line, what it asserts of the result, and
 the match and sheet most command-line tests start from (``show --json``).
 
-Imported by the test modules and by ``conftest.py`` (whose fixtures hand the same functions
-to tests that take them as arguments).
+Plain functions, imported by the test modules; ``conftest.py`` keeps only the fixtures that
+set something up (the store of a test, the runner on it).
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from scorekeeper.cli import cli
 from scorekeeper.messages import cells
 
 Run = Callable[..., Result]
-Snapshot = Callable[[Path], dict[str, bytes]]
 
 #: The environment of every run: no colour, no store from the caller's environment, English,
 #: and a terminal wide enough that rich never wraps a table cell (so tests can look for phrases).

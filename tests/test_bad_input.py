@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from harness import DEFAULT_RULES, A, B, Run, Snapshot, new_match, ok, refused
+from harness import DEFAULT_RULES, A, B, Run, new_match, ok, refused, snapshot
 
 from scorekeeper.cli import cli
 
@@ -399,9 +399,7 @@ BAD = [
 
 
 @pytest.mark.parametrize("case", [pytest.param(case, id=case.id, marks=case.marks) for case in BAD])
-def test_bad_input_is_refused_and_changes_nothing(
-    case: Bad, run: Run, store_dir: Path, snapshot: Snapshot
-) -> None:
+def test_bad_input_is_refused_and_changes_nothing(case: Bad, run: Run, store_dir: Path) -> None:
     for args in case.setup:
         ok(run(*args))
     args = case.args(store_dir.parent) if callable(case.args) else case.args
@@ -559,9 +557,7 @@ MATCH_COMMANDS = {
 
 @pytest.mark.parametrize("command", list(MATCH_COMMANDS))
 @pytest.mark.parametrize("corruption", list(CORRUPTIONS))
-def test_corrupt_match_file(
-    run: Run, store_dir: Path, snapshot: Snapshot, corruption: str, command: str
-) -> None:
+def test_corrupt_match_file(run: Run, store_dir: Path, corruption: str, command: str) -> None:
     new_match(run)
     ok(run("knock", "bob", "5", "15"))  # an open match: not in the index
     path = store_dir / "matches" / "1.json"
@@ -586,7 +582,7 @@ STATE_COMMANDS = {
     "corruption", ["truncated", "random-bytes", "json-list", "newer-schema", "no-schema"]
 )
 def test_corrupt_store_file(
-    run: Run, store_dir: Path, snapshot: Snapshot, tmp_path: Path, corruption: str, command: str
+    run: Run, store_dir: Path, tmp_path: Path, corruption: str, command: str
 ) -> None:
     new_match(run)
     ok(run("export", "--format", "json", "-o", tmp_path / "export.json"))
@@ -601,9 +597,7 @@ def test_corrupt_store_file(
 
 
 @pytest.mark.parametrize("command", ["show", "matches"])
-def test_store_file_row_not_an_object(
-    run: Run, store_dir: Path, snapshot: Snapshot, command: str
-) -> None:
+def test_store_file_row_not_an_object(run: Run, store_dir: Path, command: str) -> None:
     new_match(run)
     path = store_dir / "store.json"
     path.write_text(json.dumps({"meta": {"1": {"schema": 1}}, "store": {"1": 5}}), encoding="utf-8")

@@ -13,12 +13,12 @@ from harness import (
     A,
     B,
     Run,
-    Snapshot,
     game_of,
     new_match,
     ok,
     refused,
     sheet,
+    snapshot,
     wall_round,
     won_round,
 )
@@ -26,7 +26,7 @@ from harness import (
 # Correcting
 
 
-def test_undo_voids_the_last_hand(run: Run, snapshot: Snapshot, store_dir: Path) -> None:
+def test_undo_voids_the_last_hand(run: Run, store_dir: Path) -> None:
     new_match(run)
     ok(run("knock", "bob", "5", "15"))  # 1 B 10 [1]
     ok(run("gin", "al", "20"))  # 2 A 45 [1]
@@ -113,9 +113,7 @@ def test_amend_and_undo_on_a_finished_match_update_matches(run: Run) -> None:
     assert sheet(run)["winner"] is None
 
 
-def test_amend_refused_when_it_would_end_the_match_early(
-    run: Run, snapshot: Snapshot, store_dir: Path
-) -> None:
+def test_amend_refused_when_it_would_end_the_match_early(run: Run, store_dir: Path) -> None:
     new_match(run, "--target", "50", "--end-after-first-game")
     ok(run("knock", "bob", "2", "20"))  # 1 B 18
     ok(run("knock", "al", "2", "20"))  # 2 A 18
@@ -132,7 +130,7 @@ def test_amend_refused_when_it_would_end_the_match_early(
     assert sheet(run)["winner"] == B
 
 
-def test_amend_a_hand_that_does_not_exist(run: Run, snapshot: Snapshot, store_dir: Path) -> None:
+def test_amend_a_hand_that_does_not_exist(run: Run, store_dir: Path) -> None:
     new_match(run)
     ok(run("knock", "bob", "5", "15"))
     before = snapshot(store_dir)

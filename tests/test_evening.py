@@ -23,7 +23,7 @@ from typing import Any
 
 import click
 import pytest
-from harness import A, B, Run, Snapshot, invoke, new_match, ok, process, refused
+from harness import A, B, Run, invoke, new_match, ok, process, refused, snapshot
 from rich.console import Console
 
 from scorekeeper import i18n
@@ -176,9 +176,7 @@ def test_stopping_in_the_middle_of_a_hand_keeps_the_hands_before_it(run: Run) ->
     assert rounds(run) == [(1, "wall", None, 0, [])]
 
 
-def test_quitting_before_any_hand_records_nothing(
-    run: Run, snapshot: Snapshot, store_dir: Path
-) -> None:
+def test_quitting_before_any_hand_records_nothing(run: Run, store_dir: Path) -> None:
     new_match(run)
     before = snapshot(store_dir)
     assert ok(run("record", input="q\n")).endswith("No hand was recorded.\n")

@@ -16,7 +16,6 @@ from harness import (
     A,
     B,
     Run,
-    Snapshot,
     new_match,
     ok,
     parse_csv,
@@ -24,6 +23,7 @@ from harness import (
     read_only,
     refused,
     sheet,
+    snapshot,
 )
 
 # Export and import
@@ -210,9 +210,7 @@ def test_export_csv_of_three_handed_oklahoma_has_the_upcard_then_who_sat_out(run
     assert rows[1][9:] == ["28", "0", "0", "7♥", "Cid"]
 
 
-def test_export_to_file_refuses_to_overwrite(
-    run: Run, tmp_path: Path, snapshot: Snapshot, store_dir: Path
-) -> None:
+def test_export_to_file_refuses_to_overwrite(run: Run, tmp_path: Path, store_dir: Path) -> None:
     play_short_match(run)
     path = tmp_path / "evening.csv"
     result = run("export", "-o", path)
@@ -252,7 +250,6 @@ def test_export_into_a_folder_that_does_not_exist_says_to_make_it(
     run: Run,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-    snapshot: Snapshot,
     store_dir: Path,
     language: str,
     said: str,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from harness import A, B, Run, Snapshot, new_match, ok, parse_csv, refused, sheet
+from harness import A, B, Run, new_match, ok, parse_csv, refused, sheet, snapshot
 
 from scorekeeper.cli import cli
 
@@ -163,7 +163,7 @@ def test_two_stores_never_share_data(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(os.name == "nt", reason="uses fcntl")
-def test_a_writer_waits_for_the_lock(run: Run, store_dir: Path, snapshot: Snapshot) -> None:
+def test_a_writer_waits_for_the_lock(run: Run, store_dir: Path) -> None:
     import fcntl
 
     new_match(run)

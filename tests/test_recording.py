@@ -18,13 +18,13 @@ from harness import (
     A,
     B,
     Run,
-    Snapshot,
     game_of,
     line,
     new_match,
     ok,
     refused,
     sheet,
+    snapshot,
     wall_round,
     won_round,
 )
@@ -430,7 +430,7 @@ def test_record_without_big_gin(run: Run) -> None:
     assert sheet(run)["rounds"][0]["kind"] == "gin"
 
 
-def test_record_answer_no_records_nothing(run: Run, snapshot: Snapshot, store_dir: Path) -> None:
+def test_record_answer_no_records_nothing(run: Run, store_dir: Path) -> None:
     new_match(run)
     ok(run("knock", "bob", "5", "15"))
     before = snapshot(store_dir)
@@ -440,7 +440,7 @@ def test_record_answer_no_records_nothing(run: Run, snapshot: Snapshot, store_di
     assert snapshot(store_dir) == before
 
 
-def test_record_refused_after_the_match(run: Run, snapshot: Snapshot, store_dir: Path) -> None:
+def test_record_refused_after_the_match(run: Run, store_dir: Path) -> None:
     new_match(run, "--target", "10", "--end-after-first-game")
     ok(run("knock", "bob", "2", "30"))
     before = snapshot(store_dir)
