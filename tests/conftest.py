@@ -1,15 +1,16 @@
-"""Fixtures for the command-line tests: a fresh store per test, a runner on it, and the
-assertions of :mod:`harness` for tests that take them as arguments."""
+"""Fixtures for the tests: a fresh store per test and a runner on it, a cache directory of each
+test's own, English unless a test says otherwise, and the Hypothesis profile of the quick loop.
+The assertions and helpers are plain functions, imported from :mod:`harness`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import Result
-from harness import Run, Snapshot, invoke, ok, refused, snapshot
+from harness import Run, invoke
 from hypothesis import settings
 
 #: The quick loop (``pytest -m "not slow"``) tries 15 examples of each property that does not
@@ -61,22 +62,3 @@ def run(store_dir: Path) -> Run:
         return invoke(store_dir, *args, **options)
 
     return run_here
-
-
-@pytest.fixture(name="snapshot")
-def snapshot_fixture() -> Snapshot:
-    """:func:`harness.snapshot`: every file of a store, to prove a command changed nothing."""
-    return snapshot
-
-
-@pytest.fixture(name="ok")
-def ok_fixture() -> Callable[[Result], str]:
-    """:func:`harness.ok`: assert success, return stdout."""
-    return ok
-
-
-@pytest.fixture(name="refused")
-def refused_fixture() -> Callable[..., str]:
-    """:func:`harness.refused`: assert an exit code and an ``Error:`` line holding each
-    fragment."""
-    return refused

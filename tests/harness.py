@@ -1,12 +1,16 @@
-"""The one test harness: how a test runs the command line and what it asserts of the result.
+"""The one test harness: how a test runs the command line, what it asserts of the result, and
+the match and sheet most command-line tests start from (``show --json``).
 
-Imported by the test modules and by ``conftest.py`` (whose fixtures hand the same functions
-to tests that take them as arguments).
+Plain functions, imported by the test modules; ``conftest.py`` keeps only the fixtures that
+set something up (the store of a test, the runner on it).
 """
 
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
+import json
 import os
 import re
 import shutil
@@ -25,7 +29,6 @@ from scorekeeper.cli import cli
 from scorekeeper.messages import cells
 
 Run = Callable[..., Result]
-Snapshot = Callable[[Path], dict[str, bytes]]
 
 #: The environment of every run: no colour, no store from the caller's environment, English,
 #: and a terminal wide enough that rich never wraps a table cell (so tests can look for phrases).
@@ -222,3 +225,104 @@ def sample(run: Run, folder: Path, name: str, *renames: tuple[str, str]) -> None
         text = re.sub(rf"\b{old}\b", new, text)
     (folder / name).write_text(text, encoding="utf-8")
     ok(run("import", folder / name))
+
+
+# A match and its sheet, as ``show --json`` writes it
+
+A, B = "Alexandra", "Bob"
+
+#: The rules of a match started with no rule option (the standard preset), as ``show --json``
+#: writes them.
+DEFAULT_RULES = {
+    "target": 100,
+    "columns": 3,
+    "gin_bonus": 25,
+    "big_gin_bonus": 31,
+    "undercut_bonus": 25,
+    "tie": "undercut",
+    "box_bonus": 25,
+    "gin_boxes": 1,
+    "undercut_boxes": 1,
+    "game_bonus": 100,
+    "shutout": "game_bonus",
+    "shutout_when": "no_points",
+    "knock_limit": 10,
+    "next_dealer": "loser",
+    "decide_by": "games",
+    "end_after_first_game": False,
+}
+
+
+def new_match(run: Run, *options: str) -> None:
+    """``new Alexandra Bob --dealer al OPTIONS...``: Alexandra deals first."""
+    ok(run("new", A, B, "--dealer", "al", *options))
+
+
+def sheet(run: Run, *match: Any) -> dict[str, Any]:
+    """``show [MATCH] --json``, parsed."""
+    shown: dict[str, Any] = json.loads(ok(run("show", *match, "--json")))
+    return shown
+
+
+def game_of(shown: dict[str, Any], number: int) -> dict[str, Any]:
+    """Game ``number`` of a parsed sheet."""
+    game: dict[str, Any] = shown["games"][number - 1]
+    return game
+
+
+def line(
+    points: int, box_bonus: int, game_bonus: int, total: int, shutout: bool = False
+) -> dict[str, Any]:
+    """One line (a player's or a team's) of a settled game, as ``show --json`` writes it."""
+    return {
+        "points": points,
+        "box_bonus": box_bonus,
+        "game_bonus": game_bonus,
+        "shutout": shutout,
+        "total": total,
+    }
+
+
+def won_round(
+    number: int,
+    dealer: str,
+    knocker: str,
+    kd: int,
+    od: int,
+    winner: str,
+    points: int,
+    games: list[int],
+    kind: str = "knock",
+) -> dict[str, Any]:
+    """A hand someone won, as a round of ``show --json``."""
+    return {
+        "number": number,
+        "kind": kind,
+        "dealer": dealer,
+        "knocker": knocker,
+        "knocker_deadwood": kd,
+        "opponent_deadwood": od,
+        "winner": winner,
+        "points": points,
+        "games": games,
+    }
+
+
+def wall_round(number: int, dealer: str) -> dict[str, Any]:
+    """A wall (a dead hand), as a round of ``show --json``."""
+    return {
+        "number": number,
+        "kind": "wall",
+        "dealer": dealer,
+        "knocker": None,
+        "knocker_deadwood": None,
+        "opponent_deadwood": None,
+        "winner": None,
+        "points": 0,
+        "games": [],
+    }
+
+
+def parse_csv(text: str) -> list[list[str]]:
+    """The rows of a CSV export."""
+    return list(csv.reader(io.StringIO(text)))

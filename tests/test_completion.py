@@ -18,11 +18,20 @@ from pathlib import Path
 import pytest
 from click.shell_completion import split_arg_string
 from click.testing import Result
-from harness import SCRIPT, Run, Snapshot, invoke, no_traceback, ok, process, refused
+from harness import (
+    SCRIPT,
+    A,
+    B,
+    Run,
+    invoke,
+    no_traceback,
+    ok,
+    process,
+    refused,
+    snapshot,
+)
 
 from scorekeeper import i18n
-
-A, B = "Alexandra", "Bob"
 
 
 def protocol(line: str, shell: str = "bash") -> dict[str, str]:
@@ -266,7 +275,7 @@ def test_no_store_or_no_current_match_offers_nothing(store_dir: Path) -> None:
     assert offered(store_dir, "scorekeeper knock ") == []
 
 
-def test_a_damaged_store_offers_nothing_and_no_error(two_matches: Path, snapshot: Snapshot) -> None:
+def test_a_damaged_store_offers_nothing_and_no_error(two_matches: Path) -> None:
     (two_matches / "matches" / "2.json").write_text('{"match": ', encoding="utf-8")
     (two_matches / "store.json").write_text("[1, 2", encoding="utf-8")
     before = snapshot(two_matches)
@@ -289,9 +298,7 @@ def test_a_half_typed_or_mistyped_line_offers_what_it_can(two_matches: Path) -> 
 
 
 @pytest.mark.skipif(os.name == "nt", reason="uses fcntl")
-def test_completion_reads_without_the_lock_and_writes_nothing(
-    two_matches: Path, snapshot: Snapshot
-) -> None:
+def test_completion_reads_without_the_lock_and_writes_nothing(two_matches: Path) -> None:
     import fcntl
 
     before = snapshot(two_matches)

@@ -23,7 +23,7 @@ from typing import Any
 
 import click
 import pytest
-from harness import Run, Snapshot, invoke, ok, process, refused
+from harness import A, B, Run, invoke, new_match, ok, process, refused, snapshot
 from rich.console import Console
 
 from scorekeeper import i18n
@@ -31,15 +31,10 @@ from scorekeeper.commands.reading import watch_view
 from scorekeeper.engine import Hand
 from scorekeeper.store import Store
 
-A, B = "Alexandra", "Bob"
 KNOCKER = "5s 6s 7s 2c 2d 2h 4d 5d 6d ac"
 """Runs 5-6-7♠ and 4-5-6♦, three twos; the A♣ is the deadwood: 1."""
 OPPONENT = "8s 9s kh kc qh jc 3h 4h 9d 10c"
 """No meld; 8♠ then 9♠ are laid off onto 5-6-7♠, leaving 3+4+9+10+10+10+10+10 = 66."""
-
-
-def new_match(run: Run, *options: str) -> None:
-    ok(run("new", A, B, "--dealer", "al", *options))
 
 
 def rounds(run: Run) -> list[tuple[Any, ...]]:
@@ -181,9 +176,7 @@ def test_stopping_in_the_middle_of_a_hand_keeps_the_hands_before_it(run: Run) ->
     assert rounds(run) == [(1, "wall", None, 0, [])]
 
 
-def test_quitting_before_any_hand_records_nothing(
-    run: Run, snapshot: Snapshot, store_dir: Path
-) -> None:
+def test_quitting_before_any_hand_records_nothing(run: Run, store_dir: Path) -> None:
     new_match(run)
     before = snapshot(store_dir)
     assert ok(run("record", input="q\n")).endswith("No hand was recorded.\n")

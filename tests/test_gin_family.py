@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Run, Snapshot, invoke, ok, refused
+from harness import Run, invoke, ok, refused, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -477,7 +477,7 @@ def test_a_whole_three_handed_match_through_the_cli(run: Run) -> None:
     ]
 
 
-def test_three_handed_refusals_at_the_table(run: Run, snapshot: Snapshot, store_dir: Path) -> None:
+def test_three_handed_refusals_at_the_table(run: Run, store_dir: Path) -> None:
     ok(run("new", ANN, BEN, CID, "--dealer", "ben"))
     ok(run("knock", "ann", "2", "30"))  # Ann wins: Ben sits out, Cid deals to Ann
     before = snapshot(store_dir)

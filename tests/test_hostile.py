@@ -15,17 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import Result
-from harness import process, summaries_file
+from harness import Run, ok, process, refused, snapshot, summaries_file
 
 from scorekeeper.store import files
 
-Run = Callable[..., Result]
-Snapshot = Callable[[Path], dict[str, bytes]]
-
 
 @pytest.fixture
-def match_file(run: Run, ok: Callable[[Result], str], store_dir: Path) -> Path:
+def match_file(run: Run, store_dir: Path) -> Path:
     """A store with match 1 (Ann v Ben, Ann deals) and two hands; returns its file."""
     ok(run("new", "Ann", "Ben", "--dealer", "ann"))
     ok(run("knock", "ann", "3", "20"))
@@ -43,7 +39,7 @@ def edit(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
 
 
 def test_a_leftover_temporary_file_is_removed_by_the_next_writer(
-    run: Run, ok: Callable[[Result], str], match_file: Path, store_dir: Path
+    run: Run, match_file: Path, store_dir: Path
 ) -> None:
     leftover = store_dir / "tmp" / ".scorekeeper-0123456789ab.tmp"
     leftover.write_text("half a match", encoding="utf-8")
@@ -54,7 +50,7 @@ def test_a_leftover_temporary_file_is_removed_by_the_next_writer(
 
 
 def test_files_the_store_did_not_make_are_left_alone(
-    run: Run, ok: Callable[[Result], str], match_file: Path, store_dir: Path, tmp_path: Path
+    run: Run, match_file: Path, store_dir: Path, tmp_path: Path
 ) -> None:
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me", encoding="utf-8")
@@ -99,7 +95,7 @@ def test_temporary_files_are_created_exclusively_and_never_through_a_link(tmp_pa
 
 
 def test_a_removed_lock_file_lets_no_second_writer_in(
-    run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path, snapshot: Snapshot
+    run: Run, match_file: Path, store_dir: Path
 ) -> None:
     """The lock is the store directory itself: there is no file to remove or replace."""
     import fcntl
@@ -121,10 +117,8 @@ def test_a_removed_lock_file_lets_no_second_writer_in(
 )
 def test_a_store_file_that_is_not_a_regular_file_is_refused_by_name(
     run: Run,
-    refused: Callable[..., str],
     match_file: Path,
     store_dir: Path,
-    snapshot: Snapshot,
     kind: str,
 ) -> None:
     moved = match_file.with_name("saved")
@@ -150,7 +144,7 @@ def test_a_store_file_that_is_not_a_regular_file_is_refused_by_name(
 
 
 def test_a_store_folder_that_is_a_file_is_refused_by_name(
-    run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path
+    run: Run, match_file: Path, store_dir: Path
 ) -> None:
     (store_dir / "tmp").rmdir()
     (store_dir / "tmp").write_text("not a folder", encoding="utf-8")
@@ -159,7 +153,7 @@ def test_a_store_folder_that_is_a_file_is_refused_by_name(
 
 
 def test_unexpected_files_among_the_matches_are_passed_over(
-    run: Run, ok: Callable[[Result], str], match_file: Path, store_dir: Path
+    run: Run, match_file: Path, store_dir: Path
 ) -> None:
     for name in ("notes.txt", "old.json", "١.json", "2.json.bak"):
         (store_dir / "matches" / name).write_text("not a match", encoding="utf-8")
@@ -203,10 +197,8 @@ DAMAGE: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
 @pytest.mark.parametrize("damage", list(DAMAGE))
 def test_a_damaged_match_file_is_refused_and_reported_by_check(
     run: Run,
-    refused: Callable[..., str],
     match_file: Path,
     store_dir: Path,
-    snapshot: Snapshot,
     damage: str,
 ) -> None:
     change, said = DAMAGE[damage]
@@ -255,7 +247,6 @@ def test_a_damaged_match_file_is_refused_and_reported_by_check(
 )
 def test_an_import_whose_hands_do_not_tell_one_story_is_refused(
     run: Run,
-    refused: Callable[..., str],
     tmp_path: Path,
     store_dir: Path,
     hands: list[dict[str, Any]],
@@ -279,9 +270,7 @@ def test_an_import_whose_hands_do_not_tell_one_story_is_refused(
     assert not (store_dir / "matches").exists() or not any((store_dir / "matches").iterdir())
 
 
-def test_an_import_with_an_unknown_key_is_refused(
-    run: Run, refused: Callable[..., str], tmp_path: Path
-) -> None:
+def test_an_import_with_an_unknown_key_is_refused(run: Run, tmp_path: Path) -> None:
     path = tmp_path / "match.json"
     path.write_text(
         json.dumps(
@@ -300,7 +289,7 @@ def test_an_import_with_an_unknown_key_is_refused(
 
 
 def test_a_name_in_the_pointer_or_summaries_never_reaches_the_terminal_unchecked(
-    run: Run, ok: Callable[[Result], str], cache_of_this_test: Path
+    run: Run, cache_of_this_test: Path
 ) -> None:
     ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--end-after-first-game"))
     ok(run("knock", "ann", "2", "30"))
@@ -321,10 +310,8 @@ def test_a_name_in_the_pointer_or_summaries_never_reaches_the_terminal_unchecked
 @pytest.mark.parametrize("typed", ["٣", "３", "1_0", "+3", "3.0", "³"])
 def test_a_number_in_other_digits_is_refused_with_what_to_type(
     run: Run,
-    refused: Callable[..., str],
     match_file: Path,
     store_dir: Path,
-    snapshot: Snapshot,
     typed: str,
 ) -> None:
     before = snapshot(store_dir)
@@ -335,9 +322,7 @@ def test_a_number_in_other_digits_is_refused_with_what_to_type(
     assert snapshot(store_dir) == before
 
 
-def test_export_to_a_dangling_link_is_refused(
-    run: Run, refused: Callable[..., str], match_file: Path, tmp_path: Path
-) -> None:
+def test_export_to_a_dangling_link_is_refused(run: Run, match_file: Path, tmp_path: Path) -> None:
     link = tmp_path / "out.csv"
     link.symlink_to(tmp_path / "nowhere" / "out.csv")
     refused(run("export", "-o", link), 2, "a link to a file that does not exist")
@@ -346,7 +331,7 @@ def test_export_to_a_dangling_link_is_refused(
 
 
 def test_export_through_a_link_to_a_file_replaces_that_file(
-    run: Run, ok: Callable[[Result], str], match_file: Path, tmp_path: Path
+    run: Run, match_file: Path, tmp_path: Path
 ) -> None:
     target = tmp_path / "evening.csv"
     target.write_text("old", encoding="utf-8")
@@ -358,7 +343,6 @@ def test_export_through_a_link_to_a_file_replaces_that_file(
 
 def test_export_on_a_full_disk_leaves_nothing_partial(
     run: Run,
-    refused: Callable[..., str],
     match_file: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -397,7 +381,7 @@ def test_a_hand_whose_report_meets_a_full_disk_is_kept_and_says_so(
 
 
 def test_an_output_encoding_that_cannot_show_a_name_is_an_error_line(
-    run: Run, ok: Callable[[Result], str], store_dir: Path
+    run: Run, store_dir: Path
 ) -> None:
     ok(run("new", "Zoë", "Ben", "--dealer", "ben"))
     result = process(store_dir, "show", capture_output=True, env={"PYTHONIOENCODING": "ascii"})
@@ -441,9 +425,7 @@ def test_bad_input_keeps_exit_2_when_its_error_cannot_be_written(
 # Messages that stay one short line (CLI.md "At the table")
 
 
-def test_a_very_long_name_is_cut_in_its_refusal(
-    run: Run, refused: Callable[..., str], store_dir: Path, snapshot: Snapshot
-) -> None:
+def test_a_very_long_name_is_cut_in_its_refusal(run: Run, store_dir: Path) -> None:
     before = snapshot(store_dir)
     line = refused(run("new", "A" * 10_000, "Ben"), 2, "is longer than 40 characters")
     assert "'" + "A" * 39 + "…' (10,000 characters)" in line
@@ -452,7 +434,7 @@ def test_a_very_long_name_is_cut_in_its_refusal(
 
 
 def test_a_path_with_a_newline_or_an_escape_stays_one_escaped_line(
-    run: Run, refused: Callable[..., str], match_file: Path, tmp_path: Path
+    run: Run, match_file: Path, tmp_path: Path
 ) -> None:
     result = run("import", str(tmp_path / "a\nb.json"))
     line = refused(result, 2, "Cannot read", "a\\nb.json")
@@ -464,9 +446,7 @@ def test_a_path_with_a_newline_or_an_escape_stays_one_escaped_line(
     assert "\x1b" not in again.output and "x\\x1b[2Jy.json" in again.output
 
 
-def test_import_refuses_a_pipe_at_once(
-    run: Run, refused: Callable[..., str], store_dir: Path, tmp_path: Path
-) -> None:
+def test_import_refuses_a_pipe_at_once(run: Run, store_dir: Path, tmp_path: Path) -> None:
     fifo = tmp_path / "evening.json"
     os.mkfifo(fifo)
     started = time.monotonic()
@@ -475,9 +455,7 @@ def test_import_refuses_a_pipe_at_once(
     refused(run("import", str(tmp_path)), 2, "is a directory")
 
 
-def test_a_tilde_at_the_start_of_the_store_is_the_home_folder(
-    tmp_path: Path, ok: Callable[[Result], str]
-) -> None:
+def test_a_tilde_at_the_start_of_the_store_is_the_home_folder(tmp_path: Path) -> None:
     from harness import invoke
 
     home = tmp_path / "home"
@@ -491,7 +469,7 @@ def test_a_tilde_at_the_start_of_the_store_is_the_home_folder(
 
 
 def test_a_deleted_folder_that_cannot_be_read_is_named(
-    run: Run, refused: Callable[..., str], match_file: Path, store_dir: Path
+    run: Run, match_file: Path, store_dir: Path
 ) -> None:
     (store_dir / "deleted").write_text("not a folder", encoding="utf-8")
     refused(run("matches", "--deleted"), 1, str(store_dir / "deleted"))

@@ -15,15 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Run, Snapshot, invoke, ok, refused
+from harness import Run, invoke, ok, refused, sheet, snapshot
 
 FIXTURE = Path(__file__).parent / "fixtures" / "store-schema-1"
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
-
-
-def sheet(run: Run, *match: Any) -> dict[str, Any]:
-    shown: dict[str, Any] = json.loads(ok(run("show", *match, "--json")))
-    return shown
 
 
 def exported(run: Run, *match: Any) -> dict[str, Any]:
@@ -75,9 +70,7 @@ def test_abandon_ends_the_match_without_a_winner(run: Run) -> None:
         ["record"],
     ],
 )
-def test_no_hand_follows_an_abandoning(
-    run: Run, store_dir: Path, snapshot: Snapshot, args: list[str]
-) -> None:
+def test_no_hand_follows_an_abandoning(run: Run, store_dir: Path, args: list[str]) -> None:
     ann_ben(run)
     ok(run("abandon"))
     before = snapshot(store_dir)
@@ -121,7 +114,6 @@ def test_undo_right_after_takes_the_abandoning_back(run: Run) -> None:
 def test_abandon_refuses_a_match_that_is_not_being_played(
     run: Run,
     store_dir: Path,
-    snapshot: Snapshot,
     setup: list[list[str]],
     args: list[str],
     fragments: list[str],
@@ -158,7 +150,7 @@ def test_an_abandoned_match_travels_abandoned(run: Run, tmp_path: Path) -> None:
 # delete and restore
 
 
-def test_delete_asks_first(run: Run, store_dir: Path, snapshot: Snapshot) -> None:
+def test_delete_asks_first(run: Run, store_dir: Path) -> None:
     ann_ben(run)
     before = snapshot(store_dir)
     out = ok(run("delete", "1", input="n\n"))
@@ -305,7 +297,7 @@ def test_deleting_the_newest_match_of_a_store_without_a_pointer(run: Run, store_
     ],
 )
 def test_delete_and_restore_refuse_what_is_not_there(
-    run: Run, store_dir: Path, snapshot: Snapshot, args: list[str], fragments: list[str]
+    run: Run, store_dir: Path, args: list[str], fragments: list[str]
 ) -> None:
     ann_ben(run)
     before = snapshot(store_dir)
@@ -313,9 +305,7 @@ def test_delete_and_restore_refuse_what_is_not_there(
     assert snapshot(store_dir) == before
 
 
-def test_a_match_both_deleted_and_in_play_is_never_overwritten(
-    run: Run, store_dir: Path, snapshot: Snapshot
-) -> None:
+def test_a_match_both_deleted_and_in_play_is_never_overwritten(run: Run, store_dir: Path) -> None:
     ann_ben(run)
     ok(run("delete", "1", "--yes"))
     shutil.copy(store_dir / "deleted" / "1.json", store_dir / "matches" / "1.json")
@@ -389,7 +379,7 @@ def test_rename_in_a_partnership_renames_the_team(run: Run) -> None:
     assert shown["pending"][0]["winner"] == "Anna"
 
 
-def test_rename_a_team_by_its_name(run: Run, store_dir: Path, snapshot: Snapshot) -> None:
+def test_rename_a_team_by_its_name(run: Run, store_dir: Path) -> None:
     ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "ann"))
     ok(run("knock", "ann", "3", "20"))
     # The team by a beginning of its name; each partner whose name changes is renamed.
@@ -431,7 +421,7 @@ def test_rename_in_another_match(run: Run) -> None:
     ],
 )
 def test_rename_refuses_a_name_that_cannot_be(
-    run: Run, store_dir: Path, snapshot: Snapshot, args: list[str], fragments: list[str]
+    run: Run, store_dir: Path, args: list[str], fragments: list[str]
 ) -> None:
     ann_ben(run)
     before = snapshot(store_dir)
@@ -439,9 +429,7 @@ def test_rename_refuses_a_name_that_cannot_be(
     assert snapshot(store_dir) == before
 
 
-def test_rename_refuses_a_partner_name_that_would_join_a_team(
-    run: Run, store_dir: Path, snapshot: Snapshot
-) -> None:
+def test_rename_refuses_a_partner_name_that_would_join_a_team(run: Run, store_dir: Path) -> None:
     ok(run("new", "--teams", "Ann & Bob", "Cid & Dee"))
     before = snapshot(store_dir)
     refused(run("rename", "ann", "Ann & Al"), 2, "cannot hold '&'")
@@ -474,7 +462,7 @@ def test_every_match_has_its_own_uuid_kept_by_export_and_import(run: Run, tmp_pa
 
 
 def test_importing_the_same_match_twice_changes_nothing(
-    run: Run, store_dir: Path, snapshot: Snapshot, tmp_path: Path
+    run: Run, store_dir: Path, tmp_path: Path
 ) -> None:
     ann_ben(run)
     path = export_to(run, tmp_path / "evening.json")
@@ -518,7 +506,7 @@ def test_an_earlier_copy_is_brought_up_to_date_in_place(run: Run, tmp_path: Path
 
 
 def test_a_copy_that_disagrees_is_refused_naming_both(
-    run: Run, store_dir: Path, snapshot: Snapshot, tmp_path: Path
+    run: Run, store_dir: Path, tmp_path: Path
 ) -> None:
     ann_ben(run)
     start = export_to(run, tmp_path / "start.json")
@@ -543,7 +531,7 @@ def test_a_copy_that_disagrees_is_refused_naming_both(
 
 
 def test_importing_a_deleted_match_says_to_restore_it(
-    run: Run, store_dir: Path, snapshot: Snapshot, tmp_path: Path
+    run: Run, store_dir: Path, tmp_path: Path
 ) -> None:
     ann_ben(run)
     path = export_to(run, tmp_path / "evening.json")
@@ -584,7 +572,7 @@ def test_a_file_and_its_later_copy_in_one_import(run: Run, tmp_path: Path) -> No
 
 @pytest.mark.parametrize("bad", ["not json", "disagrees"])
 def test_one_bad_file_imports_none_of_them(
-    run: Run, store_dir: Path, snapshot: Snapshot, tmp_path: Path, bad: str
+    run: Run, store_dir: Path, tmp_path: Path, bad: str
 ) -> None:
     ann_ben(run)
     good = export_to(run, tmp_path / "good.json")
@@ -639,7 +627,7 @@ def test_a_file_that_cannot_be_stored_midway_is_named_and_the_rest_said(
 
 
 def test_an_import_with_a_bad_uuid_or_change_is_refused(
-    run: Run, store_dir: Path, snapshot: Snapshot, tmp_path: Path
+    run: Run, store_dir: Path, tmp_path: Path
 ) -> None:
     ann_ben(run)
     data = exported(run)

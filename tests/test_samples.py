@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import invoke, ok
+from harness import invoke, line, ok
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 
@@ -40,19 +40,6 @@ def import_and_show(tmp_path: Path, path: Path) -> dict[str, Any]:
     # One round per hand; in Partnership Gin one round per deal of two hands.
     assert len(sheet["rounds"]) == len(data["hands"]) // (2 if "teams" in data else 1)
     return sheet
-
-
-def line(
-    points: int, box_bonus: int, game_bonus: int, total: int, shutout: bool = False
-) -> dict[str, Any]:
-    """One player's line in a settled game, as ``show --json`` writes it."""
-    return {
-        "points": points,
-        "box_bonus": box_bonus,
-        "game_bonus": game_bonus,
-        "shutout": shutout,
-        "total": total,
-    }
 
 
 def outcomes(sheet: dict[str, Any]) -> list[tuple[Any, ...]]:

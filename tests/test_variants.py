@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Run, lines, refused, refused_matching, snapshot
+from harness import Run, line, lines, refused, refused_matching, snapshot
+from harness import sheet as sheet_of
 
 from scorekeeper.cards import parse_card
 from scorekeeper.engine import (
@@ -48,24 +49,6 @@ ANN_BEN = ("Ann", "Ben")
 TEAMS = (("Ann", "Bob"), ("Cid", "Dee"))
 AB, CD = "Ann & Bob", "Cid & Dee"
 SIDES = (AB, CD)
-
-
-def sheet_of(run: Run) -> dict[str, Any]:
-    sheet: dict[str, Any] = json.loads("\n".join(lines(run("show", "--json"))))
-    return sheet
-
-
-def line(
-    points: int, box_bonus: int, game_bonus: int, total: int, shutout: bool = False
-) -> dict[str, Any]:
-    """One line of a settled game, as ``show --json`` writes it."""
-    return {
-        "points": points,
-        "box_bonus": box_bonus,
-        "game_bonus": game_bonus,
-        "shutout": shutout,
-        "total": total,
-    }
 
 
 def table(
