@@ -310,14 +310,18 @@ class Store:
             summaries = self.summaries()
             return (*summaries.to_list(latest), summaries)
         summaries = self._summaries(cache)
-        for _round in range(2):  # a row found stale may move from the open to the others
-            open_ids, others, _earlier = summaries.to_list(latest)
-            ids = sorted({*open_ids, *others, *stamp.check})
+        checked: set[int] = set()
+        while True:  # a row worked out again may move from the open to the others: list again
+            listed = summaries.to_list(latest)
+            ids = sorted({*listed[0], *listed[1], *stamp.check} - checked)
+            if not ids:
+                break
             found = folder.identities(self.path(MATCHES), ids)
             if len(found) < len(ids):  # a file gone: the stamp was wrong after all
                 summaries.close()
                 folder.write_stamp(cache, None)
                 return self.to_list(latest)
+            checked.update(ids)
             try:
                 now = now_ns()
                 summaries.work_out(summaries.stale_among(found, now), self._read_for_summary, now)
@@ -327,7 +331,7 @@ class Store:
                 return (*summaries.to_list(latest), summaries)
         if stamp.check:
             folder.write_stamp(cache, folder.valid(stamp._replace(check=[]), self.path(MATCHES)))
-        return (*summaries.to_list(latest), summaries)
+        return (*listed, summaries)
 
     def copies(self, others: Sequence[str] | None = None) -> list[tuple[str, int]]:
         """The files among the other files of ``matches`` (default: as the stamp or a listing
