@@ -1,6 +1,7 @@
 """Fixtures for the tests: a fresh store per test and a runner on it, a cache directory of each
-test's own, English unless a test says otherwise, and the Hypothesis profile of the quick loop.
-The assertions and helpers are plain functions, imported from :mod:`harness`."""
+test's own, English unless a test says otherwise, and the Hypothesis profiles of the quick loop
+and of the whole suite. The assertions and helpers are plain functions, imported from
+:mod:`harness`."""
 
 from __future__ import annotations
 
@@ -13,14 +14,14 @@ from click.testing import Result
 from harness import Run, invoke
 from hypothesis import settings
 
-#: The quick loop (``pytest -m "not slow"``) tries 15 examples of each property that does not
-#: set its own number; the whole suite tries Hypothesis's 100.
+#: A property that sets no number of examples of its own tries 50 in the whole suite and 15 in
+#: the quick loop (``pytest -m "not slow"``).
+settings.register_profile("whole", max_examples=50)
 settings.register_profile("quick", max_examples=15)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if config.getoption("markexpr") == "not slow":
-        settings.load_profile("quick")
+    settings.load_profile("quick" if config.getoption("markexpr") == "not slow" else "whole")
 
 
 @pytest.fixture(autouse=True, name="cache_of_this_test")

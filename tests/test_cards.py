@@ -1038,7 +1038,7 @@ SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.slow
-@settings(SETTINGS, max_examples=2000)
+@settings(SETTINGS, max_examples=1000)
 @given(hands(10))
 def test_ten_cards_exact(hand: tuple[Card, ...]) -> None:
     found = best_arrangement(hand)
@@ -1075,7 +1075,7 @@ def test_smaller_hands_exact(hand: tuple[Card, ...]) -> None:
 
 
 @pytest.mark.slow
-@settings(SETTINGS, max_examples=1000)
+@settings(SETTINGS, max_examples=700)
 @given(
     knocker_melds().flatmap(
         lambda melds: st.tuples(
