@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from harness import DEFAULT_RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -984,24 +985,7 @@ def test_dealing(
 # Section 5: rule options and presets
 # --------------------------------------------------------------------------------------------
 
-STANDARD_DICT = {
-    "target": 100,
-    "columns": 3,
-    "gin_bonus": 25,
-    "big_gin_bonus": 31,
-    "undercut_bonus": 25,
-    "tie": "undercut",
-    "box_bonus": 25,
-    "gin_boxes": 1,
-    "undercut_boxes": 1,
-    "game_bonus": 100,
-    "shutout": "game_bonus",
-    "shutout_when": "no_points",
-    "knock_limit": 10,
-    "next_dealer": "loser",
-    "decide_by": "games",
-    "end_after_first_game": False,
-}
+STANDARD_DICT = DEFAULT_RULES  # the standard preset's options, written out
 PAGAT_DICT = {
     **STANDARD_DICT,
     "gin_bonus": 20,
