@@ -894,9 +894,8 @@ def brute_eleven(hand: Sequence[Card]) -> tuple[bool, int]:
 def brute_layoffs(opponent: Sequence[Card], knocker_melds: Sequence[Sequence[Card]]) -> int:
     """The opponent's least deadwood over every own arrangement and every way of laying off:
     a group of cards may be laid off onto a knocker's meld when the two together are a meld."""
-    options: list[
-        list[frozenset[Card]]
-    ] = [  # a meld with the target shares the rank or the suit of its cards
+    # A meld with the target's cards shares their rank or their suit.
+    options: list[list[frozenset[Card]]] = [
         [frozenset()]
         + [
             frozenset(group)

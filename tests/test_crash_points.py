@@ -27,7 +27,6 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -418,24 +417,24 @@ def injected(
         for name, number, line in found
         if error(name, line)
     ]
-    read: dict[bytes, dict[str, Any]] = {}  # the state of each store seen, by its contents
-    reading = threading.Lock()  # one reading at a time: the runner swaps the process's streams
-
-    def run_and_read(job: tuple[int, tuple[str, int, str]]) -> tuple[Run, dict[str, Any]]:
-        """One run, then the state it left (read while the other thread's run goes on)."""
-        run = inject(strace, template, tmp_path / f"s{job[0] + 1:04}" / "store", args, *job[1])
-        with reading:
-            key = contents(run.store)
-            if key not in read:
-                read[key] = observe(run.store)
-            return run, read[key]
-
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(run_and_read, enumerate(runs)))
+        results = list(
+            pool.map(
+                lambda job: inject(
+                    strace, template, tmp_path / f"s{job[0] + 1:04}" / "store", args, *job[1]
+                ),
+                enumerate(runs),
+            )
+        )
 
     violations = []
     outcomes: Counter[str] = Counter()
-    for run, state in results:
+    read: dict[bytes, dict[str, Any]] = {}  # the state of each store seen, by its contents
+    for run in results:
+        key = contents(run.store)
+        if key not in read:
+            read[key] = observe(run.store)
+        state = read[key]
         killed = run.returncode in (-9, 137)
         which = (
             "before"
@@ -465,7 +464,7 @@ def injected(
                 f"with an Error: line\n{run.stderr}"
             )
         shutil.rmtree(run.store.parent)
-    kinds = Counter(run.point.split(" at ")[0] for run, _state in results)
+    kinds = Counter(run.point.split(" at ")[0] for run in results)
     print(
         f"\n{scenario}: {len(found)} calls touch the store; runs {dict(kinds)}; "
         f"outcomes {dict(outcomes)}; {len(violations)} violations"
