@@ -205,3 +205,36 @@ def test_the_last_match_of_its_bucket_listed_just_after_it_changed_is_gone_once_
     assert (
         ok(run("matches")) == "No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'.\n"
     )
+
+
+def test_the_folder_of_matches_is_parted_into_match_files_and_the_others(
+    tmp_path: Path,
+) -> None:
+    from scorekeeper.store.folder import split, stats, survey
+
+    names = ["10.json", "2.json", "03.json", "2.json.tmp", "x\n4.json", "5 (copy).json"]
+    # A name with a line break is not taken for the lines it holds.
+    assert split(names) == ([2, 10], ["03.json", "2.json.tmp", "5 (copy).json", "x\n4.json"])
+    assert split(["1.json", "3.json"]) == ([1, 3], [])
+    for name in ["1.json", "1025.json", "1030.json", "notes.txt"]:
+        (tmp_path / name).write_text("{}", encoding="utf-8")
+    found = survey(str(tmp_path))
+    assert (found.ids, found.others, sorted(found.buckets)) == (
+        [1, 1025, 1030],
+        ["notes.txt"],
+        [0, 1],
+    )
+    # A file gone between the listing and its stat is left out, the others kept.
+    fd = os.open(tmp_path, os.O_RDONLY)
+    try:
+        there, looked = stats(fd, [1, 2, 1025], ["1.json", "2.json", "1025.json"])
+    finally:
+        os.close(fd)
+    assert there == [1, 1025]
+    assert [s.st_ino for s in looked] == [
+        os.stat(tmp_path / n).st_ino for n in ("1.json", "1025.json")
+    ]
+    # Any write to a file changes its bucket's digest, and no other.
+    (tmp_path / "1030.json").write_text("{} ", encoding="utf-8")
+    again = survey(str(tmp_path))
+    assert again.buckets[0] == found.buckets[0] and again.buckets[1] != found.buckets[1]

@@ -21,13 +21,16 @@ from __future__ import annotations
 import json
 import os
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from scorekeeper.store.files import Identity, identity
 
-#: A match file's name, on a line of its own: the match id in the digits 0-9, then ``.json``.
-MATCH_FILE = re.compile(r"^([0-9]+)\.json$", re.MULTILINE)
+#: A match file's name, on a line of its own: the match id in the digits 0-9 (no leading zero),
+#: then ``.json``.
+MATCH_FILE = re.compile(r"^(0|[1-9][0-9]*)\.json$", re.MULTILINE)
 
 
 class Listing(NamedTuple):
@@ -45,17 +48,30 @@ def listing(folder: str) -> Listing:
         names = os.listdir(folder)
     except FileNotFoundError:
         return Listing([], [])
-    # The names of match files picked out in C: thousands of matches, one listing.
-    numbers = MATCH_FILE.findall("\n".join(names))
-    ids = sorted(map(int, numbers))
+    return split(names)
+
+
+def split(names: list[str]) -> Listing:
+    """The names of a folder of matches parted into match files and others."""
+    lines = "\n".join(names)
+    if lines.count("\n") < len(names):  # picked out in C: thousands of matches, one listing
+        numbers = MATCH_FILE.findall(lines)
+    else:  # a name with a line break in it: each name on its own
+        numbers = [name[:-5] for name in names if MATCH_FILE.fullmatch(name)]
+    if len(numbers) == len(names):
+        return Listing(sorted(map(int, numbers)), [])
     matched = {number + ".json" for number in numbers}
     others = sorted(name for name in names if name not in matched)
-    return Listing(ids, others)
+    return Listing(sorted(map(int, numbers)), others)
 
 
 #: How many match ids share a bucket: the summaries keep a digest of each bucket's file
 #: identities, so that a change is found by comparing a bucket's rows, not every row.
 BUCKET = 1024
+
+
+#: The parts of a stat of a match file that any write changes (its identity but the device).
+IDENTITY = attrgetter("st_ino", "st_size", "st_mtime_ns", "st_ctime_ns")
 
 
 class Survey(NamedTuple):
@@ -67,8 +83,8 @@ class Survey(NamedTuple):
     others: list[str]
     """The names of the other files, in order."""
     buckets: dict[int, int]
-    """Each bucket's digest (:data:`BUCKET` ids a bucket): its files' identities summed, each
-    hashed with its id, modulo 2**64."""
+    """Each bucket's digest (:data:`BUCKET` ids a bucket): a hash of its ids and its files'
+    identities."""
 
 
 def survey(folder: str) -> Survey:
@@ -77,35 +93,45 @@ def survey(folder: str) -> Survey:
     kept (a store of 100,000 matches takes a few megabytes, not a hundred). The folder's
     device is the stamp's to say (:func:`folder_identity`). Raises OSError if it cannot be
     read."""
-    ids: list[int] = []
-    others: list[str] = []
-    buckets: dict[int, int] = {}
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except FileNotFoundError:
-        return Survey(ids, others, buckets)
-    stat, digest = os.stat, buckets.get  # the loop runs once a match: kept short
+        return Survey([], [], {})
     try:
-        for name in os.listdir(fd):
-            number = name[:-5]
-            if not (name.endswith(".json") and number.isdigit() and number.isascii()):
-                others.append(name)
-                continue
-            try:
-                found = stat(name, dir_fd=fd, follow_symlinks=False)
-            except FileNotFoundError:  # gone since the folder was listed
-                continue
-            match_id = int(number)
-            ids.append(match_id)
-            bucket = match_id // BUCKET
-            buckets[bucket] = digest(bucket, 0) + hash(
-                (match_id, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
-            )
+        ids, others = split(os.listdir(fd))
+        names = list(map("{}.json".format, ids))
+        present: list[int] = []
+        buckets = {}
+        low = 0
+        while low < len(ids):  # a bucket at a time: its files' stats taken and hashed in C
+            bucket = ids[low] // BUCKET
+            high = bisect_left(ids, (bucket + 1) * BUCKET, low)
+            there, found = stats(fd, ids[low:high], names[low:high])
+            if there:
+                buckets[bucket] = hash((tuple(there), tuple(map(IDENTITY, found))))
+            present += there
+            low = high
     finally:
         os.close(fd)
-    ids.sort()
-    others.sort()
-    return Survey(ids, others, {bucket: value & (2**64 - 1) for bucket, value in buckets.items()})
+    return Survey(present, others, buckets)
+
+
+def stats(fd: int, ids: list[int], names: list[str]) -> tuple[list[int], list[os.stat_result]]:
+    """A stat of each of these match files, relative to the folder open as ``fd``, and their
+    ids: those still there."""
+    stat = os.stat
+    try:
+        return ids, [stat(name, dir_fd=fd, follow_symlinks=False) for name in names]
+    except FileNotFoundError:  # one gone since the folder was listed: each on its own
+        there: tuple[list[int], list[os.stat_result]] = ([], [])
+        for match_id, name in zip(ids, names):
+            try:
+                found = stat(name, dir_fd=fd, follow_symlinks=False)
+            except FileNotFoundError:
+                continue
+            there[0].append(match_id)
+            there[1].append(found)
+        return there
 
 
 def identities(folder: str, ids: Iterable[int]) -> list[tuple[int, Identity]]:
