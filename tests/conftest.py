@@ -14,10 +14,10 @@ from click.testing import Result
 from harness import Run, invoke
 from hypothesis import settings
 
-#: A property that sets no number of examples of its own tries 50 in the whole suite and 15 in
+#: A property that sets no number of examples of its own tries 50 in the whole suite and 10 in
 #: the quick loop (``pytest -m "not slow"``).
 settings.register_profile("whole", max_examples=50)
-settings.register_profile("quick", max_examples=15)
+settings.register_profile("quick", max_examples=10)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -43,6 +43,17 @@ def english_by_default(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language(None)
     yield
     i18n.set_language(None)
+
+
+@pytest.fixture(autouse=True)
+def no_waiting_for_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands run in the test process do not wait for the disk to flush (thousands of
+    flushes, seconds of the quick loop). What the flushes promise is proved where it can break,
+    by real processes killed or failed at each system call (test_crash_points,
+    test_durability), which this does not reach."""
+    import os
+
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
 @pytest.fixture
