@@ -210,12 +210,23 @@ def test_the_last_match_of_its_bucket_listed_just_after_it_changed_is_gone_once_
 def test_the_folder_of_matches_is_parted_into_match_files_and_the_others(
     tmp_path: Path,
 ) -> None:
-    from scorekeeper.store.folder import split, stats, survey
+    from scorekeeper.store.folder import parted, stats, survey
 
     names = ["10.json", "2.json", "03.json", "2.json.tmp", "x\n4.json", "5 (copy).json"]
     # A name with a line break is not taken for the lines it holds.
-    assert split(names) == ([2, 10], ["03.json", "2.json.tmp", "5 (copy).json", "x\n4.json"])
-    assert split(["1.json", "3.json"]) == ([1, 3], [])
+    others = ["03.json", "2.json.tmp", "5 (copy).json", "x\n4.json"]
+    assert parted(names) == ([2, 10], ["2.json", "10.json"], others)
+    assert parted(names[:2] + ["4.json\n5.json"]) == (
+        [2, 10],
+        ["2.json", "10.json"],
+        ["4.json\n5.json"],
+    )
+    assert parted(["9.json", "10.json", "1.json"]) == (
+        [1, 9, 10],
+        ["1.json", "9.json", "10.json"],
+        [],
+    )
+    assert parted([]) == ([], [], [])
     for name in ["1.json", "1025.json", "1030.json", "notes.txt"]:
         (tmp_path / name).write_text("{}", encoding="utf-8")
     found = survey(str(tmp_path))

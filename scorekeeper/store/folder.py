@@ -32,6 +32,9 @@ from scorekeeper.store.files import Identity, identity
 #: then ``.json``.
 MATCH_FILE = re.compile(r"^(0|[1-9][0-9]*)\.json$", re.MULTILINE)
 
+#: Names that are all match files, each ended by a line break.
+ONLY_MATCH_FILES = re.compile(r"(?:(?:0|[1-9][0-9]*)\.json\n)*")
+
 
 class Listing(NamedTuple):
     """One listing of a store's folder of matches."""
@@ -48,21 +51,25 @@ def listing(folder: str) -> Listing:
         names = os.listdir(folder)
     except FileNotFoundError:
         return Listing([], [])
-    return split(names)
+    ids, _files, others = parted(names)
+    return Listing(ids, others)
 
 
-def split(names: list[str]) -> Listing:
-    """The names of a folder of matches parted into match files and others."""
-    lines = "\n".join(names)
-    if lines.count("\n") < len(names):  # picked out in C: thousands of matches, one listing
-        numbers = MATCH_FILE.findall(lines)
-    else:  # a name with a line break in it: each name on its own
+def parted(names: list[str]) -> tuple[list[int], list[str], list[str]]:
+    """The names of a folder of matches parted: the ids of the match files, their names in the
+    same order (that of the ids), and the other names in order. In C where it can be: a folder
+    may hold 100,000 matches."""
+    names = sorted(names)
+    names.sort(key=len)  # a match file's name has no leading zero: in the order of its id
+    lines = "\n".join(names) + "\n"
+    if lines.count("\n") > len(names):  # a name with a line break in it: each name on its own
         numbers = [name[:-5] for name in names if MATCH_FILE.fullmatch(name)]
-    if len(numbers) == len(names):
-        return Listing(sorted(map(int, numbers)), [])
-    matched = {number + ".json" for number in numbers}
-    others = sorted(name for name in names if name not in matched)
-    return Listing(sorted(map(int, numbers)), others)
+    elif ONLY_MATCH_FILES.fullmatch(lines):  # the usual folder
+        return list(map(int, lines.replace(".json\n", " ").split())), names, []
+    else:
+        numbers = MATCH_FILE.findall(lines)
+    files = [number + ".json" for number in numbers]
+    return list(map(int, numbers)), files, sorted(set(names).difference(files))
 
 
 #: How many match ids share a bucket: the summaries keep a digest of each bucket's file
@@ -70,8 +77,9 @@ def split(names: list[str]) -> Listing:
 BUCKET = 1024
 
 
-#: The parts of a stat of a match file that any write changes (its identity but the device).
-IDENTITY = attrgetter("st_ino", "st_size", "st_mtime_ns", "st_ctime_ns")
+#: The parts of a stat of a match file that any write changes (its identity but the device):
+#: a bucket's digest hashes each part of its files in a row.
+IDENTITY = [attrgetter(part) for part in ("st_ino", "st_size", "st_mtime_ns", "st_ctime_ns")]
 
 
 class Survey(NamedTuple):
@@ -98,8 +106,7 @@ def survey(folder: str) -> Survey:
     except FileNotFoundError:
         return Survey([], [], {})
     try:
-        ids, others = split(os.listdir(fd))
-        names = list(map("{}.json".format, ids))
+        ids, names, others = parted(os.listdir(fd))
         present: list[int] = []
         buckets = {}
         low = 0
@@ -108,7 +115,7 @@ def survey(folder: str) -> Survey:
             high = bisect_left(ids, (bucket + 1) * BUCKET, low)
             there, found = stats(fd, ids[low:high], names[low:high])
             if there:
-                buckets[bucket] = hash((tuple(there), tuple(map(IDENTITY, found))))
+                buckets[bucket] = hash((tuple(there), *[tuple(map(p, found)) for p in IDENTITY]))
             present += there
             low = high
     finally:
