@@ -23,7 +23,7 @@ import os
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
 from scorekeeper.store.files import Identity, identity
@@ -32,8 +32,11 @@ from scorekeeper.store.files import Identity, identity
 #: then ``.json``.
 MATCH_FILE = re.compile(r"^(0|[1-9][0-9]*)\.json$", re.MULTILINE)
 
-#: Names that are all match files, each ended by a line break.
-ONLY_MATCH_FILES = re.compile(r"(?:(?:0|[1-9][0-9]*)\.json\n)*")
+#: A match file's number, from its name: ``3`` of ``3.json``.
+NUMBER = itemgetter(slice(0, -5))
+
+#: A line that is not a match file's name.
+NOT_A_MATCH_FILE = re.compile(r"^(?!(?:0|[1-9][0-9]*)\.json$)", re.MULTILINE)
 
 
 class Listing(NamedTuple):
@@ -61,11 +64,11 @@ def parted(names: list[str]) -> tuple[list[int], list[str], list[str]]:
     may hold 100,000 matches."""
     names = sorted(names)
     names.sort(key=len)  # a match file's name has no leading zero: in the order of its id
-    lines = "\n".join(names) + "\n"
-    if lines.count("\n") > len(names):  # a name with a line break in it: each name on its own
-        numbers = [name[:-5] for name in names if MATCH_FILE.fullmatch(name)]
-    elif ONLY_MATCH_FILES.fullmatch(lines):  # the usual folder
-        return list(map(int, lines.replace(".json\n", " ").split())), names, []
+    lines = "\n".join(names)
+    if lines.count("\n") >= len(names):  # a name with a line break in it: each name on its own
+        numbers = [NUMBER(name) for name in names if MATCH_FILE.fullmatch(name)]
+    elif not NOT_A_MATCH_FILE.search(lines):  # the usual folder: match files only
+        return list(map(int, map(NUMBER, names))), names, []
     else:
         numbers = MATCH_FILE.findall(lines)
     files = [number + ".json" for number in numbers]
