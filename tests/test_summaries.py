@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Run, ok, summaries_file
+from harness import Run, new_match, ok, summaries_file
 
 from scorekeeper.store import Store
 from scorekeeper.store import summaries as summaries_module
@@ -212,10 +213,13 @@ def test_the_folder_of_matches_is_parted_into_match_files_and_the_others(
 ) -> None:
     from scorekeeper.store.folder import parted, stats, survey
 
-    names = ["10.json", "2.json", "03.json", "2.json.tmp", "x\n4.json", "5 (copy).json"]
+    names = ["10.json", "2.json", "03.json", "2.json.tmp", "x\n4.json", "5 (copy).json", "0.json"]
     # A name with a line break is not taken for the lines it holds.
     others = ["03.json", "2.json.tmp", "5 (copy).json", "x\n4.json"]
-    assert parted(names) == ([2, 10], ["2.json", "10.json"], others)
+    assert parted(names) == ([0, 2, 10], ["0.json", "2.json", "10.json"], others)
+    # An id has at most 18 digits: SQLite's whole numbers end at 2**63.
+    most = "9" * 18 + ".json"
+    assert parted([most, "1" + most]) == ([10**18 - 1], [most], ["1" + most])
     assert parted(names[:2] + ["4.json\n5.json"]) == (
         [2, 10],
         ["2.json", "10.json"],
@@ -249,3 +253,14 @@ def test_the_folder_of_matches_is_parted_into_match_files_and_the_others(
     (tmp_path / "1030.json").write_text("{} ", encoding="utf-8")
     again = survey(str(tmp_path))
     assert again.buckets[0] == found.buckets[0] and again.buckets[1] != found.buckets[1]
+
+
+def test_a_match_file_named_by_an_id_too_long_for_the_summaries_is_a_stray_copy(
+    run: Run, store_dir: Path
+) -> None:
+    new_match(run)
+    shutil.copy(store_dir / "matches" / "1.json", store_dir / "matches" / f"{2**64}.json")
+    for command in ("matches", "stats"):
+        result = run(command)
+        assert result.exit_code == 0, result.output
+        assert "1 copy of a match file lies in the store (of match 1)" in result.stderr

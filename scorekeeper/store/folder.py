@@ -28,15 +28,16 @@ from typing import Any, NamedTuple
 
 from scorekeeper.store.files import Identity, identity
 
-#: A match file's name, on a line of its own: the match id in the digits 0-9 (no leading zero),
-#: then ``.json``.
-MATCH_FILE = re.compile(r"^(0|[1-9][0-9]*)\.json$", re.MULTILINE)
-
-#: A match file's number, from its name: ``3`` of ``3.json``.
-NUMBER = itemgetter(slice(0, -5))
+#: A match file's name: the match id in the digits 0-9 with no leading zero, then ``.json``. An
+#: id has at most 18 digits (SQLite's whole numbers end at 2**63); a longer one is another file.
+MATCH_NAME = r"(?:0|[1-9][0-9]{0,17})\.json"
+MATCH_FILE = re.compile(MATCH_NAME)
 
 #: A line that is not a match file's name.
-NOT_A_MATCH_FILE = re.compile(r"^(?!(?:0|[1-9][0-9]*)\.json$)", re.MULTILINE)
+NOT_A_MATCH_FILE = re.compile(rf"^(?!{MATCH_NAME}$)", re.MULTILINE)
+
+#: A match file's id in digits, from its name: ``3`` of ``3.json``.
+DIGITS = itemgetter(slice(0, -5))
 
 
 class Listing(NamedTuple):
@@ -65,14 +66,15 @@ def parted(names: list[str]) -> tuple[list[int], list[str], list[str]]:
     names = sorted(names)
     names.sort(key=len)  # a match file's name has no leading zero: in the order of its id
     lines = "\n".join(names)
-    if lines.count("\n") >= len(names):  # a name with a line break in it: each name on its own
-        numbers = [NUMBER(name) for name in names if MATCH_FILE.fullmatch(name)]
-    elif not NOT_A_MATCH_FILE.search(lines):  # the usual folder: match files only
-        return list(map(int, map(NUMBER, names))), names, []
-    else:
-        numbers = MATCH_FILE.findall(lines)
-    files = [number + ".json" for number in numbers]
-    return list(map(int, numbers)), files, sorted(set(names).difference(files))
+    files: list[str] = []
+    others: list[str] = []
+    if lines.count("\n") < len(names) and not NOT_A_MATCH_FILE.search(lines):
+        files = names  # the usual folder: match files only, told in C
+    else:  # another file too, or a name with a line break in it: each name on its own
+        for name in names:
+            (files if MATCH_FILE.fullmatch(name) else others).append(name)
+        others.sort()
+    return list(map(int, map(DIGITS, files))), files, others
 
 
 #: How many match ids share a bucket: the summaries keep a digest of each bucket's file
