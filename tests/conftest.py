@@ -5,6 +5,7 @@ and of the whole suite. The assertions and helpers are plain functions, imported
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -51,8 +52,6 @@ def no_waiting_for_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     flushes, seconds of the quick loop). What the flushes promise is proved where it can break,
     by real processes killed or failed at each system call (test_crash_points,
     test_durability), which this does not reach."""
-    import os
-
     monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 

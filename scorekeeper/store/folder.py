@@ -103,7 +103,7 @@ class Survey(NamedTuple):
 def survey(folder: str) -> Survey:
     """Look at every file of a folder of matches once (none if it is missing): a stat of each
     match file, relative to the folder, its identity folded into its bucket's digest and not
-    kept (a store of 100,000 matches takes a few megabytes, not a hundred). The folder's
+    kept (a store of 100,000 matches takes about ten megabytes, not a hundred). The folder's
     device is the stamp's to say (:func:`folder_identity`). Raises OSError if it cannot be
     read."""
     try:
