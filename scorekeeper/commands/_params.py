@@ -118,6 +118,10 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]
         return float(text)
 
 
+#: What click's ``--help`` says of itself, in English (click's own message, in the catalogue).
+HELP_OPTION_HELP = "Show this message and exit."
+
+
 class Command(click.Command):
     """A command whose help, and short help in its group's list, is shown in the language (the
     words click writes with it too: ``Usage:``, ``Options``, ``[default: ...]``, the names of
@@ -140,6 +144,15 @@ class Command(click.Command):
         ``--version`` included) in the language."""
         with help_in_language(self, *self.get_params(ctx)):
             super().format_help(ctx, formatter)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """click's ``--help``, its help in the language of now: click writes it in the language
+        of the moment it first builds the option, and keeps the option for later commands of
+        the same process."""
+        found = super().get_help_option(ctx)
+        if found is not None:
+            found.help = _(HELP_OPTION_HELP)
+        return found
 
     def get_short_help_str(self, limit: int = 45) -> str:
         with help_in_language(self):
