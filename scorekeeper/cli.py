@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def asked_language(args: list[str]) -> str | None:
     """The language ``--lang`` names on a command line, if there are messages in it.
 
-    >>> asked_language(["--db", "x", "--lang", "DE", "knock"]), asked_language(["--lang=fr"])
+    >>> asked_language(["--db", "x", "--lang", "DE", "knock"]), asked_language(["--lang=tlh"])
     ('de', None)
     """
     for word, following in zip(args, [*args[1:], ""]):

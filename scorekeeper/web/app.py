@@ -330,7 +330,7 @@ def from_accept_language(header: str) -> str:
     """The first language of a browser's ``Accept-Language`` there are messages in (by its
     weights), else English.
 
-    >>> from_accept_language("fr-CH, fr;q=0.9, nl;q=0.8, de;q=0.7, *;q=0.5")
+    >>> from_accept_language("tlh-Latn, tlh;q=0.9, nl;q=0.8, de;q=0.7, *;q=0.5")
     'nl'
     >>> from_accept_language("de-AT"), from_accept_language("")
     ('de', 'en')
