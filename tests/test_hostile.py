@@ -356,9 +356,9 @@ def test_export_on_a_full_disk_leaves_nothing_partial(
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         return real_write(fd, data)
 
-    monkeypatch.setattr(os, "write", full)
-    refused(run("export", "-o", target, "--force"), 1, "No space left on device")
-    monkeypatch.undo()
+    with monkeypatch.context() as disk:  # undone after, the fixtures' patches kept
+        disk.setattr(os, "write", full)
+        refused(run("export", "-o", target, "--force"), 1, "No space left on device")
     assert target.read_text(encoding="utf-8") == "the earlier export"
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 

@@ -613,8 +613,9 @@ def test_a_file_that_cannot_be_stored_midway_is_named_and_the_rest_said(
             raise files.StoreError(f"Cannot write {path}: No space left on device.")
         return write(path, content, temp_dir)
 
-    monkeypatch.setattr(files, "write_atomically", full_on_match_2)
-    result = run("import", first, second)
+    with monkeypatch.context() as disk:  # undone after, the fixtures' patches kept
+        disk.setattr(files, "write_atomically", full_on_match_2)
+        result = run("import", first, second)
     assert result.exit_code == 1  # not every file was imported
     assert result.stdout == f"Imported {first} as match 1: Alexandra v Bob, 12 hands.\n"
     (line,) = result.stderr.splitlines()
@@ -622,7 +623,6 @@ def test_a_file_that_cannot_be_stored_midway_is_named_and_the_rest_said(
     assert "could not be imported (Cannot write" in line
     assert "No space left on device); the file before it was ('" in line
     assert "01-worked-example.json" in line and line.endswith("and the files after it again.")
-    monkeypatch.undo()
     assert [line[0] for line in status(run)] == ["*1"]
 
 
