@@ -104,15 +104,7 @@ def test_export_csv_settlement_only_for_ended_games_and_two_columns(run: Run) ->
     ok(run("knock", "bob", "5", "15"))  # 1 B 10 [1]
     rows = parse_csv(ok(run("export")))
     assert rows[0] == [
-        "hand",
-        "dealer",
-        "outcome",
-        "knocker",
-        "knocker_deadwood",
-        "opponent_deadwood",
-        "winner",
-        "points",
-        "games",
+        *CSV_HEADER[:9],
         "Alexandra game 1",
         "Alexandra game 2",
         "Bob game 1",
