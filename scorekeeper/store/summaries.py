@@ -391,9 +391,7 @@ class Summaries:
             "SELECT id FROM matches WHERE status != ? ORDER BY id DESC LIMIT ?",
             (MatchStatus.OPEN.value, latest),
         )
-        count = self._fetch(
-            "SELECT count(*) FROM matches WHERE status != ?", (MatchStatus.OPEN.value,)
-        )[0][0]
+        count = self._fetch("SELECT count(*) FROM matches")[0][0] - len(open_ids)  # no scan
         return open_ids, sorted(found[0] for found in others), count - len(others)
 
     def uuids(self) -> list[tuple[str, int]]:
