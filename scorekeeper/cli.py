@@ -88,7 +88,7 @@ COMMANDS = {
     "record": "session:record_interactively",
     "undo": "correcting:undo",
     "amend": "correcting:amend",
-    "new": "matches:new",
+    "new": "starting:new",
     "matches": "matches:list_matches",
     "use": "matches:use",
     "rules": "matches:rules",

@@ -183,7 +183,7 @@ def test_recording_a_hand_loads_only_the_commands_it_needs(tmp_path: Path) -> No
         .split()
     )
     assert "scorekeeper.commands.recording" in loaded
-    assert "scorekeeper.commands.matches" in loaded  # for 'new'
+    assert "scorekeeper.commands.starting" in loaded  # for 'new'
     for never in (
         "rich",
         "scorekeeper.render",

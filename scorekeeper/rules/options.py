@@ -5,7 +5,7 @@ Each field of :class:`Options` is an option: its name, its type and its default,
 name and its values' names on the rules table, the variant it belongs to and the release it
 arrived in. Everything else is derived from these declarations: the checked :class:`Rules`,
 the defaults a match file written before an option existed takes, the options of ``new``
-(:mod:`scorekeeper.commands.matches`), the rules table, completion and the presets table of
+(:mod:`scorekeeper.commands.starting`), the rules table, completion and the presets table of
 the docs. Adding an option is its declaration here, its behaviour in the engine, its
 translations and its tests.
 
