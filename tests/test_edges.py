@@ -73,7 +73,7 @@ def test_amending_a_partnership_hand_to_a_wall_keeps_its_table(tmp_path: Path) -
 def test_stats_of_a_player_in_an_empty_store(tmp_path: Path) -> None:
     result = invoke(tmp_path / "store", "stats", "ann")
     assert result.exit_code == 2
-    assert "'ann' has finished no match in this store" in result.output
+    assert "'ann' has finished no match in this store: none is finished yet." in result.output
     assert invoke(tmp_path / "store", "stats").output == "No finished match yet.\n"
 
 

@@ -264,7 +264,7 @@ def test_a_player_of_unfinished_matches_only_has_no_figures(tmp_path: Path) -> N
     ok(invoke(root, "new", "Ann", "Ben"))
     ok(invoke(root, "knock", "ann", "3", "20"))
     assert ok(invoke(root, "stats")) == "No finished match yet.\n"
-    refused(invoke(root, "stats", "ann"), 2, "'ann' has finished no match in this store")
+    refused(invoke(root, "stats", "ann"), 2, "'ann' has finished no match in this store: none")
 
 
 def test_a_three_handed_match_counts_each_players_own_hands(tmp_path: Path) -> None:

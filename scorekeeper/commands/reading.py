@@ -18,7 +18,7 @@ from scorekeeper.commands._common import (
 from scorekeeper.commands._completion import complete_player
 from scorekeeper.commands._errors import BadInput, as_problem
 from scorekeeper.commands._params import command, match_argument, named, option, pass_store
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, Quoted, _, ngettext
 from scorekeeper.match import Match
 from scorekeeper.messages import arrangement
 from scorekeeper.store import Store
@@ -268,6 +268,12 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
     with progress_bar() as progress, store.summaries(progress) as summaries:
         warn_of_copies(store)
         everyone = summaries.everyone()
+        if player and not everyone:
+            raise BadInput(
+                _("{typed!r} has finished no match in this store: none is finished yet.").format(
+                    typed=Quoted(player)
+                )
+            )
         unknown = N_("{typed!r} has finished no match in this store (players: {options}).")
         who = named(list(everyone), player, unknown) if player else None
         rival = named(list(everyone), against, unknown) if against else None
