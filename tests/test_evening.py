@@ -145,6 +145,15 @@ def test_u_takes_the_last_hand_back_as_undo_does(run: Run, tmp_path: Path) -> No
     assert rounds(run) == [(1, "knock", B, 10, [1])]
 
 
+def test_u_takes_back_a_hand_recorded_in_the_same_record(run: Run) -> None:
+    new_match(run)
+    out = ok(run("record", input="wall\ny\nu\nq\n"))
+    assert "Voided Hand 1: wall" in out
+    assert "no longer in match" not in out and "Record it again?" not in out
+    assert out.endswith("Recorded 0 hands in match 1 and took 1 back.\n")
+    assert rounds(run) == []
+
+
 def test_u_with_no_hand_to_take_back_says_so_and_asks_again(run: Run) -> None:
     new_match(run)
     result = run("record", input="u\nwall\ny\nq\n")

@@ -429,6 +429,24 @@ def test_record_counts_only_the_hands_the_match_holds(
     assert result.stdout.rstrip().endswith("No hand was recorded.")
 
 
+def test_record_does_not_take_a_hand_undone_elsewhere_for_a_lost_one(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    evening_match(store_dir)
+
+    def undo_elsewhere() -> None:
+        with Store(store_dir).writing() as writer:
+            writer.load(1).void_last()
+
+    at_question(monkeypatch, "How did the hand end?", 2, undo_elsewhere)
+    result = run("record", input="knock\nann\n3\n20\ny\n" + "q\n")
+    assert result.exit_code == 0, result.output
+    assert "no longer in match" not in result.stdout
+    assert "Record it again?" not in result.stdout
+    assert result.stdout.rstrip().endswith("No hand was recorded.")
+    assert hands_of(run, 1) == []
+
+
 @pytest.mark.parametrize(
     "change, line",
     [

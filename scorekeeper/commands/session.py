@@ -102,6 +102,12 @@ def again(hand: Hand) -> HandBuilder:
     return lambda match, replacing: hand
 
 
+def held(match: Match, stored: StoredHand) -> bool:
+    """Whether the match holds this hand as it was recorded, in force or not: a hand taken back
+    (``u`` here, ``undo`` or ``amend`` in another terminal) stays in the match, marked."""
+    return any(stored == kept._replace(status=stored.status) for kept in match.history)
+
+
 class Evening:
     """One ``record``: the hands it stored, to tell the truth about them should the match's
     file be replaced meanwhile (by an older copy of it, say)."""
@@ -198,7 +204,7 @@ class Evening:
         replaced by an older copy, say), and offer to record each again; the match as it is
         then."""
         match = self.match_now()
-        for lost in [stored for stored in self.stored if stored not in match.history]:
+        for lost in [stored for stored in self.stored if not held(match, stored)]:
             self.stored.remove(lost)
             echo_lines(
                 [
