@@ -192,6 +192,7 @@ def test_recording_a_hand_loads_only_the_commands_it_needs(tmp_path: Path) -> No
         "scorekeeper.commands.reading",
         "scorekeeper.commands.correcting",
         "scorekeeper.commands.files",
+        "scorekeeper.commands.matches",
     ):
         assert never not in loaded
 

@@ -342,7 +342,12 @@ def test_a_tab_loads_only_what_it_completes(two_matches: Path) -> None:
     offers, loaded = done.stdout.splitlines()
     assert offers == "plain,Alexandra"
     assert "scorekeeper.commands.recording" in loaded.split()
-    for never in ("rich", "scorekeeper.render", "scorekeeper.commands.starting"):
+    for never in (
+        "rich",
+        "scorekeeper.render",
+        "scorekeeper.commands.matches",
+        "scorekeeper.commands.starting",
+    ):
         assert never not in loaded.split()
 
 
