@@ -477,6 +477,26 @@ def test_a_whole_three_handed_match_through_the_cli(run: Run) -> None:
     ]
 
 
+def test_the_rules_table_shows_the_rules_that_decide_the_match(run: Run) -> None:
+    """Three-handed Gin is set by naming three players, and its rotation and first-to-the-target
+    leave who deals next, how the match is decided and ending after the first game unused."""
+    unused = ("--next-dealer", "--decide-by", "--end-after-first-game")
+
+    def rules_rows() -> list[str]:  # the match's table, not the presets' after it
+        shown = ok(run("rules")).split("\nPresets\n")[0]
+        return [" ".join(line.split()) for line in shown.splitlines()]
+
+    ok(run("new", ANN, BEN))
+    rows = rules_rows()
+    assert all(any(f" {option} " in row for row in rows) for option in unused)
+    assert not any(row.startswith("Three-handed Gin") for row in rows)
+    ok(run("new", ANN, BEN, CID))
+    rows = rules_rows()
+    assert "Three-handed Gin three players yes no" in rows
+    assert "Columns --columns 1 3" in rows
+    assert not any(option in row for row in rows for option in (*unused, "--three-handed"))
+
+
 def test_three_handed_refusals_at_the_table(run: Run, store_dir: Path) -> None:
     ok(run("new", ANN, BEN, CID, "--dealer", "ben"))
     ok(run("knock", "ann", "2", "30"))  # Ann wins: Ben sits out, Cid deals to Ann

@@ -120,7 +120,7 @@ def presets() -> RenderableType:
     for name, (chosen, source, teams) in PRESETS.items():
         changes = [_("two teams (--teams)")] if teams else []
         changes += [
-            _("three players") if DECLARED[option].flag is None else spelled(option, value)
+            _given(option, value)
             for option, value, usual in zip(Rules._fields, chosen, standard)
             if value != usual
         ]
@@ -138,11 +138,11 @@ def rules(match: Match) -> RenderableType:
         _("Standard"),
         wrap=[_("Rule"), _("This match"), _("Standard")],
     )
-    applies = match.rules.to_dict()  # a variant's options only in a match of that variant
+    in_play = match.rules.in_play()
     for name, value, usual in zip(Rules._fields, match.rules, standard):
-        if name not in applies:
+        if name not in in_play:
             continue
-        label = option_name(name)
+        label = _given(name)
         if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
             value, usual = not value, not usual
         table.add_row(
@@ -153,6 +153,14 @@ def rules(match: Match) -> RenderableType:
             style="bold" if value != usual else "",
         )
     return _titled(_("Rules of match {id}").format(id=match.id), table)
+
+
+def _given(name: str, value: object = None) -> str:
+    """How ``new`` is given a rule: its option (with this value, if one is given), or what sets
+    a rule no option sets (Three-handed Gin: three players named)."""
+    if DECLARED[name].flag is None:
+        return _("three players")
+    return option_name(name) if value is None else spelled(name, value)
 
 
 def _value(value: object) -> str:

@@ -397,6 +397,13 @@ class Rules(Options):
             if name not in VARIANT_OPTIONS or name in shown
         }
 
+    def in_play(self) -> list[str]:
+        """The options that decide something in a match of these rules, in declared order: a
+        variant's own options only in that variant, and in Three-handed Gin none of those it
+        fixes but its one column (its rotation deals, and the first to the target wins)."""
+        unused = set(THREE_HANDED_FIXED) - {"columns"} if self.three_handed else set()
+        return [name for name in self.to_dict() if name not in unused]
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
         """The inverse of :meth:`to_dict`; missing keys take the defaults, unknown keys are
