@@ -610,7 +610,7 @@ def test_command_help_is_in_the_language_chosen_by_lang(run: Any) -> None:
     assert (
         "--teams Partnerschaps-Gin: SPELER1 en SPELER2 zijn teams, geschreven als 'Ann & Bob'."
     ) in dutch
-    assert "--preset TEKST Voorinstelling van de regels: standard, basic, pagat," in dutch
+    assert "--preset VOORINSTELLING Voorinstelling van de regels: standard, basic, pagat," in dutch
     assert "--target GETAL Punten die een spel beëindigen (standaard 100)." in dutch
     assert "Voorbeeld: scorekeeper new Alexandra Bob --dealer bob" in dutch
 
@@ -636,7 +636,7 @@ def test_command_help_stays_english_in_english(run: Any) -> None:
     )
     assert "Example: scorekeeper knock bob 6 10" in english
     assert "--undercut Assert that the knock was undercut" in english
-    assert "--preset TEXT Named rule set: standard, basic, pagat," in words(
+    assert "--preset PRESET Named rule set: standard, basic, pagat," in words(
         run_in(run, "new", "--help").stdout
     )
     listing = words(run_in(run, "--lang", "en", "--help").stdout)
@@ -746,8 +746,9 @@ def test_help_shows_clicks_words_and_the_metavars_in_the_language(run: Any) -> N
     assert "--version Die Version zeigen und beenden." in group
     dutch = words(run_in(run, "--lang", "nl", "new", "--help").stdout)
     assert dutch.startswith("Gebruik: scorekeeper new [OPTIES] [SPELER1] [SPELER2]")
-    assert "Opties: --teams" in dutch and "--dealer TEKST" in dutch
-    assert "--preset TEKST Voorinstelling van de regels: standard, basic, pagat," in dutch
+    assert "Opties: --teams" in dutch and "--dealer SPELER" in dutch
+    assert "--description TEKST" in dutch  # click's own word for a text
+    assert "--preset VOORINSTELLING Voorinstelling van de regels: standard, basic, pagat," in dutch
     assert "[standaard: standard]" in dutch
     assert "--shutout [game_bonus|points|total|none]" in dutch  # the choices are typed as they are
     assert run_in(run, "--lang", "de", "--version").stdout == "scorekeeper, Version 0.1.0\n"

@@ -94,12 +94,15 @@ def complete_dealer(ctx: click.Context, param: click.Parameter, typed: str) -> l
 )
 @option(
     "--dealer",
+    metavar="PLAYER",
     shell_complete=complete_dealer,
-    help="Who deals first (default: chosen at random).",
+    help="Who deals first (default: whose deal it is after the last match between the two, "
+    "else chosen at random).",
 )
 @option(
     "--preset",
     "preset_name",
+    metavar="PRESET",
     default="standard",
     show_default=True,
     shell_complete=lambda ctx, param, typed: offer(PRESETS, typed),
