@@ -639,6 +639,10 @@ def test_command_help_stays_english_in_english(run: Any) -> None:
     assert "--preset PRESET Named rule set: standard, basic, pagat," in words(
         run_in(run, "new", "--help").stdout
     )
+    for correcting in ("undo", "amend", "rename"):  # they record nothing in the match
+        assert "-m, --match MATCH The match to correct (default: the current match)." in words(
+            run_in(run, correcting, "--help").stdout
+        )
     listing = words(run_in(run, "--lang", "en", "--help").stdout)
     assert "check Verify every file of the store without changing anything." in listing
     assert "Das Wertungsblatt" not in listing

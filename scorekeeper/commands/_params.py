@@ -394,6 +394,10 @@ def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
     return match_option_saying(N_("The match to record in (default: the current match)."))(function)
 
 
+#: ``--match MATCH`` of the commands that correct what was recorded (undo, amend, rename).
+match_to_correct = match_option_saying(N_("The match to correct (default: the current match)."))
+
+
 def compose(*decorators: Decorator) -> Decorator:
     """One decorator applying several, the first listed outermost (as if stacked)."""
 

@@ -12,7 +12,7 @@ from scorekeeper.commands._params import (
     Given,
     ScorekeeperGroup,
     command,
-    match_option,
+    match_to_correct,
     pass_store,
 )
 from scorekeeper.commands.recording import (
@@ -35,7 +35,7 @@ from scorekeeper.store import Store
 
 
 @command()
-@match_option
+@match_to_correct
 @pass_store
 def undo(store: Store, match: int | None) -> None:
     """Void the last hand of the match (it stays in the store; 'log --all' shows it).
@@ -132,7 +132,7 @@ AMENDED = {Entry.KNOCK: "knock", Entry.GIN: "gin", Entry.WALL: "wall", Entry.BIG
 
 @click.group(cls=Amending, context_settings={**NUMBERS, "allow_interspersed_args": True})
 @click.argument("number", type=NUMBER, cls=Given)
-@match_option
+@match_to_correct
 @dry_run_option
 @click.pass_context
 def amend(ctx: click.Context, number: int, match: int | None, dry_run: bool) -> None:
@@ -203,7 +203,7 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
 
 @amend.command("knock", context_settings=NUMBERS)
 @knock_params
-@match_option
+@match_to_correct
 @click.pass_context
 def amend_knock(
     ctx: click.Context,
@@ -229,7 +229,7 @@ def amend_knock(
 
 @amend.command("gin", context_settings=NUMBERS)
 @gin_params
-@match_option
+@match_to_correct
 @click.pass_context
 def amend_gin(
     ctx: click.Context,
@@ -251,7 +251,7 @@ def amend_gin(
 
 @amend.command("wall")
 @wall_params
-@match_option
+@match_to_correct
 @click.pass_context
 def amend_wall(
     ctx: click.Context, player: str | None, upcard: str | None, dry_run: bool, match: int | None

@@ -18,14 +18,14 @@ from scorekeeper.commands._params import (
     command,
     confirm,
     match_argument,
-    match_option_saying,
+    match_to_correct,
     named,
     option,
     pass_store,
     player,
 )
 from scorekeeper.engine import team_members, team_name
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.match import Match
 from scorekeeper.store import Store
 
@@ -150,7 +150,7 @@ def restore(store: Store, match: int) -> None:
 @command()
 @click.argument("old", shell_complete=complete_player)
 @click.argument("new")
-@match_option_saying(N_("The match to correct (default: the current match)."))
+@match_to_correct
 @pass_store
 def rename(store: Store, old: str, new: str, match: int | None) -> None:
     """Correct the name of the player OLD (a unique beginning of it) to NEW in a match.
