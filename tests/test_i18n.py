@@ -823,7 +823,7 @@ def test_a_refused_answer_to_record_is_in_the_language(run: Any) -> None:
     assert (
         "Fehler: 'x' ist keine Zahl: das Totholz von Ann ist eine ganze Zahl von 0 bis 10.\n"
     ) in result.output
-    assert "Fehler: das Totholz von Ann muss zwischen 0 und 10 liegen, nicht 99.\n" in result.output
+    assert "Fehler: Das Totholz von Ann muss zwischen 0 und 10 liegen, nicht 99.\n" in result.output
     assert "Runde 1: Ann klopft mit 4 gegen 27 -> Ann +23 in Spiel 1" in result.output
     assert "Error" not in result.output
 

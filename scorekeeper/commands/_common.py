@@ -53,8 +53,9 @@ def ask(question: str, type: click.ParamType, **settings: Any) -> Any:  # type: 
         typed = click.prompt(lines[-1], **settings)
         try:
             return type.convert(typed, None, None)
-        except click.BadParameter as error:
-            echo_lines([_("Error: {message}").format(message=error.message)])
+        except click.BadParameter as error:  # its own sentence here, not after click's words
+            message = error.message[:1].upper() + error.message[1:]
+            echo_lines([_("Error: {message}").format(message=message)])
 
 
 def echo_lines(lines: Sequence[str]) -> None:
