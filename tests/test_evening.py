@@ -150,8 +150,16 @@ def test_u_takes_back_a_hand_recorded_in_the_same_record(run: Run) -> None:
     out = ok(run("record", input="wall\ny\nu\nq\n"))
     assert "Voided Hand 1: wall" in out
     assert "no longer in match" not in out and "Record it again?" not in out
-    assert out.endswith("Recorded 0 hands in match 1 and took 1 back.\n")
+    assert out.endswith("Recorded 1 hand in match 1 and took 1 back.\n")
     assert rounds(run) == []
+
+
+def test_record_says_how_many_hands_it_recorded_beside_those_it_took_back(run: Run) -> None:
+    new_match(run)
+    answers = "wall\ny\n" * 4 + "u\n" * 2 + "q\n"
+    out = ok(run("record", input=answers))
+    assert out.endswith("Recorded 4 hands in match 1 and took 2 back.\n")
+    assert [r[1] for r in rounds(run)] == ["wall", "wall"]
 
 
 def test_u_with_no_hand_to_take_back_says_so_and_asks_again(run: Run) -> None:

@@ -230,11 +230,19 @@ class Evening:
         return match
 
     def tally(self) -> str:
-        """What the evening did, in one line: the hands recorded that the match holds."""
+        """What the evening did, in one line: the hands recorded that the match holds (in
+        force; with hands taken back, those taken back among them too, so that "recorded 4
+        and took 2 back" leaves 2)."""
         try:
-            recorded = len(self.still_there(self.store.load(self.chosen)))
+            match = self.store.load(self.chosen)
         except StoreError:
             recorded = 0
+        else:
+            recorded = len(
+                [stored for stored in self.stored if held(match, stored)]
+                if self.taken_back
+                else self.still_there(match)
+            )
         if not self.taken_back:
             return (
                 ngettext(
