@@ -608,10 +608,10 @@ def test_a_file_that_cannot_be_stored_midway_is_named_and_the_rest_said(
     first, second = samples / "01-worked-example.json", samples / "08-straight-gin.json"
     write = files.write_atomically
 
-    def full_on_match_2(path: str, content: bytes, temp_dir: str) -> bool:
+    def full_on_match_2(path: str, content: bytes, temp_dir: str, *witness: Any) -> bool:
         if path.endswith("2.json"):
             raise files.StoreError(f"Cannot write {path}: No space left on device.")
-        return write(path, content, temp_dir)
+        return write(path, content, temp_dir, *witness)
 
     with monkeypatch.context() as disk:  # undone after, the fixtures' patches kept
         disk.setattr(files, "write_atomically", full_on_match_2)

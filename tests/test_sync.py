@@ -24,7 +24,7 @@ import click
 import pytest
 from harness import Run, invoke, ok, refused, summaries_file
 
-from scorekeeper.store import Store
+from scorekeeper.store import Store, folder
 
 SHORT = ["--dealer", "ann", "--target", "10", "--end-after-first-game"]
 
@@ -147,6 +147,38 @@ def test_a_copy_is_named_by_every_reading_command(
         result = run(*command)
         assert result.exit_code == 0, result.output
         warnings = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]
+        assert warnings == [
+            "Warning: 1 copy of a match file lies in the store (of match 1), left by a sync "
+            "tool or by hand; 'scorekeeper resolve' deals with it."
+        ], command
+
+
+def test_a_copy_put_beside_a_match_file_while_it_is_written_is_named(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder's stamp spares show and matches a listing; a sync tool that puts a copy in
+    the folder while a hand is flushed to disk must not hide behind the writer's rename."""
+    import scorekeeper.store.summaries as summaries_module
+
+    path = made(store_dir, ["knock", "ann", "2", "30"])
+    ok(run("new", "Cid", "Dee", "--dealer", "cid"))
+    monkeypatch.setattr(summaries_module, "RACY", 0)  # the folder listed now is trusted now
+    ok(run("stats"))  # lists the folder and keeps its stamp
+    ok(run("knock", "cid", "4", "25"))  # no other program: the stamp is carried over
+    store = Store(store_dir)
+    assert folder.valid(folder.read_stamp(store.cache()), store.path("matches")) is not None
+    copy = path.parent / "1.sync-conflict-20261202-213000-PHONE01.json"
+    flushed = os.fsync
+
+    def copy_arrives(fd: int) -> None:  # the first flush: the new file, before its rename
+        if not copy.exists():
+            shutil.copy2(path, copy)
+        flushed(fd)
+
+    monkeypatch.setattr(os, "fsync", copy_arrives)
+    ok(run("knock", "cid", "3", "20"))
+    for command in ("show", "matches"):
+        warnings = [line for line in run(command).stderr.splitlines() if "Warning" in line]
         assert warnings == [
             "Warning: 1 copy of a match file lies in the store (of match 1), left by a sync "
             "tool or by hand; 'scorekeeper resolve' deals with it."

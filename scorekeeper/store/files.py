@@ -17,7 +17,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from typing import Any, NamedTuple
@@ -212,13 +212,16 @@ def parse(path: str, content: bytes) -> dict[str, dict[str, Any]]:
     return data
 
 
-def write_atomically(path: str, content: bytes, temp_dir: str) -> bool:
+def write_atomically(
+    path: str, content: bytes, temp_dir: str, witness: Callable[[], object] | None = None
+) -> bool:
     """Replace ``path`` by ``content`` so that a reader or a crash sees the old or the new file.
 
     The new file is written in ``temp_dir`` (on the same file system), flushed to disk and
-    renamed over ``path``; the rename is the moment the change happens. Raises StoreError, with
-    ``path`` as it was, if anything before the rename fails. Returns whether the folder's entry
-    was confirmed on disk too: False when the rename happened but flushing the folder failed.
+    renamed over ``path``; the rename is the moment the change happens (``witness`` is called
+    right before it and right after it). Raises StoreError, with ``path`` as it was, if
+    anything before the rename fails. Returns whether the folder's entry was confirmed on disk
+    too: False when the rename happened but flushing the folder failed.
     """
     temporary = ""
     try:
@@ -230,6 +233,8 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> bool:
             os.fsync(fd)
         finally:
             os.close(fd)
+        if witness is not None:
+            witness()
         os.replace(temporary, path)
     except OSError as error:
         if temporary:
@@ -240,6 +245,8 @@ def write_atomically(path: str, content: bytes, temp_dir: str) -> bool:
                 "permissions and free space of its folder."
             ).format(path=path, reason=system_error(error))
         ) from None
+    if witness is not None:
+        witness()
     try:
         sync_folder(os.path.dirname(path))
     except OSError:
@@ -429,6 +436,8 @@ class FileStorage(Storage):
         self.identity: Identity | None = None
         self.confirmed = True
         """False once a write renamed the file into place but its folder could not be flushed."""
+        self.witness: Callable[[], object] | None = None
+        """Called right before and right after a write's rename (:func:`write_atomically`)."""
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         found = read_file(self.path)
@@ -440,7 +449,7 @@ class FileStorage(Storage):
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         data["meta"] = {"1": {"schema": SCHEMA}}
         content = json.dumps(data, ensure_ascii=False).encode("utf-8")
-        self.confirmed = write_atomically(self.path, content, self.temp_dir)
+        self.confirmed = write_atomically(self.path, content, self.temp_dir, self.witness)
 
 
 class Staged(Middleware):

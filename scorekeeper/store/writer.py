@@ -200,9 +200,11 @@ class Writer:
             found = files.read_file(source)
             if found is not None:
                 files.write_atomically(target, found[0], self.store.temp_dir)
+        seen: list[str | None] = []  # the folder right before and right after each rename
         try:
             for opened in changed:  # one file: a command changes one match
                 records.stage(opened)
+                opened.staged.file.witness = lambda: seen.append(folder.folder_identity(matches))
                 self._committed(opened.staged.commit(), opened.staged.file.path)
                 opened.match.changed = False
         except StoreError:
@@ -218,12 +220,16 @@ class Writer:
                 self._write_pointer(self._chosen, newest), self.store.path("store.json")
             )
             self._chosen = None
-        if stamp is not None and not moves:
+        # The stamp is carried over only where the folder changed by these renames alone: right
+        # before each it was as the stamp (or the rename before) left it. A file another program
+        # put there meanwhile (while this one was being flushed, say) is then listed.
+        befores, afters = seen[0::2], seen[1::2]
+        if stamp is not None and not moves and seen and befores == [stamp.folder, *afters[:-1]]:
             # Rows of matches that were open are checked by every reader anyway.
             check = [
                 o.match.id for o in changed if self._status[o.match.id] is not MatchStatus.OPEN
             ]
-            after = folder.folder_identity(matches)
+            after = afters[-1]
             if after is not None:
                 folder.write_stamp(
                     cache, stamp._replace(folder=after, check=sorted({*stamp.check, *check}))
