@@ -461,6 +461,28 @@ def test_record_counts_only_the_hands_the_match_holds(
     assert result.stdout.rstrip().endswith("No hand was recorded.")
 
 
+def test_record_says_when_the_match_changed_while_its_hand_was_being_confirmed(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.engine import Hand
+
+    evening_match(store_dir)
+
+    def wall_elsewhere() -> None:
+        with Store(store_dir).writing() as writer:
+            writer.load(1).add(Hand.wall())
+
+    at_question(monkeypatch, "Record this hand?", 1, wall_elsewhere)
+    result = run("record", input="knock\nann\n3\n20\ny\n" + "q\n")
+    assert result.exit_code == 0, result.output
+    said = result.stdout.split("Record this hand? [Y/n]: y\n")[1]
+    assert said.startswith(
+        "Match 1 was changed from another terminal while you answered; the hand is added to "
+        "the match as it is now:\nHand 2: Ann knocks 3 v 20 -> Ann +17 in Game 1\n"
+    )
+    assert hands_of(run, 1) == [("wall", None, 0), ("knock", "Ann", 17)]
+
+
 def test_record_does_not_take_a_hand_undone_elsewhere_for_a_lost_one(
     run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

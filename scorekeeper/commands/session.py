@@ -286,15 +286,14 @@ class Evening:
             return Turn.TAKEN_BACK
         now = asked if store.identity(chosen) == identity else self.match_now()
         before = open_sheet(now)
+        changed_meanwhile = [
+            _(
+                "Match {id} was changed from another terminal while you answered; the hand is "
+                "added to the match as it is now:"
+            ).format(id=chosen)
+        ]
         if now.history != asked.history:
-            echo_lines(
-                [
-                    _(
-                        "Match {id} was changed from another terminal while you answered; the "
-                        "hand is added to the match as it is now:"
-                    ).format(id=chosen)
-                ]
-            )
+            echo_lines(changed_meanwhile)
         preview = now.sheet([*(stored.hand for stored in now.in_force()), answer(now, None)])
         echo_lines(said_of_new_hand(before, preview))
         while confirm(_("Record this hand?")):
@@ -311,6 +310,8 @@ class Evening:
                 continue
             assert added.stored is not None
             self.stored.append(added.stored)
+            if added.before != before:  # changed again while the preview was being confirmed
+                echo_lines(changed_meanwhile)
             say(added.before, added.after, said_of_new_hand(added.before, added.after), False)
             return Turn.MATCH_OVER if added.after.finished else Turn.RECORDED
         click.echo(_("Nothing was recorded."))
