@@ -303,9 +303,25 @@ def test_resolve_shows_a_copy_that_went_its_own_way_beside_the_match(
     assert "Hand 2: Ann goes gin v 12 -> Ann +37 in Games 1, 2" in copy_part
     assert "Totals: Game 1 Ann 54, Ben 0; Game 2 Ann 37, Ben 0" in copy_part
     assert "Keep which? [store/copy/both]" in said
-    # No answer (the end of the input): nothing changed, exit 1.
-    refused(result, 1, "was not resolved", "nothing was changed")
+    # No answer (the end of the input): nothing changed, exit 1, said once.
+    line = refused(result, 1, "was not resolved", "nothing was changed")
+    assert line.count("was not resolved") == 1 and line.count("nothing was changed") == 1
     assert diverged.exists()
+
+
+def test_no_to_one_copy_leaves_it_and_goes_on_to_the_next(run: Run, store_dir: Path) -> None:
+    path = evening_match(store_dir)
+    ok(run("knock", "ann", "2", "30"))
+    earlier = path.read_bytes()
+    ok(run("knock", "ben", "3", "20"))
+    first, second = (path.with_name(f"1 ({n}).json") for n in (1, 2))
+    for copy in (first, second):
+        copy.write_bytes(earlier)
+    result = run("resolve", input="n\ny\n")
+    assert result.exit_code == 0, result.output
+    assert "'1 (1).json' is left as it is." in result.stdout
+    assert first.exists() and not second.exists()
+    assert (store_dir / "resolved" / second.name).exists()
 
 
 @pytest.mark.parametrize("keep", ["store", "copy", "both"])

@@ -71,9 +71,11 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
                 choice = decide(copy, keep, yes)
             except click.Abort:
                 click.echo()
-                choice = None
-            if choice is None:
                 refuse_after(done, copy, _("there was no answer; add --yes (and --keep) to answer"))
+            if choice is None:  # no, this one not
+                name = Quoted(copy.name, path=True)
+                echo_lines([_("{name!r} is left as it is.").format(name=name)])
+                continue
             try:
                 said = act(store, copy, choice)
             except NotSetAside as error:
@@ -81,22 +83,28 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
                 tell(error.warning)
             done.append(copy.name)
             echo_lines([said])
+        except Unresolved:  # said whole, never inside another refusal
+            raise
         except (StoreError, StateProblem, OSError) as error:
             reason = error.message if isinstance(error, StateProblem) else describe(error)
             if store.commits == commits:  # nothing of this copy was changed
                 refuse_after(done, copy, reason)
             if copy.name not in done:  # the copy is in: what went wrong came after
                 done.append(copy.name)
-            rest = copies[len(done) :]
+            rest = copies[copies.index(copy) + 1 :]
             if not rest:
                 raise
             refuse_after(done, rest[0], reason)
 
 
+class Unresolved(Partly):
+    """A copy was not resolved (exit 1): the message says which, and what was done before."""
+
+
 def refuse_after(done: list[str], copy: Copy, reason: str) -> NoReturn:
     """End with exit 1: this copy was not resolved (those before it were)."""
     if done:
-        raise Partly(
+        raise Unresolved(
             ngettext(
                 "{name!r} was not resolved: {reason}. The copy before it was; run "
                 "'scorekeeper resolve' again for the rest.",
@@ -105,7 +113,7 @@ def refuse_after(done: list[str], copy: Copy, reason: str) -> NoReturn:
                 len(done),
             ).format(name=Quoted(copy.name, path=True), reason=reason.rstrip("."), n=len(done))
         )
-    raise StateProblem(
+    raise Unresolved(
         _("{name!r} was not resolved: {reason}; nothing was changed.").format(
             name=Quoted(copy.name, path=True), reason=reason.rstrip(".")
         )
