@@ -80,6 +80,42 @@ def test_damaged_summaries_are_worked_out_again(
     assert net == 2 * json.loads(ok(run("show", "1", "--json")))["net"]["Ann"]
 
 
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE matches SET hands = 'x'",
+        "UPDATE matches SET status = 'bogus'",
+        "UPDATE matches SET players = 'not json'",
+    ],
+)
+def test_rows_that_cannot_be_rows_are_worked_out_again(
+    run: Run,
+    store_dir: Path,
+    cache_of_this_test: Path,
+    damage: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    finished(run, store_dir)
+    monkeypatch.setattr(summaries_module, "RACY", 0)  # rows trusted as soon as worked out
+    assert listed(run) == [(1, "finished", "Ann")]
+    with sqlite3.connect(summaries_file(cache_of_this_test)) as db:
+        db.execute(damage)
+    assert listed(run) == [(1, "finished", "Ann")]
+    assert "1  Ann v Ben" in ok(run("matches"))
+
+
+def test_a_stamp_that_cannot_be_read_is_never_a_reason_to_fail(
+    run: Run, store_dir: Path, cache_of_this_test: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finished(run, store_dir)
+    monkeypatch.setattr(summaries_module, "RACY", 0)
+    ok(run("stats"))  # keeps the folder's stamp
+    (stamp,) = (cache_of_this_test / "scorekeeper" / "stores").glob("*/stamp.json")
+    data = json.loads(stamp.read_text(encoding="utf-8"))
+    stamp.write_text(json.dumps({**data, "check": [float("inf")]}), encoding="utf-8")
+    assert "1  Ann v Ben" in ok(run("matches"))
+
+
 def test_summaries_of_another_format_are_worked_out_anew(
     run: Run, store_dir: Path, cache_of_this_test: Path
 ) -> None:

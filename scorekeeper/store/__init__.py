@@ -304,12 +304,14 @@ class Store:
 
         from scorekeeper.store.summaries import now_ns
 
+        self._check_root()
         cache = self.cache()
+        summaries = self._summaries(cache)  # summaries made anew take the stamp away
         stamp = folder.valid(folder.read_stamp(cache), self.path(MATCHES))
         if stamp is None:
+            summaries.close()
             summaries = self.summaries()
             return (*summaries.to_list(latest), summaries)
-        summaries = self._summaries(cache)
         checked: set[int] = set()
         while True:  # a row worked out again may move from the open to the others: list again
             listed = summaries.to_list(latest)

@@ -201,7 +201,7 @@ def read_stamp(cache: str | None) -> Stamp | None:
             [(str(name), int(of)) for name, of in data["copies"]],
             [int(number) for number in data["check"]],
         )
-    except (OSError, ValueError, TypeError, KeyError):
+    except (OSError, ValueError, TypeError, KeyError, OverflowError):
         return None
 
 

@@ -33,7 +33,7 @@ from scorekeeper.facts import are_names
 from scorekeeper.match import Match, MatchStatus
 from scorekeeper.stats import BEST, FIELDS, Figures, head_to_head, match_figures
 from scorekeeper.store.files import Identity
-from scorekeeper.store.folder import BUCKET, Survey
+from scorekeeper.store.folder import BUCKET, Survey, write_stamp
 
 #: The layout of the summaries and what they hold: summaries of another format are worked out
 #: anew. It changes when they do, not with every release.
@@ -341,18 +341,16 @@ class Summaries:
     # Reading them
 
     def _fetch(
-        self, query: str, keys: Sequence[object] = (), names: Callable[[list[Any]], bool] = bool
-    ) -> list[Any]:
-        """The records a query finds; where the cache fails to answer, or answers with what
-        cannot be a player's name (``names`` says which must be), the summaries are worked out
-        in memory instead (:attr:`recover`) and asked again."""
+        self, query: str, keys: Sequence[object] = (), read: Callable[[list[Any]], Any] = list
+    ) -> Any:
+        """What a query finds, as ``read`` makes it of the records; where the cache fails to
+        answer, or answers with what ``read`` refuses (ValueError or TypeError: what cannot be
+        a row, a name that cannot be a player's), the summaries are worked out in memory
+        instead (:attr:`recover`) and asked again."""
         for attempt in range(2):
             try:
-                found = self.db.execute(query, keys).fetchall()
-                if names is bool or names(found):
-                    return found
-                raise sqlite3.DatabaseError("a name in the summaries is not a player's name")
-            except sqlite3.Error:
+                return read(self.db.execute(query, keys).fetchall())
+            except (sqlite3.Error, ValueError, TypeError):
                 if attempt or self.recover is None:
                     raise
                 _remove(self.path)
@@ -363,20 +361,17 @@ class Summaries:
         """The rows of these matches (or of all), in order of id."""
         query = "SELECT id, uuid, players, started, hands, status, winner FROM matches"
         if ids is None:
-            found = self._fetch(query + " ORDER BY id", (), _rows_hold)
-        else:
-            wanted = sorted(set(ids))
-            found = [
-                record
-                for start in range(0, len(wanted), 500)
-                for chunk in [wanted[start : start + 500]]
-                for record in self._fetch(
-                    query + f" WHERE id IN ({', '.join('?' * len(chunk))}) ORDER BY id",
-                    chunk,
-                    _rows_hold,
-                )
-            ]
-        return [_row(record) for record in found]
+            found: list[Row] = self._fetch(query + " ORDER BY id", (), _rows)
+            return found
+        wanted = sorted(set(ids))
+        return [
+            row
+            for start in range(0, len(wanted), 500)
+            for chunk in [wanted[start : start + 500]]
+            for row in self._fetch(
+                query + f" WHERE id IN ({', '.join('?' * len(chunk))}) ORDER BY id", chunk, _rows
+            )
+        ]
 
     def to_list(self, latest: int) -> tuple[list[int], list[int], int]:
         """What ``matches`` lists: the open matches, the ``latest`` most recent others, and
@@ -396,17 +391,16 @@ class Summaries:
 
     def uuids(self) -> list[tuple[str, int]]:
         """Every match's uuid and id."""
-        return self._fetch("SELECT uuid, id FROM matches ORDER BY id")
+        found: list[tuple[str, int]] = self._fetch("SELECT uuid, id FROM matches ORDER BY id")
+        return found
 
     def everyone(self) -> dict[str, Figures]:
         """Every player's figures over the finished matches, by name (as last spelt), in the
         order of the names (case and accents aside)."""
-        found = self._fetch(
-            f"SELECT player, {', '.join(FIELDS)} FROM totals ORDER BY folded",
-            (),
-            _first_are_names(0),
+        found: dict[str, Figures] = self._fetch(
+            f"SELECT player, {', '.join(FIELDS)} FROM totals ORDER BY folded", (), _figures
         )
-        return {record[0]: Figures(*record[1:]) for record in found}
+        return found
 
     def against(self, name: str, other: str | None = None) -> dict[str, Figures]:
         """What passed between a player and each opponent met (or ``other`` alone), by the
@@ -421,21 +415,27 @@ class Summaries:
             + " GROUP BY opponent_folded ORDER BY opponent_folded"
         )
         keys = (fold(name),) if other is None else (fold(name), fold(other))
-        found = self._fetch(query, keys, _first_are_names(0))
-        return {record[0]: Figures(*record[1:]) for record in found}
+        found: dict[str, Figures] = self._fetch(query, keys, _figures)
+        return found
 
 
-def _first_are_names(column: int) -> Callable[[list[Any]], bool]:
-    return lambda found: are_names([record[column] for record in found])
+def _named(names: Iterable[object]) -> None:
+    """Raise ValueError unless each of these, read from the cache, may be a player's name."""
+    if not are_names(list(names)):
+        raise ValueError("a name in the summaries is not a player's name")
 
 
-def _rows_hold(found: list[Any]) -> bool:
-    """Whether rows read from the cache name players as names may be."""
-    try:
-        names = {name for record in found for name in json.loads(record[2])}
-    except (TypeError, ValueError):
-        return False
-    return are_names([*names, *{record[6] for record in found} - {None}])
+def _figures(found: list[Any]) -> dict[str, Figures]:
+    """Figures read from the cache, by the name of the player (or opponent) they are of."""
+    _named(record[0] for record in found)
+    return {record[0]: Figures(*record[1:]) for record in found}
+
+
+def _rows(found: list[Any]) -> list[Row]:
+    """Rows read from the cache (ValueError or TypeError where one cannot be a row)."""
+    rows = [_row(record) for record in found]
+    _named({name for row in rows for name in (*row.players, row.winner) if name is not None})
+    return rows
 
 
 def _row(record: tuple[object, ...]) -> Row:
@@ -468,6 +468,8 @@ def _connect(path: str) -> sqlite3.Connection:
                     if statement.strip():
                         db.execute(statement)
                 db.execute(f"PRAGMA user_version = {FORMAT}")
+            if path != ":memory:":  # no row is kept now: the folder's stamp no longer holds
+                write_stamp(os.path.dirname(path), None)
         db.execute("SELECT count(*) FROM matches").fetchone()
     except BaseException:
         db.close()
