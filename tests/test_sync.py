@@ -309,6 +309,26 @@ def test_resolve_shows_a_copy_that_went_its_own_way_beside_the_match(
     assert diverged.exists()
 
 
+def test_two_copies_of_one_later_state_bring_the_match_up_to_date_once(
+    run: Run, store_dir: Path
+) -> None:
+    path = evening_match(store_dir)
+    ok(run("knock", "ann", "2", "30"))
+    earlier = path.read_bytes()
+    ok(run("knock", "ben", "3", "20"))
+    later = path.read_bytes()
+    path.write_bytes(earlier)  # the store as it was before the other machine's hand
+    first, second = (path.with_name(f"1 ({n}).json") for n in (1, 2))
+    for copy in (first, second):
+        copy.write_bytes(later)
+    result = run("resolve", "--yes")
+    assert result.exit_code == 0, result.output
+    assert "holds a later state of match 1" in result.stdout
+    assert "'1 (2).json' holds match 1 as it is; it is set aside." in result.stdout
+    assert not first.exists() and not second.exists()
+    assert hands_of(run, 1) == [("knock", "Ann", 28), ("knock", "Ben", 17)]
+
+
 def test_no_to_one_copy_leaves_it_and_goes_on_to_the_next(run: Run, store_dir: Path) -> None:
     path = evening_match(store_dir)
     ok(run("knock", "ann", "2", "30"))

@@ -61,9 +61,15 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
         )
         return
     done: list[str] = []
-    for copy in copies:
-        commits = store.commits
+    for number, listed in enumerate(copies):
+        commits, copy = store.commits, listed
         try:
+            # What the copies before it did may make it another case (a second copy of the
+            # same later state is the match as it is now): each is looked at as the store is.
+            found = fresh(store, listed) if done else listed
+            if found is None:
+                continue  # gone meanwhile
+            copy = found
             if len(copies) > 1 or done:
                 click.echo()
             echo_lines(said_of(copy, store))
@@ -91,10 +97,15 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
                 refuse_after(done, copy, reason)
             if copy.name not in done:  # the copy is in: what went wrong came after
                 done.append(copy.name)
-            rest = copies[copies.index(copy) + 1 :]
+            rest = copies[number + 1 :]
             if not rest:
                 raise
             refuse_after(done, rest[0], reason)
+
+
+def fresh(store: Store, listed: Copy) -> Copy | None:
+    """The copy as it compares with the store now (None: it is no longer there)."""
+    return next((c for c in store.conflicts(listed.held) if c.name == listed.name), None)
 
 
 class Unresolved(Partly):
@@ -231,7 +242,7 @@ def act(store: Store, copy: Copy, choice: str) -> str:
     """Deal with one copy in a change of its own, the copy and the match read again under
     the lock; what was done, in a line."""
     with store.writing() as writer:
-        now = next((c for c in store.conflicts(copy.held) if c.name == copy.name), None)
+        now = fresh(store, copy)
         if now is None or now.case is not copy.case or now.held != copy.held:
             raise StateProblem(_("it changed while you answered; run 'scorekeeper resolve' again"))
         return dealt(writer, now, choice)
