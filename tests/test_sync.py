@@ -569,3 +569,17 @@ def test_a_match_deleted_or_abandoned_elsewhere_ends_record_with_one_line(
     assert result.stdout.count("Record this hand?") == 2
     assert result.stdout.rstrip().splitlines()[-1] == line
     assert "Error" not in result.output
+
+
+def test_a_copy_set_aside_again_keeps_to_the_longest_file_name(tmp_path: Path) -> None:
+    from scorekeeper.store.conflicts import aside_name
+
+    for name in ("1 (" + "x" * 246 + ").json", "1 (" + "ü" * 123 + ").json"):
+        assert len(name.encode()) == 255
+        taken = [name]
+        for _time in range(3):
+            for held in taken:
+                (tmp_path / held).touch()
+            taken.append(aside_name(str(tmp_path), name))
+            assert len(taken[-1].encode()) <= 255 and taken[-1].endswith(f" {len(taken)}.json")
+        assert len(set(taken)) == 4

@@ -63,12 +63,19 @@ def case_of(copy: Match, held: Match | None, deleted: bool = False) -> Case:
     }[relation(held, copy)]
 
 
+#: The longest file name most file systems take, in bytes.
+NAME_MAX = 255
+
+
 def aside_name(folder: str, name: str) -> str:
     """A name in ``folder`` for a copy set aside: its own, or with a number if that is taken
-    (``3 (conflicted copy).json`` -> ``3 (conflicted copy) 2.json``)."""
+    (``3 (conflicted copy).json`` -> ``3 (conflicted copy) 2.json``), the name cut short
+    where the number would make it longer than a file name may be."""
     stem, extension = os.path.splitext(name)
     candidate, number = name, 1
     while os.path.lexists(os.path.join(folder, candidate)):
         number += 1
-        candidate = f"{stem} {number}{extension}"
+        tail = f" {number}{extension}"
+        room = NAME_MAX - len(os.fsencode(tail))
+        candidate = os.fsencode(stem)[:room].decode(errors="ignore") + tail
     return candidate
