@@ -149,7 +149,7 @@ def observe(store: Path) -> dict[str, Any]:
     )
     for match_id in ids:
         result = invoke(store, "export", str(match_id), "--format", "json")
-        exported = json.loads(result.output) if result.exit_code == 0 else result.output
+        exported = json.loads(result.stdout) if result.exit_code == 0 else result.output
         if isinstance(exported, dict):
             exported.pop("created")
             exported.pop("uuid")  # a new match's is drawn at random on every run

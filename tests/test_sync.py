@@ -143,7 +143,8 @@ def test_a_copy_is_named_by_every_reading_command(
     run: Run, ann_won: Path, ben_won: Path, name: str
 ) -> None:
     shutil.copy2(ben_won, ann_won.parent / name)
-    for command in (["matches"], ["show"], ["stats"], ["check"], ["matches", "--all"]):
+    readers = (["matches"], ["show"], ["stats"], ["check"], ["matches", "--all"], ["log"])
+    for command in (*readers, ["export", "1", "--format", "csv"], ["export", "--format", "json"]):
         result = run(*command)
         assert result.exit_code == 0, result.output
         warnings = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]

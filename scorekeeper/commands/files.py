@@ -56,6 +56,7 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
     from scorekeeper.exchange import csv_rows, export_json
 
     current, sheet = load_sheet(store, match)
+    warn_of_copies(store)
     if fmt == "json":
         text = export_json(current)
     elif fmt in ("svg", "html"):

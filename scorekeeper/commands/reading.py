@@ -229,6 +229,7 @@ def log(store: Store, match: int | None, show_all: bool) -> None:
     from scorekeeper import render
 
     current, sheet = load_sheet(store, match)
+    warn_of_copies(store)
     render.show(render.log(current, sheet, show_all))
 
 
