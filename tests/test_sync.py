@@ -402,6 +402,21 @@ def test_a_copy_of_a_deleted_match_is_left_until_the_match_is_restored(
     assert "holds match 1 as it is; it is set aside" in ok(run("resolve", "--yes"))
 
 
+def test_a_copy_of_a_deleted_match_does_not_stand_in_the_others_way(
+    run: Run, open_match: tuple[Path, Path], store_dir: Path
+) -> None:
+    path, _laptop = open_match
+    shutil.copy2(path, path.with_name("1-LAPTOP.json"))
+    ok(run("delete", "1", "--yes"))
+    ok(run("new", "Cid", "Dee", "--dealer", "cid"))
+    second = path.with_name("2 (1).json")
+    shutil.copy2(path.with_name("2.json"), second)
+    result = run("resolve", "--yes")
+    refused(result, 1, "'1-LAPTOP.json' was not resolved", "The copy before it was")
+    assert "'2 (1).json' holds match 2 as it is; it is set aside." in result.stdout
+    assert not second.exists() and path.with_name("1-LAPTOP.json").exists()
+
+
 # Two machines copying the whole folder
 
 

@@ -52,7 +52,8 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
       scorekeeper resolve
       scorekeeper resolve 3 --keep both --yes
     """
-    copies = store.conflicts(match)
+    # Copies of deleted matches wait for a restore: they come last, not in the others' way.
+    copies = sorted(store.conflicts(match), key=lambda copy: copy.case is Case.DELETED)
     if not copies:
         click.echo(
             _("There is no copy of match {id} to resolve.").format(id=match)
