@@ -480,6 +480,16 @@ def at_question(monkeypatch: pytest.MonkeyPatch, start: str, times: int, action:
     monkeypatch.setattr(click, "prompt", prompt)
 
 
+def elsewhere(store_dir: Path, change: Callable[[Any], None]) -> Callable[[], None]:
+    """A change another terminal makes to the store (``change`` takes its writer), when called."""
+
+    def made() -> None:
+        with Store(store_dir).writing() as writer:
+            change(writer)
+
+    return made
+
+
 def test_record_says_when_a_hand_it_recorded_is_lost_and_records_it_again(
     run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -519,12 +529,8 @@ def test_record_says_when_the_match_changed_while_its_hand_was_being_confirmed(
     from scorekeeper.engine import Hand
 
     evening_match(store_dir)
-
-    def wall_elsewhere() -> None:
-        with Store(store_dir).writing() as writer:
-            writer.load(1).add(Hand.wall())
-
-    at_question(monkeypatch, "Record this hand?", 1, wall_elsewhere)
+    wall = elsewhere(store_dir, lambda writer: writer.load(1).add(Hand.wall()))
+    at_question(monkeypatch, "Record this hand?", 1, wall)
     result = run("record", input="knock\nann\n3\n20\ny\n" + "q\n")
     assert result.exit_code == 0, result.output
     said = result.stdout.split("Record this hand? [Y/n]: y\n")[1]
@@ -539,12 +545,8 @@ def test_record_does_not_take_a_hand_undone_elsewhere_for_a_lost_one(
     run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     evening_match(store_dir)
-
-    def undo_elsewhere() -> None:
-        with Store(store_dir).writing() as writer:
-            writer.load(1).void_last()
-
-    at_question(monkeypatch, "How did the hand end?", 2, undo_elsewhere)
+    undo = elsewhere(store_dir, lambda writer: writer.load(1).void_last())
+    at_question(monkeypatch, "How did the hand end?", 2, undo)
     result = run("record", input="knock\nann\n3\n20\ny\n" + "q\n")
     assert result.exit_code == 0, result.output
     assert "no longer in match" not in result.stdout
@@ -574,12 +576,7 @@ def test_a_match_deleted_or_abandoned_elsewhere_ends_record_with_one_line(
     line: str,
 ) -> None:
     evening_match(store_dir)
-
-    def elsewhere() -> None:
-        with Store(store_dir).writing() as writer:
-            change(writer)
-
-    at_question(monkeypatch, "Record this hand?", 2, elsewhere)
+    at_question(monkeypatch, "Record this hand?", 2, elsewhere(store_dir, change))
     result = run("record", input="wall\ny\n" + "wall\ny\ny\ny\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.count("Record this hand?") == 2
