@@ -26,7 +26,7 @@ import sqlite3
 import time
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from scorekeeper.engine import fold
 from scorekeeper.facts import are_names
@@ -34,6 +34,8 @@ from scorekeeper.match import Match, MatchStatus
 from scorekeeper.stats import BEST, FIELDS, Figures, head_to_head, match_figures
 from scorekeeper.store.files import Identity
 from scorekeeper.store.folder import BUCKET, Survey, write_stamp
+
+T = TypeVar("T")
 
 #: The layout of the summaries and what they hold: summaries of another format are worked out
 #: anew. It changes when they do, not with every release.
@@ -340,9 +342,7 @@ class Summaries:
 
     # Reading them
 
-    def _fetch(
-        self, query: str, keys: Sequence[object] = (), read: Callable[[list[Any]], Any] = list
-    ) -> Any:
+    def _fetch(self, query: str, keys: Sequence[object], read: Callable[[list[Any]], T]) -> T:
         """What a query finds, as ``read`` makes it of the records; where the cache fails to
         answer, or answers with what ``read`` refuses (ValueError or TypeError: what cannot be
         a row, a name that cannot be a player's), the summaries are worked out in memory
@@ -361,8 +361,7 @@ class Summaries:
         """The rows of these matches (or of all), in order of id."""
         query = "SELECT id, uuid, players, started, hands, status, winner FROM matches"
         if ids is None:
-            found: list[Row] = self._fetch(query + " ORDER BY id", (), _rows)
-            return found
+            return self._fetch(query + " ORDER BY id", (), _rows)
         wanted = sorted(set(ids))
         return [
             row
@@ -379,28 +378,29 @@ class Summaries:
         open_ids = [
             found[0]
             for found in self._fetch(
-                "SELECT id FROM matches WHERE status = ? ORDER BY id", (MatchStatus.OPEN.value,)
+                "SELECT id FROM matches WHERE status = ? ORDER BY id",
+                (MatchStatus.OPEN.value,),
+                list,
             )
         ]
         others = self._fetch(
             "SELECT id FROM matches WHERE status != ? ORDER BY id DESC LIMIT ?",
             (MatchStatus.OPEN.value, latest),
+            list,
         )
-        count = self._fetch("SELECT count(*) FROM matches")[0][0] - len(open_ids)  # no scan
-        return open_ids, sorted(found[0] for found in others), count - len(others)
+        every = self._fetch("SELECT count(*) FROM matches", (), list)[0][0]  # no scan
+        return open_ids, sorted(found[0] for found in others), every - len(open_ids) - len(others)
 
     def uuids(self) -> list[tuple[str, int]]:
         """Every match's uuid and id."""
-        found: list[tuple[str, int]] = self._fetch("SELECT uuid, id FROM matches ORDER BY id")
-        return found
+        return self._fetch("SELECT uuid, id FROM matches ORDER BY id", (), list)
 
     def everyone(self) -> dict[str, Figures]:
         """Every player's figures over the finished matches, by name (as last spelt), in the
         order of the names (case and accents aside)."""
-        found: dict[str, Figures] = self._fetch(
+        return self._fetch(
             f"SELECT player, {', '.join(FIELDS)} FROM totals ORDER BY folded", (), _figures
         )
-        return found
 
     def against(self, name: str, other: str | None = None) -> dict[str, Figures]:
         """What passed between a player and each opponent met (or ``other`` alone), by the
@@ -415,8 +415,7 @@ class Summaries:
             + " GROUP BY opponent_folded ORDER BY opponent_folded"
         )
         keys = (fold(name),) if other is None else (fold(name), fold(other))
-        found: dict[str, Figures] = self._fetch(query, keys, _figures)
-        return found
+        return self._fetch(query, keys, _figures)
 
 
 def _named(names: Iterable[object]) -> None:
