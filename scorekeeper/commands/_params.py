@@ -390,9 +390,8 @@ def match_option_saying(text: str) -> Decorator:
     )
 
 
-def match_option(function: Callable[..., Any]) -> Callable[..., Any]:
-    return match_option_saying(N_("The match to record in (default: the current match)."))(function)
-
+#: ``--match MATCH`` of the commands that record a hand.
+match_option = match_option_saying(N_("The match to record in (default: the current match)."))
 
 #: ``--match MATCH`` of the commands that correct what was recorded (undo, amend, rename).
 match_to_correct = match_option_saying(N_("The match to correct (default: the current match)."))
