@@ -62,15 +62,15 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
         )
         return
     done: list[str] = []
-    for number, listed in enumerate(copies):
-        commits, copy = store.commits, listed
+    for number, copy in enumerate(copies):
+        commits = store.commits
         try:
             # What the copies before it did may make it another case (a second copy of the
             # same later state is the match as it is now): each is looked at as the store is.
-            found = fresh(store, listed) if done else listed
-            if found is None:
+            now = fresh(store, copy) if done else copy
+            if now is None:
                 continue  # gone meanwhile
-            copy = found
+            copy = now
             if len(copies) > 1 or done:
                 click.echo()
             echo_lines(said_of(copy, store))
