@@ -40,7 +40,7 @@ from scorekeeper.commands.recording import (
 )
 from scorekeeper.engine import MAX_DEADWOOD, Entry, Hand, Scoresheet, hand_rules
 from scorekeeper.i18n import N_, Quoted, _, either, ngettext
-from scorekeeper.match import Match, MatchStatus, StoredHand
+from scorekeeper.match import Match, MatchStatus, Status, StoredHand
 from scorekeeper.messages import ENDINGS, plain, said_of_new_hand
 from scorekeeper.store import Store, StoreError
 
@@ -102,10 +102,16 @@ def again(hand: Hand) -> HandBuilder:
     return lambda match, replacing: hand
 
 
-def held(match: Match, stored: StoredHand) -> bool:
-    """Whether the match holds this hand as it was recorded, in force or not: a hand taken back
-    (``u`` here, ``undo`` or ``amend`` in another terminal) stays in the match, marked."""
-    return any(stored == kept._replace(status=stored.status) for kept in match.history)
+def as_recorded(stored: StoredHand) -> StoredHand:
+    """A hand as it was recorded, whatever became of it since: a hand taken back (``u`` here,
+    ``undo`` or ``amend`` in another terminal) stays in the match, marked."""
+    return stored._replace(status=Status.IN_FORCE)
+
+
+def held(match: Match, hands: list[StoredHand]) -> list[StoredHand]:
+    """Those of these hands the match holds as they were recorded, in force or not."""
+    kept = set(map(as_recorded, match.history))
+    return [stored for stored in hands if as_recorded(stored) in kept]
 
 
 class Evening:
@@ -204,7 +210,8 @@ class Evening:
         replaced by an older copy, say), and offer to record each again; the match as it is
         then."""
         match = self.match_now()
-        for lost in [stored for stored in self.stored if not held(match, stored)]:
+        still = set(held(match, self.stored))
+        for lost in [stored for stored in self.stored if stored not in still]:
             self.stored.remove(lost)
             echo_lines(
                 [
@@ -238,11 +245,7 @@ class Evening:
         except StoreError:
             recorded = 0
         else:
-            recorded = len(
-                [stored for stored in self.stored if held(match, stored)]
-                if self.taken_back
-                else self.still_there(match)
-            )
+            recorded = len(held(match, self.stored) if self.taken_back else self.still_there(match))
         if not self.taken_back:
             return (
                 ngettext(
