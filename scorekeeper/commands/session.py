@@ -114,6 +114,16 @@ def held(match: Match, hands: list[StoredHand]) -> list[StoredHand]:
     return [stored for stored in hands if as_recorded(stored) in kept]
 
 
+def changed_meanwhile(match_id: int) -> list[str]:
+    """What is said before a hand is added to a match another terminal changed meanwhile."""
+    return [
+        _(
+            "Match {id} was changed from another terminal while you answered; the hand is "
+            "added to the match as it is now:"
+        ).format(id=match_id)
+    ]
+
+
 class Evening:
     """One ``record``: the hands it stored, to tell the truth about them should the match's
     file be replaced meanwhile (by an older copy of it, say)."""
@@ -289,14 +299,8 @@ class Evening:
             return Turn.TAKEN_BACK
         now = asked if store.identity(chosen) == identity else self.match_now()
         before = open_sheet(now)
-        changed_meanwhile = [
-            _(
-                "Match {id} was changed from another terminal while you answered; the hand is "
-                "added to the match as it is now:"
-            ).format(id=chosen)
-        ]
         if now.history != asked.history:
-            echo_lines(changed_meanwhile)
+            echo_lines(changed_meanwhile(chosen))
         preview = now.sheet([*(stored.hand for stored in now.in_force()), answer(now, None)])
         echo_lines(said_of_new_hand(before, preview))
         while confirm(_("Record this hand?")):
@@ -314,7 +318,7 @@ class Evening:
             assert added.stored is not None
             self.stored.append(added.stored)
             if added.before != before:  # changed again while the preview was being confirmed
-                echo_lines(changed_meanwhile)
+                echo_lines(changed_meanwhile(chosen))
             say(added.before, added.after, said_of_new_hand(added.before, added.after), False)
             return Turn.MATCH_OVER if added.after.finished else Turn.RECORDED
         click.echo(_("Nothing was recorded."))
