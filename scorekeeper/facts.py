@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from scorekeeper.engine import Entry, Hand, sides, team_name
+from scorekeeper.engine import Entry, Hand, first_dealers, sides, team_name
 from scorekeeper.i18n import _
 from scorekeeper.match import (
     Change,
@@ -261,7 +261,7 @@ def read_match(
             _("a Three-handed match has three players, any other match two (or two teams)")
         )
     first_dealer = header.get("first_dealer")
-    if first_dealer not in players[:2]:
+    if first_dealer not in first_dealers(rules_in_force, tuple(players)):
         raise ValueError(
             _("'first_dealer' must be one of the players, not {value!r}").format(value=first_dealer)
         )

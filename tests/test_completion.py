@@ -220,6 +220,7 @@ def test_presets_choices_and_languages(two_matches: Path) -> None:
         "game_bonus",
         "points",
         "total",
+        "bonus",
         "none",
     ]
     assert offered(two_matches, "scorekeeper new --next-dealer w") == ["winner"]

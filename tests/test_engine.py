@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import strategies
 from harness import DEFAULT_RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,8 +30,10 @@ from scorekeeper.engine import (
 from scorekeeper.rules import (
     PRESETS,
     RANGES,
+    BoxesWhen,
     DealerRule,
     DecideBy,
+    GinBonusWhen,
     RuleError,
     Rules,
     Shutout,
@@ -1032,6 +1035,9 @@ def test_ranges_are_the_documented_ones() -> None:
         "undercut_boxes": (1, 10),
         "game_bonus": (0, 1000),
         "knock_limit": (1, 10),
+        "knock_bonus": (0, 100),
+        "shutout_bonus": (0, 1000),
+        "games": (1, 12),
     }
 
 
@@ -1154,8 +1160,9 @@ def test_choice_options_accept_their_text(option: str, text: str, member: object
 )
 def test_to_dict_from_dict_round_trip(rules: Rules) -> None:
     data = rules.to_dict()
-    assert all(
-        isinstance(v, (int, str, bool)) and type(v).__module__ == "builtins" for v in data.values()
+    assert all(  # null: games as many as the columns
+        isinstance(v, (int, str, bool, type(None))) and type(v).__module__ == "builtins"
+        for v in data.values()
     )
     assert Rules.from_dict(data) == rules
 
@@ -1178,7 +1185,20 @@ def test_to_dict_every_option_changed() -> None:
         next_dealer=DealerRule.ALTERNATE,
         decide_by=DecideBy.NET,
         end_after_first_game=True,
+        knock_bonus=15,
+        boxes_when=BoxesWhen.EACH_HAND,
+        gin_bonus_when=GinBonusWhen.SETTLEMENT,
     )
+    every_hand = Rules(
+        columns=1, games=5, last_game_double=True, shutout=Shutout.BONUS, shutout_bonus=50
+    )
+    assert {k: v for k, v in every_hand.to_dict().items() if v != DEFAULT_RULES[k]} == {
+        "columns": 1,
+        "games": 5,
+        "last_game_double": True,
+        "shutout": "bonus",
+        "shutout_bonus": 50,
+    }
     assert rules.to_dict() == {
         "target": 75,
         "columns": 2,
@@ -1186,12 +1206,18 @@ def test_to_dict_every_option_changed() -> None:
         "big_gin_bonus": 0,
         "undercut_bonus": 15,
         "tie": "no_bonus",
+        "knock_bonus": 15,
         "box_bonus": 10,
+        "boxes_when": "each_hand",
         "gin_boxes": 3,
         "undercut_boxes": 2,
         "game_bonus": 0,
+        "gin_bonus_when": "settlement",
         "shutout": "total",
+        "shutout_bonus": 100,
         "shutout_when": "no_hands",
+        "games": None,
+        "last_game_double": False,
         "knock_limit": 1,
         "next_dealer": "alternate",
         "decide_by": "net",
@@ -1215,31 +1241,8 @@ PROPERTY_SETTINGS = settings(  # as many examples as the profile says (see conft
     suppress_health_check=[HealthCheck.too_slow],
 )
 
-rules_strategy = st.builds(
-    Rules,
-    target=st.one_of(st.integers(10, 60), st.integers(61, 150)),
-    columns=st.sampled_from([1, 2, 3]),
-    gin_bonus=st.integers(0, 50),
-    big_gin_bonus=st.sampled_from([0, 31, 50]),
-    undercut_bonus=st.integers(0, 30),
-    tie=st.sampled_from(list(Tie)),
-    box_bonus=st.integers(0, 30),
-    gin_boxes=st.integers(1, 3),
-    undercut_boxes=st.integers(1, 2),
-    game_bonus=st.integers(0, 150),
-    shutout=st.sampled_from(list(Shutout)),
-    shutout_when=st.sampled_from(list(ShutoutWhen)),
-    knock_limit=st.integers(1, 10),
-    next_dealer=st.sampled_from(list(DealerRule)),
-    decide_by=st.sampled_from(list(DecideBy)),
-    end_after_first_game=st.booleans(),
-    # The variants have tests of their own; here every hand is a plain Hollywood hand.
-    oklahoma=st.just(False),
-    ace_knocks_one=st.just(False),
-    spades_double=st.just(True),
-    straight=st.just(False),
-    three_handed=st.just(False),
-)
+# The variants have tests of their own; here every hand is a plain Hollywood hand.
+rules_strategy = strategies.rules(oklahoma=False, straight=False, three_handed=False)
 
 
 def hand_strategy(rules: Rules) -> st.SearchStrategy[Hand]:
@@ -1298,7 +1301,7 @@ def test_property_points_routed_into_listed_games(match: Any) -> None:
     for game in sheet.games:
         for player in PLAYERS:
             won = [r for r in sheet.rounds if r.winner == player and game.number in r.games]
-            assert sum(r.points for r in won) == game.points[player]
+            assert sum(r.points + r.box_points for r in won) == game.points[player]
             boxes = {
                 Kind.KNOCK: 1,
                 Kind.UNDERCUT: rules.undercut_boxes,
@@ -1313,7 +1316,7 @@ def test_property_points_routed_into_listed_games(match: Any) -> None:
             # every won hand (none follows the end) is entered in at least one game
             assert r.games and set(r.ended) <= set(r.games)
             assert list(r.games) == sorted(set(r.games))
-            assert all(1 <= g <= rules.columns for g in r.games)
+            assert all(1 <= g <= rules.game_count for g in r.games)
 
 
 @PROPERTY_SETTINGS
@@ -1328,36 +1331,55 @@ def test_property_settlement_adds_up(match: Any) -> None:
         winner = game.winner
         loser = sheet.opponent(winner)
         lines = game.settlement.lines
+        won = {
+            p: [r for r in sheet.rounds if r.winner == p and game.number in r.games]
+            for p in PLAYERS
+        }
+        hand_points = {p: sum(r.points for r in won[p]) for p in PLAYERS}
+        aside = {p: sum(r.aside for r in won[p]) for p in PLAYERS}
         if rules.shutout_when is ShutoutWhen.NO_POINTS:
-            shut = game.points[loser] == 0
+            shut = hand_points[loser] == 0
         else:
-            shut = not any(r.winner == loser and game.number in r.games for r in sheet.rounds)
+            shut = not won[loser]
         shut = shut and rules.shutout is not Shutout.NONE
-        # a game bonus of 0 doubled changes nothing, and is not marked
-        marked = shut and not (rules.shutout is Shutout.GAME_BONUS and rules.game_bonus == 0)
+        # a reward that adds nothing (a game bonus of 0 doubled, a shutout bonus of 0) is not marked
+        marked = shut and not (
+            (rules.shutout is Shutout.GAME_BONUS and rules.game_bonus == 0)
+            or (rules.shutout is Shutout.BONUS and rules.shutout_bonus == 0)
+        )
+        double = 2 if rules.last_game_double and game.number == rules.game_count else 1
         for player in PLAYERS:
             line = lines[player]
             rewarded = shut and player == winner
             assert line.shutout is (marked and player == winner)
             assert line.box_bonus == rules.box_bonus * game.boxes[player]
+            assert line.gin_bonus == aside[player]
+            assert line.doubled is (double == 2)
             doubled_points = rewarded and rules.shutout is Shutout.POINTS
-            assert line.points == game.points[player] * (2 if doubled_points else 1)
+            assert line.points == hand_points[player] * (2 if doubled_points else 1)
             expected_bonus = 0
             if player == winner:
                 expected_bonus = rules.game_bonus * (
                     2 if rewarded and rules.shutout is Shutout.GAME_BONUS else 1
                 )
+                expected_bonus += (
+                    rules.shutout_bonus if rewarded and rules.shutout is Shutout.BONUS else 0
+                )
             assert line.game_bonus == expected_bonus
-            base = line.points + line.box_bonus + line.game_bonus
-            assert line.total == base * (2 if rewarded and rules.shutout is Shutout.TOTAL else 1)
+            base = line.points + line.box_bonus + line.gin_bonus + line.game_bonus
+            times = 2 if rewarded and rules.shutout is Shutout.TOTAL else 1
+            assert line.total == base * times * double
         assert game.settlement.net == lines[winner].total - lines[loser].total
         assert game.settlement.nets == {winner: game.settlement.net, loser: -game.settlement.net}
+        box_bonus = rules.box_bonus * game.boxes[loser]
         assert lines[loser] == Line(
-            game.points[loser],
-            rules.box_bonus * game.boxes[loser],
+            hand_points[loser],
+            box_bonus,
             0,
             False,
-            game.points[loser] + rules.box_bonus * game.boxes[loser],
+            (hand_points[loser] + box_bonus + aside[loser]) * double,
+            aside[loser],
+            double == 2,
         )
 
 
@@ -1380,7 +1402,8 @@ def test_property_columns_bounded_by_target(match: Any) -> None:
             continue
         (ending,) = [r for r in sheet.rounds if game.number in r.ended]
         assert ending.winner == game.winner
-        assert rules.target <= game.points[game.winner] < rules.target + ending.points
+        entered = ending.points + ending.box_points
+        assert rules.target <= game.points[game.winner] < rules.target + entered
         assert game.points[sheet.opponent(game.winner)] < rules.target
         # nothing is entered in a game after it ended
         for player in PLAYERS:
@@ -1408,13 +1431,14 @@ def test_property_match_end_and_winner(match: Any) -> None:
             assert sheet.winner == (ANN if ann > ben else BEN if ben > ann else None)
         else:
             assert None not in winners
-            if rules.columns == 3:
-                assert sheet.winner is not None
-                assert winners.count(sheet.winner) >= 2
-            elif rules.columns == 2:
-                assert sheet.winner == (winners[0] if winners[0] == winners[1] else None)
-            else:  # one column: the game's winner wins the match
-                assert sheet.winner == winners[0]
+            assert len(winners) == rules.game_count
+            most = max(winners.count(p) for p in PLAYERS)
+            alone = [p for p in PLAYERS if winners.count(p) == most]
+            # the majority of the games wins (one game: its winner); an equal split draws
+            assert sheet.winner == (alone[0] if len(alone) == 1 else None)
+            assert (sheet.winner is None) == (
+                rules.game_count % 2 == 0 and most * 2 == len(winners)
+            )
     else:
         assert sheet.winner is None
         assert None in winners
@@ -1443,7 +1467,9 @@ def test_property_dealer_follows_the_rule(match: Any) -> None:
 @given(
     matches(
         rules_strategy.map(
-            lambda r: r.replace(columns=3, end_after_first_game=False, decide_by=DecideBy.GAMES)
+            lambda r: r.replace(
+                columns=3, games=None, end_after_first_game=False, decide_by=DecideBy.GAMES
+            )
         )
     )
 )

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import strategies
 from harness import Run, invoke, ok, refused, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -30,7 +31,6 @@ from scorekeeper.engine import (
     score,
 )
 from scorekeeper.rules import (
-    DealerRule,
     DecideBy,
     RuleError,
     Rules,
@@ -239,10 +239,11 @@ def test_one_column_is_one_running_total_to_the_end() -> None:
         ("short", {"end_after_first_game": True}),
         ("gin", {"columns": 1}),
         ("oklahoma", {"oklahoma": True, "ace_knocks_one": False, "spades_double": True,
+                      "oklahoma_limit": "upcard", "spades_double_boxes": False,
                       "columns": 1, "target": 150}),
         ("straight", {"straight": True}),
         ("partnership", {"columns": 1, "target": 125, "next_dealer": "winner"}),
-        ("three-handed", {"three_handed": True, "columns": 1}),
+        ("three-handed", {"three_handed": True, "dealer_sits_out": False, "columns": 1}),
     ],
 )  # fmt: skip
 def test_the_presets_are_those_of_rules_md(name: str, changed: dict[str, Any]) -> None:
@@ -335,29 +336,14 @@ def test_three_handed_rules_refuse_the_two_player_options(change: dict[str, Any]
     assert refusal.value.option == next(iter(change))
 
 
-three_handed_rules = st.builds(
-    Rules,
+three_handed_rules = strategies.rules(
+    three_handed=True,
+    oklahoma=False,
+    straight=False,
     target=st.integers(10, 120),
-    columns=st.just(1),
-    gin_bonus=st.integers(0, 30),
-    undercut_bonus=st.integers(0, 30),
-    tie=st.sampled_from(list(Tie)),
-    box_bonus=st.integers(0, 30),
-    gin_boxes=st.integers(1, 3),
-    undercut_boxes=st.integers(1, 2),
-    game_bonus=st.integers(0, 150),
-    shutout=st.sampled_from([Shutout.GAME_BONUS, Shutout.NONE]),
-    shutout_when=st.sampled_from(list(ShutoutWhen)),
-    three_handed=st.just(True),
-    big_gin_bonus=st.just(31),
-    knock_limit=st.just(10),
-    next_dealer=st.just(DealerRule.LOSER),
-    decide_by=st.just(DecideBy.GAMES),
-    end_after_first_game=st.just(False),
-    oklahoma=st.just(False),
-    ace_knocks_one=st.just(False),
-    spades_double=st.just(True),
-    straight=st.just(False),
+    big_gin_bonus=31,
+    knock_limit=10,
+    shutout=st.sampled_from([Shutout.GAME_BONUS, Shutout.BONUS, Shutout.NONE]),
 )
 winners = st.lists(st.tuples(st.sampled_from([0, 1, None]), st.integers(0, 98)), max_size=40)
 
@@ -374,13 +360,14 @@ def test_property_three_nets_add_up_to_zero_and_the_rotation_holds(
 ) -> None:
     """Hands are built from who wins (one of the two seated, or a wall) and the opponent's
     count, following the rotation, so that every hand is one the table could play."""
+    first = CID if rules.dealer_sits_out else first
     seating, hands = Seating((ANN, BEN), first, CID), []
     for pick, od in picks:
         if pick is None:
             hands.append(W())
             continue
         hands.append(G(seating.players[pick], od))
-        seating = seating.after(seating.players[pick], THREE)
+        seating = seating.after(seating.players[pick], THREE, rules.dealer_sits_out)
     try:
         sheet = replay(THREE, rules, first, hands)
     except MatchFinished as finished:
@@ -389,10 +376,11 @@ def test_property_three_nets_add_up_to_zero_and_the_rotation_holds(
         assert r.seating is not None and r.seating.sits_out not in r.seating.players
         assert r.winner is None or r.winner in r.seating.players
         if after is not None:
-            assert after.seating == r.seating.after(r.winner, THREE)
+            assert after.seating == r.seating.after(r.winner, THREE, rules.dealer_sits_out)
             if r.winner is not None:  # the loser sits out, the one who sat out deals
                 assert after.seating is not None
-                assert after.seating.dealer == r.seating.sits_out
+                dealer = after.seating.sits_out if rules.dealer_sits_out else r.seating.sits_out
+                assert after.seating.dealer == dealer
     settled = sheet.games[0].settlement
     assert sum(sheet.net.values()) == 0
     if settled is not None:
@@ -404,10 +392,11 @@ def test_property_three_nets_add_up_to_zero_and_the_rotation_holds(
         total = {player: line.total for player, line in settled.lines.items()}
         for player in THREE:
             expected = sum(total[player] - total[other] for other in THREE if other != player)
+            paid = rules.shutout_bonus if rules.shutout is Shutout.BONUS else rules.game_bonus
             if player == sheet.winner:
-                expected += rules.game_bonus * len(settled.shut_out)
+                expected += paid * len(settled.shut_out)
             if player in settled.shut_out:
-                expected -= rules.game_bonus
+                expected -= paid
             assert settled.nets[player] == expected
     else:
         assert not sheet.finished and all(n == 0 for n in sheet.net.values())

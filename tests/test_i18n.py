@@ -754,7 +754,9 @@ def test_help_shows_clicks_words_and_the_metavars_in_the_language(run: Any) -> N
     assert "--description TEKST" in dutch  # click's own word for a text
     assert "--preset VOORINSTELLING Voorinstelling van de regels: standard, basic, pagat," in dutch
     assert "[standaard: standard]" in dutch
-    assert "--shutout [game_bonus|points|total|none]" in dutch  # the choices are typed as they are
+    assert (
+        "--shutout [game_bonus|points|total|bonus|none]" in dutch
+    )  # the choices are typed as they are
     assert run_in(run, "--lang", "de", "--version").stdout == "scorekeeper, Version 0.1.0\n"
 
 

@@ -129,6 +129,12 @@ def test_new_every_rule_option_is_stored(run: Run) -> None:
         "next_dealer": "alternate",
         "decide_by": "net",
         "end_after_first_game": True,
+        "knock_bonus": 0,
+        "boxes_when": "game_end",
+        "gin_bonus_when": "hand",
+        "shutout_bonus": 100,
+        "games": None,
+        "last_game_double": False,
     }
     assert len(sheet(run)["games"]) == 2
     shown = ok(run("rules"))

@@ -179,7 +179,7 @@ def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> H
 
     def build(match: Match, replacing: Hand | None) -> Hand:
         who = player(match.individuals(), typed)
-        if undercut and classify(Hand.knock(who, kd, od)) is Kind.GIN:
+        if undercut and classify(Hand.knock(who, kd, od), match.rules) is Kind.GIN:
             raise BadInput(
                 _(
                     "0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
@@ -189,7 +189,7 @@ def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> H
         if entry is not Entry.KNOCK:
             return Hand.gin(who, od, entry is Entry.BIG_GIN, card(upcard))
         hand = Hand.knock(who, kd, od, card(upcard))
-        if undercut and classify(hand) is not Kind.UNDERCUT:
+        if undercut and classify(hand, match.rules) is not Kind.UNDERCUT:
             raise BadInput(
                 _(
                     "{kd} v {od} is not an undercut: that needs the opponent's "

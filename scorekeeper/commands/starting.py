@@ -18,7 +18,7 @@ from scorekeeper.commands._params import (
     option,
     pass_store,
 )
-from scorekeeper.engine import fold, team_members, team_name
+from scorekeeper.engine import first_dealers, fold, team_members, team_name
 from scorekeeper.facts import check_description
 from scorekeeper.i18n import N_, Quoted, _, ngettext, together
 from scorekeeper.match import check_names
@@ -29,6 +29,7 @@ from scorekeeper.rules import (
     DEFAULTS,
     KINDS,
     PRESETS,
+    Rules,
     for_three,
     named_preset,
     option_name,
@@ -191,11 +192,9 @@ def new(
             check_names(partners[0] + partners[1] if partners else players)
         except ValueError as error:
             raise BadInput(str(error)) from None
-        rules = base.rules.replace(**{name: options[name] for name in changed})
-        not_applied: list[str] = []
-        if three:
-            rules, not_applied = for_three(rules)
-        if (last_dealer := None if partners else series_dealer(store, players)) is not None:
+        rules, not_applied = for_three(base.rules) if three else (base.rules, [])
+        rules = rules.replace(**{name: options[name] for name in changed})
+        if (last_dealer := None if partners else series_dealer(store, players, rules)) is not None:
             first, said = (
                 last_dealer,
                 _("{dealer} deals first, as the last match between them said."),
@@ -203,7 +202,7 @@ def new(
         else:
             import random
 
-            first = random.choice(players[:2])
+            first = random.choice(first_dealers(rules, players))
             said = (
                 _("{dealer} deal first (chosen at random).")
                 if partners
@@ -217,12 +216,19 @@ def new(
         everyone = players + (partners[0] + partners[1] if partners else ())
         chosen = named(everyone, dealer, N_("{typed!r} is not one of the players: name {options}."))
         first = next(p for p in players if chosen == p or chosen in team_members(p))
-        if first not in players[:2]:
+        may_deal = first_dealers(rules, players)
+        if first not in may_deal:
             raise BadInput(
                 _(
                     "{name} sits out the first hand, so cannot deal it: name {a} or {b} "
                     "with --dealer (the first two named play the first hand)."
                 ).format(name=first, a=players[0], b=players[1])
+                if len(may_deal) == 2
+                else _(
+                    "{name} plays the first hand, and the player who sits out deals it: "
+                    "name {c} with --dealer, or leave it out (the first two named play the "
+                    "first hand)."
+                ).format(name=first, c=may_deal[0])
             )
         said = _("{dealer} deal first.") if partners else _("{dealer} deals first.")
     with store.writing() as writer:
@@ -298,8 +304,9 @@ def split_team(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def series_dealer(store: Store, players: tuple[str, ...]) -> str | None:
-    """Who deals next by the rules, if the current match is a finished one between these two."""
+def series_dealer(store: Store, players: tuple[str, ...], rules: Rules) -> str | None:
+    """Who deals next by the rules, if the current match is a finished one between these
+    players and may deal the first hand of a match of ``rules``."""
     try:
         current = store.current_id()
         if current is None or not store.has(current):
@@ -311,4 +318,4 @@ def series_dealer(store: Store, players: tuple[str, ...]) -> str | None:
     if not sheet.finished or sorted(map(fold, last.players)) != sorted(map(fold, players)):
         return None
     dealer = next(p for p in players if fold(p) == fold(sheet.next_dealer))
-    return dealer if dealer in players[:2] else None
+    return dealer if dealer in first_dealers(rules, players) else None

@@ -10,7 +10,8 @@ Its errors carry what was wrong as data; the command line says what to do about 
 
 - :mod:`.hands`: one hand, what it may be and what it is worth;
 - :mod:`.tables`: who plays each hand in Three-handed and Partnership Gin;
-- :mod:`.sheet`: the hands routed into the columns, games settled, the match decided.
+- :mod:`.sheet`: the hands routed into the columns, the games opened, the match decided;
+- :mod:`.settling`: an ended game settled.
 """
 
 from scorekeeper.engine.hands import (
@@ -34,15 +35,14 @@ from scorekeeper.engine.hands import (
     team_members,
     team_name,
 )
+from scorekeeper.engine.settling import Line, Settlement
 from scorekeeper.engine.sheet import (
     Decision,
     Form,
     Game,
-    Line,
     NextHand,
     Round,
     Scoresheet,
-    Settlement,
     Variant,
     check_correction,
     form_of,
@@ -56,6 +56,7 @@ from scorekeeper.engine.tables import (
     Teams,
     deal_of,
     deals,
+    first_dealers,
     first_seating,
     pairings,
     table_of,
@@ -91,6 +92,7 @@ __all__ = [
     "deal_of",
     "deals",
     "doubles",
+    "first_dealers",
     "first_seating",
     "fold",
     "form_of",

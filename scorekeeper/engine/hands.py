@@ -8,7 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.i18n import N_, Quoted, _, together
-from scorekeeper.rules import Rules, Tie
+from scorekeeper.rules import GinBonusWhen, OklahomaLimit, Rules, Tie
 
 if TYPE_CHECKING:
     from scorekeeper.cards import Card
@@ -241,6 +241,9 @@ class Score(NamedTuple):
     """The boxes the winner earns in each game the hand is entered in (0 for a wall)."""
     doubled: bool = False
     """Oklahoma Gin: a spade up-card doubled the points."""
+    aside: int = 0
+    """The gin bonus kept aside until each game the hand is entered in is settled
+    (``gin_bonus_when`` settlement); not in ``points``."""
 
 
 class HandRules(NamedTuple):
@@ -274,19 +277,18 @@ def knock_limit(rules: Rules, upcard: "Card | None") -> int:
     up-card's value (an ace: gin only, or 1 where the match allows it)."""
     if upcard is None:
         return rules.knock_limit
-    if upcard.rank == 1:
-        return 1 if rules.ace_knocks_one else 0
-    return upcard.value
+    limit = (1 if rules.ace_knocks_one else 0) if upcard.rank == 1 else upcard.value
+    return min(limit, rules.knock_limit) if rules.oklahoma_limit is OklahomaLimit.LOWER else limit
 
 
 def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     """Check one entered hand against the rules and say what it is worth (docs/rules.md, One
     hand, and the variants).
 
-    >>> score(Rules(), ("Ann", "Ben"), Hand.knock("Ann", 7, 7))
-    Score(kind=<Kind.UNDERCUT: 'undercut'>, winner='Ben', points=25, boxes=1, doubled=False)
-    >>> score(Rules(oklahoma=True), ("Ann", "Ben"), Hand.knock("Ann", 3, 20, upcard="4♠"))
-    Score(kind=<Kind.KNOCK: 'knock'>, winner='Ann', points=34, boxes=1, doubled=True)
+    >>> score(Rules(), ("Ann", "Ben"), Hand.knock("Ann", 7, 7))  # doctest: +ELLIPSIS
+    Score(kind=<Kind.UNDERCUT: 'undercut'>, winner='Ben', points=25, boxes=1, doubled=False, ...)
+    >>> score(Rules(oklahoma=True), ("Ann", "Ben"), Hand.knock("Ann", 3, 20, upcard="4♠"))[:3]
+    (<Kind.KNOCK: 'knock'>, 'Ann', 34)
     """
     upcard = _upcard(rules, hand)
     if hand.entry is Entry.WALL:
@@ -301,15 +303,16 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     assert od is not None and kd is not None
     doubled = doubles(rules, hand)
     double = 2 if doubled else 1
-    kind = classify(hand)
-    if kind is Kind.BIG_GIN:
-        if rules.big_gin_bonus == 0:
+    kind = classify(hand, rules)
+    if kind in (Kind.GIN, Kind.BIG_GIN):
+        if kind is Kind.BIG_GIN and rules.big_gin_bonus == 0:
             raise InvalidHand(Why.NO_BIG_GIN)
+        bonus = rules.big_gin_bonus if kind is Kind.BIG_GIN else rules.gin_bonus
+        aside = bonus if rules.gin_bonus_when is GinBonusWhen.SETTLEMENT else 0
+        boxes = _boxes(rules, rules.gin_boxes, doubled)
         return Score(
-            kind, hand.knocker, (od + rules.big_gin_bonus) * double, rules.gin_boxes, doubled
+            kind, hand.knocker, (od + bonus - aside) * double, boxes, doubled, aside * double
         )
-    if kind is Kind.GIN:
-        return Score(kind, hand.knocker, (od + rules.gin_bonus) * double, rules.gin_boxes, doubled)
     if rules.straight:
         raise InvalidHand(Why.STRAIGHT)
     limit = knock_limit(rules, upcard)
@@ -318,8 +321,15 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
         raise InvalidHand(Why.OVER_LIMIT, swapped, kd=kd, limit=limit, card=upcard)
     if kind is Kind.UNDERCUT:
         bonus = 0 if od == kd and rules.tie is Tie.NO_BONUS else rules.undercut_bonus
-        return Score(kind, opponent, (kd - od + bonus) * double, rules.undercut_boxes, doubled)
-    return Score(kind, hand.knocker, (od - kd) * double, 1, doubled)
+        boxes = _boxes(rules, rules.undercut_boxes, doubled)
+        return Score(kind, opponent, (kd - od + bonus) * double, boxes, doubled)
+    return Score(kind, hand.knocker, (od - kd + rules.knock_bonus) * double, 1, doubled)
+
+
+def _boxes(rules: Rules, boxes: int, doubled: bool) -> int:
+    """The boxes a gin or an undercut earns: under a spade up-card with
+    ``spades_double_boxes``, those above the won hand's one box count twice."""
+    return 1 + (boxes - 1) * 2 if doubled and rules.spades_double_boxes else boxes
 
 
 def check_entry(rules: Rules, hand: Hand) -> None:
@@ -330,18 +340,23 @@ def check_entry(rules: Rules, hand: Hand) -> None:
         raise InvalidHand(Why.UPCARD)
 
 
-def classify(hand: Hand) -> Kind:
-    """What an entered hand comes to by its counts alone: a knock with no deadwood is gin, and
-    a knock the opponent matches or beats (a tie too) is an undercut.
+def classify(hand: Hand, rules: Rules | None = None) -> Kind:
+    """What an entered hand comes to by its counts (and the rules' ``tie``): a knock with no
+    deadwood is gin, and a knock the opponent beats is an undercut, a tie too unless ties go
+    to the knocker.
 
     >>> classify(Hand.knock("Ann", 4, 4)), classify(Hand.knock("Ann", 0, 4))
     (<Kind.UNDERCUT: 'undercut'>, <Kind.GIN: 'gin'>)
+    >>> classify(Hand.knock("Ann", 4, 4), Rules(tie=Tie.KNOCKER))
+    <Kind.KNOCK: 'knock'>
     """
     if hand.entry is not Entry.KNOCK:
         return Kind(hand.entry.value)
     kd, od = hand.knocker_deadwood or 0, hand.opponent_deadwood or 0
     if kd == 0:
         return Kind.GIN
+    if od == kd and rules is not None and rules.tie is Tie.KNOCKER:
+        return Kind.KNOCK
     return Kind.UNDERCUT if od <= kd else Kind.KNOCK
 
 

@@ -17,7 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from scorekeeper.engine.hands import Hand, InvalidHand, Kind, MatchFinished, Why, score
+from scorekeeper.engine.hands import Hand, InvalidHand, Kind, MatchFinished, Score, Why, score
+from scorekeeper.engine.settling import Column, Settlement, settle
 from scorekeeper.engine.tables import (
     Scored,
     Seating,
@@ -30,7 +31,7 @@ from scorekeeper.engine.tables import (
     table_of,
 )
 from scorekeeper.i18n import N_
-from scorekeeper.rules import DealerRule, DecideBy, Rules, Shutout, ShutoutWhen
+from scorekeeper.rules import BoxesWhen, DealerRule, DecideBy, Rules
 
 
 class Round(NamedTuple):
@@ -59,53 +60,31 @@ class Round(NamedTuple):
     """Three-handed Gin: who played this hand, who dealt it and who sat it out."""
     doubled: bool = False
     """Oklahoma Gin: a spade up-card doubled the points."""
-
-
-class Line(NamedTuple):
-    """One player's line in a settled game."""
-
-    points: int
-    """The column's hand points (doubled by a ``points`` shutout)."""
-    box_bonus: int
-    game_bonus: int
-    shutout: bool
-    """True on the winner's line when a shutout reward changed what the winner gets."""
-    total: int
-    """In Three-handed Gin without the shutout payments (see :attr:`Settlement.shut_out`)."""
-
-
-class Settlement(NamedTuple):
-    """A game's score once it has ended."""
-
-    lines: Mapping[str, Line]
-    net: int
-    """The winner's net: the winner's total minus the loser's (with three players, what the
-    winner collects from the other two)."""
-    nets: Mapping[str, int]
-    """Each player's net: the total minus each other player's total, and in Three-handed Gin
-    the shutout payments; the nets add up to 0."""
-    shut_out: tuple[str, ...] = ()
-    """Three-handed Gin: the players who pay the winner the game bonus once more."""
-    owed: Mapping[tuple[str, str], int] = {}
-    """What each player collects from each other player (negative: pays); a player's net is
-    the sum of them."""
-
-    def net_of(self, player: str) -> int:
-        """A player's own net."""
-        return self.nets[player]
+    boxes: int = 0
+    """The boxes the winner earned in each game the hand was entered in."""
+    box_points: int = 0
+    """``boxes_when`` each_hand: what the boxes added to each of those columns at once."""
+    aside: int = 0
+    """``gin_bonus_when`` settlement: the gin bonus kept aside in each of those games."""
 
 
 class Game(NamedTuple):
-    """One Hollywood column pair: Game *number* between the players' column *number*."""
+    """One game, played between the players' columns ``column``: Game *n* in column *n*,
+    unless the match has more games than columns (then a game opens in the column of one
+    that ended)."""
 
     number: int
     open: bool
     """True while the game is still being played."""
     points: Mapping[str, int]
+    """Each player's column: the hand points entered in it (and under ``boxes_when``
+    each_hand what the boxes added)."""
     boxes: Mapping[str, int]
-    """Hands each player won that were entered in this game."""
+    """The boxes each player earned in this game (a gin may earn more than one)."""
     winner: str | None
     settlement: Settlement | None
+    column: int = 1
+    """The column it is played in (from 1)."""
 
 
 class Form(str, Enum):
@@ -249,7 +228,7 @@ class Scoresheet(NamedTuple):
             return Decision.COLUMN_POINTS
         if self.rules.decide_by is DecideBy.NET:
             return Decision.NET
-        return Decision.GAMES if len(self.games) > 1 else Decision.ONE_GAME
+        return Decision.GAMES if self.rules.game_count > 1 else Decision.ONE_GAME
 
     def next_hand(self) -> NextHand:
         """Who plays and deals the next hand (after the match: the first of a new series)."""
@@ -301,19 +280,8 @@ def replay(
     else:
         entries = hands
     seating = first_seating(players, first_dealer) if len(players) == 3 else None
-    count = rules.columns
-    points = [{player: 0 for player in players} for _game in range(count)]
-    boxes = [{player: 0 for player in players} for _game in range(count)]
-    winners: list[str | None] = [None] * count
-    opened: dict[str, set[int]] = {player: set() for player in players}
+    state = _Columns(rules, players)
     dealer, finished, rounds, entered = first_dealer, False, [], 0
-
-    def entered_in(player: str) -> list[int]:
-        """The games a win by ``player`` goes into, opening the next one if there is one."""
-        playing = [game for game in range(count) if winners[game] is None]
-        fresh = [game for game in playing if game not in opened[player]]
-        return sorted(opened[player] & set(playing) | set(fresh[:1]))
-
     for number, entry in enumerate(entries, start=1):
         if finished:
             raise MatchFinished(number - 1, entered)
@@ -323,18 +291,8 @@ def replay(
         else:
             hand, tables, entered = entry, (), number
             result = score(rules, _table(players, seating, hand), hand)
-        games: list[int] = []
-        ended: list[int] = []
-        if result.winner is not None:
-            games = entered_in(result.winner)
-            opened[result.winner].update(games)
-            for game in games:
-                points[game][result.winner] += result.points
-                boxes[game][result.winner] += result.boxes
-                if points[game][result.winner] >= rules.target:
-                    winners[game] = result.winner
-                    ended.append(game)
-            finished = (bool(ended) and rules.end_after_first_game) or None not in winners
+        games, ended = state.enter(result)
+        finished = state.finished
         rounds.append(
             Round(
                 number=number,
@@ -343,36 +301,29 @@ def replay(
                 dealer=seating.dealer if seating else dealer,
                 winner=result.winner,
                 points=result.points,
-                games=tuple(game + 1 for game in games),
-                ended=tuple(game + 1 for game in ended),
-                totals={player: tuple(column[player] for column in points) for player in players},
+                games=games,
+                ended=ended,
+                totals=state.totals(),
                 between=seating.players if seating else (players[0], players[1]),
                 tables=tables,
                 seating=seating,
                 doubled=result.doubled,
+                boxes=result.boxes if result.winner else 0,
+                box_points=state.box_points(result),
+                aside=result.aside,
             )
         )
         if seating is not None:
-            seating = seating.after(result.winner, players)
+            seating = seating.after(result.winner, players, rules.dealer_sits_out)
         else:
             dealer = _next_dealer(rules, players, dealer, result.winner)
     if finished and pending:
         raise MatchFinished(len(rounds), entered)
-    games_ = tuple(
-        Game(
-            number=game + 1,
-            open=winners[game] is None and not finished,
-            points=points[game],
-            boxes=boxes[game],
-            winner=winners[game],
-            settlement=_settle(rules, players, points[game], boxes[game], winners[game]),
-        )
-        for game in range(count)
-    )
+    games_ = state.games()
     net = {
         player: sum(g.settlement.nets[player] for g in games_ if g.settlement) for player in players
     }
-    counts = tally(rules, players, points, winners, net)
+    counts = tally(rules, players, state.hand_points, state.winners, net)
     return Scoresheet(
         players=players,
         rules=rules,
@@ -385,13 +336,96 @@ def replay(
         net=net,
         next_dealer=seating.dealer if seating else dealer,
         next_games={
-            player: () if finished else tuple(game + 1 for game in entered_in(player))
+            player: () if finished else tuple(game + 1 for game in state.entered_in(player))
             for player in players
         },
         teams=teams,
         pending=pending,
         seating=seating,
     )
+
+
+class _Columns:
+    """The games of a match as the hands are entered (docs/rules.md, Hollywood columns): which
+    games are open, what each player's columns hold, who won which game. Games are counted
+    from 0 here; ``opened`` games number as many as the columns at first, and each game that
+    ends makes way for the next in its column until the match's games are all open."""
+
+    def __init__(self, rules: Rules, players: tuple[str, ...]) -> None:
+        self.rules, self.players = rules, players
+        count = rules.game_count
+        self.points = [{player: 0 for player in players} for _game in range(count)]
+        self.hand_points = [{player: 0 for player in players} for _game in range(count)]
+        self.boxes = [{player: 0 for player in players} for _game in range(count)]
+        self.aside = [{player: 0 for player in players} for _game in range(count)]
+        self.winners: list[str | None] = [None] * count
+        self.columns = list(range(min(rules.columns, count)))
+        """The column of each game opened so far."""
+        self.mine: dict[str, set[int]] = {player: set() for player in players}
+        """The games each player has opened with a win."""
+        self.finished = False
+
+    def entered_in(self, player: str) -> list[int]:
+        """The games a win by ``player`` goes into, opening the next one if there is one."""
+        playing = [game for game in range(len(self.columns)) if self.winners[game] is None]
+        fresh = [game for game in playing if game not in self.mine[player]]
+        return sorted(self.mine[player] & set(playing) | set(fresh[:1]))
+
+    def box_points(self, result: Score) -> int:
+        """What a won hand's boxes add to each column at once (``boxes_when`` each_hand)."""
+        each_hand = self.rules.boxes_when is BoxesWhen.EACH_HAND
+        return self.rules.box_bonus * result.boxes if each_hand and result.winner else 0
+
+    def enter(self, result: Score) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Enter a hand's score: the games it went into and those it ended (numbered from
+        1)."""
+        winner = result.winner
+        if winner is None:
+            return (), ()
+        games = self.entered_in(winner)
+        self.mine[winner].update(games)
+        ended = []
+        for game in games:
+            self.hand_points[game][winner] += result.points
+            self.points[game][winner] += result.points + self.box_points(result)
+            self.boxes[game][winner] += result.boxes
+            self.aside[game][winner] += result.aside
+            if self.points[game][winner] >= self.rules.target:
+                self.winners[game] = winner
+                ended.append(game)
+        for game in ended:  # each ended game makes way for the next, in its column
+            if len(self.columns) < len(self.winners):
+                self.columns.append(self.columns[game])
+        self.finished = (bool(ended) and self.rules.end_after_first_game) or (
+            None not in self.winners
+        )
+        return tuple(game + 1 for game in games), tuple(game + 1 for game in ended)
+
+    def totals(self) -> dict[str, tuple[int, ...]]:
+        """Each player's columns in the games opened so far, game by game."""
+        opened = range(len(self.columns))
+        return {player: tuple(self.points[g][player] for g in opened) for player in self.players}
+
+    def games(self) -> tuple["Game", ...]:
+        """The games opened, each settled once it has a winner."""
+        return tuple(
+            Game(
+                number=game + 1,
+                open=self.winners[game] is None and not self.finished,
+                points=self.points[game],
+                boxes=self.boxes[game],
+                winner=self.winners[game],
+                settlement=settle(
+                    self.rules,
+                    self.players,
+                    Column(self.hand_points[game], self.boxes[game], self.aside[game]),
+                    self.winners[game],
+                    last=game + 1 == self.rules.game_count,
+                ),
+                column=column + 1,
+            )
+            for game, column in enumerate(self.columns)
+        )
 
 
 def _next_dealer(rules: Rules, players: tuple[str, ...], dealer: str, winner: str | None) -> str:
@@ -402,70 +436,6 @@ def _next_dealer(rules: Rules, players: tuple[str, ...], dealer: str, winner: st
     return {DealerRule.LOSER: loser, DealerRule.WINNER: winner, DealerRule.ALTERNATE: other}[
         rules.next_dealer
     ]
-
-
-def _settle(
-    rules: Rules,
-    players: tuple[str, ...],
-    points: Mapping[str, int],
-    boxes: Mapping[str, int],
-    winner: str | None,
-) -> Settlement | None:
-    """Settle an ended game, each column on its own (docs/rules.md, Settling a game).
-
-    >>> _settle(Rules(), ("Ann", "Ben", "Cid"), {"Ann": 61, "Ben": 100, "Cid": 58},
-    ...     {"Ann": 1, "Ben": 2, "Cid": 1}, "Ben").nets
-    {'Ann': -161, 'Ben': 331, 'Cid': -170}
-    """
-    if winner is None:
-        return None
-    losers = [player for player in players if player != winner]
-    shut_out = [
-        loser
-        for loser in losers
-        if rules.shutout is not Shutout.NONE
-        and (points[loser] if rules.shutout_when is ShutoutWhen.NO_POINTS else boxes[loser]) == 0
-    ]
-    lines = {
-        player: _line(rules, points[player], boxes[player], player == winner, False)
-        for player in players
-    }
-    extra = 0
-    if shut_out and len(players) == 2:
-        rewarded = _line(rules, points[winner], boxes[winner], True, True)
-        if rewarded.total != lines[winner].total:
-            lines[winner] = rewarded
-        else:
-            shut_out = []
-    elif shut_out and rules.game_bonus:
-        extra = rules.game_bonus  # each player shut out pays it once more (section 6)
-        lines[winner] = lines[winner]._replace(shutout=True)
-    else:
-        shut_out = []
-    owed = {
-        (player, other): lines[player].total
-        - lines[other].total
-        + (extra if player == winner and other in shut_out else 0)
-        - (extra if other == winner and player in shut_out else 0)
-        for player in players
-        for other in players
-        if other != player
-    }
-    nets = {
-        player: sum(owed[player, other] for other in players if other != player)
-        for player in players
-    }
-    return Settlement(lines, nets[winner], nets, tuple(shut_out) if len(players) == 3 else (), owed)
-
-
-def _line(rules: Rules, points: int, boxes: int, won: bool, rewarded: bool) -> Line:
-    """One player's line of a settled game, with the two-player shutout reward or without."""
-    hand_points = points * (2 if rewarded and rules.shutout is Shutout.POINTS else 1)
-    game_bonus = rules.game_bonus if won else 0
-    game_bonus *= 2 if rewarded and rules.shutout is Shutout.GAME_BONUS else 1
-    total = hand_points + rules.box_bonus * boxes + game_bonus
-    total *= 2 if rewarded and rules.shutout is Shutout.TOTAL else 1
-    return Line(hand_points, rules.box_bonus * boxes, game_bonus, rewarded, total)
 
 
 def tally(

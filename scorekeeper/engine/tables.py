@@ -22,19 +22,24 @@ class Seating(NamedTuple):
     dealer: str
     sits_out: str
 
-    def after(self, winner: str | None, order: tuple[str, ...]) -> "Seating":
+    def after(
+        self, winner: str | None, order: tuple[str, ...], dealer_sits_out: bool = False
+    ) -> "Seating":
         """The next hand's seating (docs/rules.md, Three-handed Gin): after a won hand the
-        loser sits out and the player who sat out deals to the winner; after a wall nothing
-        changes. ``order`` is the match's order of the players.
+        loser sits out and the player who sat out deals to the winner (with
+        ``dealer_sits_out``, the loser deals it); after a wall nothing changes. ``order`` is
+        the match's order of the players.
 
         >>> Seating(("Ann", "Ben"), "Ann", "Cid").after("Ben", ("Ann", "Ben", "Cid"))
         Seating(players=('Ben', 'Cid'), dealer='Cid', sits_out='Ann')
+        >>> Seating(("Ann", "Ben"), "Cid", "Cid").after("Ben", ("Ann", "Ben", "Cid"), True)
+        Seating(players=('Ben', 'Cid'), dealer='Ann', sits_out='Ann')
         """
         if winner is None:
             return self
         loser = self.players[1] if winner == self.players[0] else self.players[0]
         first, second = (p for p in order if p in (winner, self.sits_out))
-        return Seating((first, second), self.sits_out, loser)
+        return Seating((first, second), loser if dealer_sits_out else self.sits_out, loser)
 
 
 class TableHand(NamedTuple):
@@ -52,8 +57,18 @@ class TableHand(NamedTuple):
 
 def first_seating(players: tuple[str, ...], dealer: str) -> Seating:
     """Three-handed Gin: the first hand is played by the two players named first, one of them
-    dealing; the third sits out."""
+    dealing (with ``dealer_sits_out``, the third deals); the third sits out."""
     return Seating((players[0], players[1]), dealer, players[2])
+
+
+def first_dealers(rules: Rules, players: tuple[str, ...]) -> tuple[str, ...]:
+    """Who may deal the first hand: one of the two who play it, or in Three-handed Gin with
+    ``dealer_sits_out`` the third, who sits it out.
+
+    >>> first_dealers(Rules(three_handed=True, columns=1, dealer_sits_out=True), ("A", "B", "C"))
+    ('C',)
+    """
+    return players[2:] if rules.dealer_sits_out else players[:2]
 
 
 def _table(players: tuple[str, ...], seating: Seating | None, hand: Hand) -> tuple[str, str]:

@@ -14,7 +14,15 @@ from scorekeeper.i18n import _, decimal
 from scorekeeper.match import Match
 from scorekeeper.messages import signed
 from scorekeeper.render.layout import Fitted, Phrase, ruled_table
-from scorekeeper.rules import DECLARED, PRESETS, VALUE_NAMES, Rules, option_name, spelled
+from scorekeeper.rules import (
+    DECLARED,
+    PRESETS,
+    VALUE_NAMES,
+    Rules,
+    in_force,
+    option_name,
+    spelled,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.stats import Figures, StatsAnswer
@@ -142,14 +150,14 @@ def rules(match: Match) -> RenderableType:
     for name, value, usual in zip(Rules._fields, match.rules, standard):
         if name not in in_play:
             continue
-        label = _given(name)
+        label, value = _given(name), in_force(match.rules, name)
         if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
             value, usual = not value, not usual
         table.add_row(
             _(DECLARED[name].label),
             label,
             _value(value),
-            _value(usual),
+            _value(usual) if usual is not None else _("the columns"),
             style="bold" if value != usual else "",
         )
     return _titled(_("Rules of match {id}").format(id=match.id), table)

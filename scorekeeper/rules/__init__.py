@@ -1,32 +1,43 @@
-"""The rules of a match: its options, each declared once (:mod:`.options`), and the named
-presets (:mod:`.presets`)."""
+"""The rules of a match: its options, each declared once (:mod:`.options`) with the values they
+take (:mod:`.values`), checked together (:mod:`.checked`), and the named presets
+(:mod:`.presets`)."""
 
+from scorekeeper.rules.checked import (
+    THREE_HANDED_FIXED,
+    RuleError,
+    Rules,
+    for_three,
+    in_force,
+    option_name,
+    refused_with_three,
+    spelled,
+)
 from scorekeeper.rules.options import (
     CHOICES,
     DECLARED,
     DEFAULTS,
     KINDS,
     LATER_OPTIONS,
+    NEEDS,
+    NOT_WITH,
     RANGES,
-    THREE_HANDED_FIXED,
-    VALUE_NAMES,
     VARIANT_OPTIONS,
     VARIANTS,
-    DealerRule,
-    DecideBy,
     Option,
     Options,
-    RuleError,
-    Rules,
+)
+from scorekeeper.rules.presets import PRESETS, Preset, named_preset, preset
+from scorekeeper.rules.values import (
+    VALUE_NAMES,
+    BoxesWhen,
+    DealerRule,
+    DecideBy,
+    GinBonusWhen,
+    OklahomaLimit,
     Shutout,
     ShutoutWhen,
     Tie,
-    for_three,
-    option_name,
-    refused_with_three,
-    spelled,
 )
-from scorekeeper.rules.presets import PRESETS, Preset, named_preset, preset
 
 __all__ = [
     "CHOICES",
@@ -34,14 +45,19 @@ __all__ = [
     "DEFAULTS",
     "KINDS",
     "LATER_OPTIONS",
+    "NEEDS",
+    "NOT_WITH",
     "PRESETS",
     "RANGES",
     "THREE_HANDED_FIXED",
     "VALUE_NAMES",
     "VARIANTS",
     "VARIANT_OPTIONS",
+    "BoxesWhen",
     "DealerRule",
     "DecideBy",
+    "GinBonusWhen",
+    "OklahomaLimit",
     "Option",
     "Options",
     "Preset",
@@ -51,6 +67,7 @@ __all__ = [
     "ShutoutWhen",
     "Tie",
     "for_three",
+    "in_force",
     "named_preset",
     "option_name",
     "preset",

@@ -8,7 +8,8 @@ which give none, so they have no preset: set the bonuses one by one."""
 from typing import NamedTuple
 
 from scorekeeper.i18n import N_
-from scorekeeper.rules.options import DealerRule, RuleError, Rules, Shutout
+from scorekeeper.rules.checked import RuleError, Rules
+from scorekeeper.rules.values import DealerRule, Shutout
 
 
 class Preset(NamedTuple):

@@ -1,0 +1,349 @@
+"""The rules of a match checked (:class:`Rules`): each option within its declared range, of its
+kind, and with the options it goes with (the declarations of :mod:`.options`); and how a command
+line spells them."""
+
+# No ``from __future__ import annotations`` here: typing.NamedTuple compiles string annotations.
+from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
+from typing import Any
+
+from scorekeeper.i18n import N_, _
+from scorekeeper.rules.options import (
+    CHOICES,
+    DECLARED,
+    DEFAULTS,
+    KINDS,
+    NEEDS,
+    NOT_WITH,
+    RANGES,
+    VARIANT_OPTIONS,
+    VARIANTS,
+    Options,
+)
+from scorekeeper.rules.values import DealerRule, DecideBy, Shutout
+
+
+class RuleError(ValueError):
+    """Raised when a rule option is out of range, of the wrong kind or unknown.
+
+    It carries what was wrong: ``option``, the rule's name (``gin_bonus``), ``value``, what
+    was given, and ``allowed``, what the rule takes (a ``(low, high)`` range, the choices, or
+    None). Its text names the rules as the rules call them; :meth:`say` names them another way,
+    as a command line spells them, say (``--gin-bonus``).
+    """
+
+    def __init__(
+        self,
+        template: str,
+        option: str | None = None,
+        value: object = None,
+        allowed: object = None,
+        needs: str | None = None,
+        **fields: object,
+    ) -> None:
+        self.template, self.option, self.value, self.allowed = template, option, value, allowed
+        self.needs = needs
+        """The rule this one goes with, if that is what is wrong (``oklahoma``)."""
+        self.fields = fields
+        super().__init__(self.say(lambda name: name))
+
+    def say(self, spell: Callable[[str], str]) -> str:
+        """The message with each rule it names named by ``spell``."""
+        low, high = self.allowed if isinstance(self.allowed, tuple) else (None, None)
+        named = {
+            field: spell(name)
+            for field, name in (("option", self.option), ("needs", self.needs))
+            if name
+        }
+        options = self.fields.get("options")
+        fields = {**self.fields}
+        for field in ("other", "needed"):  # a rule with its value, as a command line sets it
+            given = fields.get(field)
+            if isinstance(given, tuple):
+                fields[field] = setting(str(given[0]), given[1], spell)
+        if "game" in fields:
+            fields["game"] = _(str(fields["game"]))
+        if isinstance(options, list):  # several rules named
+            fields["options"] = ", ".join(spell(name) for name in options)
+        return _(self.template).format(
+            value=self.value,
+            low=low,
+            high=high,
+            choices=", ".join(self.allowed) if isinstance(self.allowed, list) else None,
+            **fields,
+            **named,
+        )
+
+
+class Rules(Options):
+    """The options a match is played with, checked; the defaults are the ``standard`` preset.
+
+    An immutable tuple of options: cheap to build, so that recording a hand starts fast.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **options: Any) -> "Rules":
+        given = Options(*args, **options)  # defaults filled in
+        for name, (low, high) in RANGES.items():
+            value = getattr(given, name)
+            if value is None and DEFAULTS[name] is None:  # left to follow another rule
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise RuleError(
+                    N_("{option} must be a whole number from {low} to {high}, not {value!r}."),
+                    name,
+                    value,
+                    (low, high),
+                )
+        for name, kind in KINDS.items():
+            if kind is bool and not isinstance(getattr(given, name), bool):
+                raise RuleError(N_("{option} must be true or false."), name, getattr(given, name))
+        checked = given._replace(
+            **{name: _choice(enum, getattr(given, name), name) for name, enum in CHOICES.items()}
+        )
+        if checked.games is not None and checked.games < checked.columns:
+            raise RuleError(
+                N_("{option} counts the games in all: give at least the {columns} columns."),
+                "games",
+                checked.games,
+                columns=checked.columns,
+            )
+        _check_together(checked)
+        if checked.three_handed:
+            _check_three_handed(checked)
+        return super().__new__(cls, *checked)
+
+    @property
+    def game_count(self) -> int:
+        """How many games the match has: ``games``, or as many as the columns."""
+        return self.columns if self.games is None else self.games
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> "Rules":  # type: ignore[override]
+        """Built through :meth:`__new__`: a copy made by ``_replace`` is checked too."""
+        return cls(*iterable)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as the JSON object of docs/cli.md (enum values as strings); a variant's options
+        only appear in a match of that variant."""
+        shown = {name for head, names in VARIANTS.items() if getattr(self, head) for name in names}
+        return {
+            name: (value.value if isinstance(value, Enum) else value)
+            for name, value in zip(self._fields, self)
+            if name not in VARIANT_OPTIONS or name in shown
+        }
+
+    def in_play(self) -> list[str]:
+        """The options that decide something in a match of these rules, in declared order: a
+        variant's own options only in that variant, an option only with the rules it goes with
+        and without those it does not (its declaration's ``needs`` and ``not_with``), and in
+        Three-handed Gin none of those it fixes but its one column (its rotation deals, and the
+        first to the target wins)."""
+        unused = set(THREE_HANDED_FIXED) - {"columns"} if self.three_handed else set()
+        return [
+            name
+            for name in self.to_dict()
+            if name not in unused
+            and all(in_force(self, other) == value for other, value in NEEDS[name])
+            and not any(in_force(self, other) == value for other, value in NOT_WITH.get(name, ()))
+        ]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
+        """The inverse of :meth:`to_dict`; missing keys take the defaults, unknown keys are
+        refused."""
+        known = set(cls._fields)
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RuleError(
+                N_("Unknown rule option {names}; the options are {known}."),
+                value=unknown,
+                allowed=sorted(known),
+                names=", ".join(unknown),
+                known=", ".join(sorted(known)),
+            )
+        return cls(**dict(data))
+
+    def replace(self, **changes: Any) -> "Rules":
+        """A copy with some options changed (and checked again)."""
+        return self._replace(**changes)
+
+
+#: What Three-handed Gin leaves as it is (docs/rules.md): its rotation deals, the first to
+#: the target wins, and the two-player shutout rewards do not apply.
+THREE_HANDED_FIXED = {
+    "columns": 1,
+    "next_dealer": DealerRule.LOSER,
+    "decide_by": DecideBy.GAMES,
+    "end_after_first_game": False,
+}
+
+
+def for_three(rules: Rules) -> tuple[Rules, list[str]]:
+    """The rules made Three-handed Gin (docs/rules.md): what it fixes set so. Returns them
+    and the options set (away from the standard rules) to another value: what of a preset does
+    not apply."""
+    overridden = [
+        name
+        for name, fixed in THREE_HANDED_FIXED.items()
+        if getattr(rules, name) not in (fixed, DEFAULTS[name])
+    ]
+    return rules.replace(three_handed=True, **THREE_HANDED_FIXED), overridden
+
+
+def refused_with_three(given: Mapping[str, object]) -> RuleError | None:
+    """Why Three-handed Gin cannot take these options (by name, their values as typed), if it
+    cannot: an option it fixes given another value, or a two-player shutout reward."""
+    fixed = [
+        name
+        for name, value in THREE_HANDED_FIXED.items()
+        if name in given and given[name] != getattr(value, "value", value)
+    ]
+    if fixed:
+        return RuleError(
+            N_(
+                "Three-handed Gin is played on one column, the loser sitting out and the "
+                "player who sat out dealing, until one player reaches the target: leave out "
+                "{options}."
+            ),
+            options=fixed,
+        )
+    if given.get("shutout") in (Shutout.POINTS.value, Shutout.TOTAL.value):
+        return RuleError(
+            N_(
+                "With three players a shutout is paid as the game bonus once more: give "
+                "{option} game_bonus or none, not {value}."
+            ),
+            "shutout",
+            given["shutout"],
+        )
+    return None
+
+
+def in_force(rules: Options, name: str) -> object:
+    """What a rule comes to: ``games`` left at its default is the number of columns."""
+    value = getattr(rules, name)
+    return rules.columns if name == "games" and value is None else value
+
+
+def _check_together(rules: Options) -> None:
+    """Refuse an option set away from its default where the rules it goes with are not so, or
+    where a rule it does not go with is (the declarations' ``needs`` and ``not_with``)."""
+    for name, value in zip(rules._fields, rules):
+        if value == DEFAULTS[name]:
+            continue
+        for other, wanted in NEEDS[name]:
+            if in_force(rules, other) == wanted:
+                continue
+            if other == DECLARED[name].variant:
+                raise RuleError(
+                    N_("{option} is a rule of {game}; add {needs}.")
+                    if DECLARED[other].flag
+                    else N_("{option} is a rule of {game}, which three players play."),
+                    name,
+                    value,
+                    needs=other,
+                    game=DECLARED[other].label,
+                )
+            if wanted == DEFAULTS[other]:  # the other was turned from it: the two clash
+                raise RuleError(
+                    N_("{option} does not go with {other}; leave one of them out."),
+                    name,
+                    value,
+                    other=(other, in_force(rules, other)),
+                )
+            raise RuleError(
+                N_("{option} goes with {needed}; add it."), name, value, needed=(other, wanted)
+            )
+        for other, refused in NOT_WITH.get(name, ()):
+            if in_force(rules, other) == refused:
+                raise RuleError(
+                    N_("{option} does not go with {other}; leave one of them out."),
+                    name,
+                    value,
+                    other=(other, refused),
+                )
+
+
+#: How a rule's value is said where the command line has no option that sets it so.
+SAID_SETTINGS: dict[tuple[str, object], str] = {
+    ("three_handed", True): N_("three players"),
+    ("games", 1): N_("one game"),
+}
+
+
+def setting(name: str, value: object, spell: Callable[[str], str]) -> str:
+    """A rule with a value, as ``spell`` names rules: ``--shutout bonus``, ``--oklahoma``,
+    ``three players``.
+
+    >>> setting("shutout", Shutout.BONUS, option_name), setting("games", 1, lambda n: n)
+    ('--shutout bonus', 'one game')
+    """
+    if (name, value) in SAID_SETTINGS:
+        return _(SAID_SETTINGS[name, value])
+    if spell is option_name:
+        return spelled(name, value)
+    return f"{spell(name)} {getattr(value, 'value', value)}"
+
+
+def _check_three_handed(rules: Options) -> None:
+    for name, fixed in THREE_HANDED_FIXED.items():
+        if getattr(rules, name) != fixed:
+            raise RuleError(
+                N_(
+                    "Three-handed Gin is played on one column, the loser sitting out and the "
+                    "player who sat out dealing, until one player reaches the target: it takes "
+                    "no {option} {value}."
+                ),
+                name,
+                getattr(getattr(rules, name), "value", getattr(rules, name)),
+            )
+    if rules.shutout in (Shutout.POINTS, Shutout.TOTAL):
+        raise RuleError(
+            N_(
+                "With three players a shutout is paid as the game bonus once more "
+                "(game_bonus) or not at all (none); {option} {value} is a two-player rule."
+            ),
+            "shutout",
+            rules.shutout.value,
+            [Shutout.GAME_BONUS.value, Shutout.NONE.value],
+        )
+
+
+def _choice(enum: type[Enum], value: object, name: str) -> Any:
+    try:
+        return enum(value)
+    except ValueError:
+        raise RuleError(
+            N_("{option} must be one of {choices}, not {value!r}."),
+            name,
+            value,
+            [member.value for member in enum],
+        ) from None
+
+
+def option_name(field: str) -> str:
+    """The command-line spelling of a rule option: ``gin_bonus`` -> ``--gin-bonus``, and a
+    yes-or-no option as its flag turns it from its default: ``--no-spades-double``.
+
+    >>> option_name("gin_bonus"), option_name("spades_double"), option_name("end_after_first_game")
+    ('--gin-bonus', '--no-spades-double', '--end-after-first-game')
+    """
+    flag = DECLARED[field].flag
+    return flag.split("/")[0] if flag else "--" + field.replace("_", "-")
+
+
+def spelled(field: str, value: object) -> str:
+    """How a command line sets a rule option to ``value``: ``--target 75``, ``--shutout none``,
+    ``--end-after-first-game``, ``--play-all-games``, ``--no-spades-double`` (values as they
+    are typed, in every language).
+
+    >>> spelled("shutout", Shutout.NONE), spelled("end_after_first_game", False)
+    ('--shutout none', '--play-all-games')
+    """
+    flag = DECLARED[field].flag
+    if isinstance(value, bool) and flag:
+        on, _slash, off = flag.partition("/")
+        return (on if value else off) if off else on
+    return f"{option_name(field)} {getattr(value, 'value', value)}"
