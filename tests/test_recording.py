@@ -390,7 +390,7 @@ def test_record_asks_again_on_bad_answers(run: Run) -> None:
     assert "'zed' is not a player" in out
     # An empty answer, "lots", -1 and 11 (over the knock limit) are each asked again.
     assert out.count("Alexandra's deadwood (1-10; 0 if it was gin)") == 5
-    assert "'lots' is not a number: Alexandra's deadwood is a whole number from 0 to 10." in out
+    assert "'lots' is not a whole number: Alexandra's deadwood is from 0 to 10." in out
     assert "Alexandra's deadwood must be from 0 to 10, not -1." in out
     assert "Alexandra's deadwood must be from 0 to 10, not 11." in out
     assert out.count("Bob's deadwood after lay-offs (0-98)") == 2

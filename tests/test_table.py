@@ -52,11 +52,14 @@ def test_names_equal_but_for_accents_are_refused(run) -> None:  # type: ignore[n
     "args, message",
     [
         (["knock", "ann", "3", "-20"], "the opponent's deadwood must be from 0 to 98, not -20."),
-        # The knocker's one range is the knock limit (here 10), below as above it.
-        (["knock", "ann", "-3", "20"], "Nobody can knock with -3 deadwood: the knock limit is 10."),
+        # A count below 0 is out of the counts' range (as on the page); over the knock limit
+        # but within it, the knock limit refuses it.
+        (["knock", "ann", "-3", "20"], "the knocker's deadwood must be from 0 to 98, not -3."),
+        (["knock", "ann", "30", "20"], "Nobody can knock with 30 deadwood: the knock limit is 10."),
+        (["knock", "ann", "3.5", "20"], "'3.5' is not a whole number: the knocker's deadwood is "),
         (
             ["knock", "3", "ann", "20"],
-            "'ann' is not a number: the knocker's deadwood is a whole number.",
+            "'ann' is not a whole number: the knocker's deadwood is from 0 to 98.",
         ),
         (["gin", "ann", "200"], "the opponent's deadwood must be from 0 to 98, not 200."),
     ],

@@ -150,14 +150,14 @@ def rules(match: Match) -> RenderableType:
     for name, value, usual in zip(Rules._fields, match.rules, standard):
         if name not in in_play:
             continue
-        label, value = _given(name), in_force(match.rules, name)
+        label, shown, standing = _given(name), in_force(match.rules, name), usual
         if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
-            value, usual = not value, not usual
+            shown, standing = not shown, not usual
         table.add_row(
             _(DECLARED[name].label),
             label,
-            _value(value),
-            _value(usual) if usual is not None else _("the columns"),
+            _value(shown),
+            _value(standing) if standing is not None else _("the columns"),
             style="bold" if value != usual else "",
         )
     return _titled(_("Rules of match {id}").format(id=match.id), table)
