@@ -85,3 +85,22 @@ def test_the_evening_is_what_the_sample_says(tmp_path: Path) -> None:
         (2, "open", 3),
     ]
     assert (SAMPLES / "12-three-handed.json").exists()
+
+
+@pytest.mark.parametrize("term, bold", [("xterm", True), ("dumb", False)])
+def test_no_color_keeps_bold_and_a_dumb_terminal_has_none(
+    tmp_path: Path, term: str, bold: bool
+) -> None:
+    """NO_COLOR asks for no colour (scorekeeper has none): the sheet's headings and a hand's
+    loud line are bold alike on a terminal; a dumb terminal gets neither."""
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Ann", "Ben", "--preset", "gin", "--dealer", "ann"))
+    env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "TERM": term}
+    for args in (["gin", "ann", "98"], ["show"]):  # 98 + 25 ends the game and the match
+        master, terminal = pty.openpty()
+        command = [sys.executable, "-m", "scorekeeper", "--db", str(store), *args]
+        subprocess.run(command, stdout=terminal, stderr=terminal, env=env, check=False)
+        os.close(terminal)
+        said = os.read(master, 65536).decode()
+        os.close(master)
+        assert ("\x1b[1m" in said) is bold, (args, said)

@@ -60,10 +60,11 @@ def ask(question: str, type: click.ParamType, **settings: Any) -> Any:  # type: 
 
 def echo_lines(lines: Sequence[str]) -> None:
     """Print lines wrapped between words to the width (none for a file or a pipe without
-    ``COLUMNS``), the loud ``***`` ones in bold where the terminal shows colour."""
+    ``COLUMNS``), the loud ``***`` ones in bold on a terminal, as the sheet's headings are:
+    ``NO_COLOR`` takes colour away, of which there is none; a dumb terminal gets no bold."""
     from scorekeeper.messages import output_width, wrap
 
-    plain = bool(os.environ.get("NO_COLOR"))
+    plain = os.environ.get("TERM") in ("dumb", "unknown")  # as rich has it
     width = output_width()
     for line in lines:
         loud = line.startswith("***") and not plain
