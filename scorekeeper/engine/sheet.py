@@ -46,7 +46,7 @@ class Round(NamedTuple):
     winner: str | None
     points: int
     games: tuple[int, ...]
-    """The games (numbered from 1) the points and a box were entered in."""
+    """The games (numbered from 1) the points and the boxes were entered in."""
     ended: tuple[int, ...]
     """The games this hand ended."""
     totals: Mapping[str, tuple[int, ...]]

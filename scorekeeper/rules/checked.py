@@ -212,8 +212,8 @@ def refused_with_three(given: Mapping[str, object]) -> RuleError | None:
     if given.get("shutout") in (Shutout.POINTS.value, Shutout.TOTAL.value):
         return RuleError(
             N_(
-                "With three players a shutout is paid as the game bonus once more: give "
-                "{option} game_bonus or none, not {value}."
+                "With three players a shutout is paid as the game bonus once more or as the "
+                "shutout bonus: give {option} game_bonus, bonus or none, not {value}."
             ),
             "shutout",
             given["shutout"],
@@ -302,12 +302,13 @@ def _check_three_handed(rules: Options) -> None:
     if rules.shutout in (Shutout.POINTS, Shutout.TOTAL):
         raise RuleError(
             N_(
-                "With three players a shutout is paid as the game bonus once more "
-                "(game_bonus) or not at all (none); {option} {value} is a two-player rule."
+                "With three players a shutout is paid as the game bonus once more (game_bonus), "
+                "as the shutout bonus (bonus) or not at all (none); {option} {value} is a "
+                "two-player rule."
             ),
             "shutout",
             rules.shutout.value,
-            [Shutout.GAME_BONUS.value, Shutout.NONE.value],
+            [Shutout.GAME_BONUS.value, Shutout.BONUS.value, Shutout.NONE.value],
         )
 
 
