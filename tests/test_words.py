@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import invoke, ok, refused, snapshot
+from harness import LANGUAGES, at, fits, invoke, ok, refused, snapshot
 
 # The catalogues (.po) are source files: they sit in the checkout, not in an installed package.
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
@@ -215,3 +215,12 @@ def test_a_wrapped_question_is_asked_again_whole_after_an_unusable_answer(three:
     first, again = asked
     assert said[first + 1] == "q: stoppen): clear" and said[again + 1] == "q: stoppen): q"
     assert said[first + 2].startswith("Fout: 'clear' is geen manier")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_abandon_and_delete_say_what_they_did_within_80_columns(tmp_path: Path, lang: str) -> None:
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Alexandrinaa", "Bartholomeus", "--dealer", "alex"))
+    ok(invoke(store, "new", "Christophera", "Bartholomeus", "--dealer", "chr"))
+    for args in (["abandon"], ["undo"], ["delete", "2", "--yes"], ["restore", "2"]):
+        fits(ok(invoke(store, "--lang", lang, *args, env=at(80))), 80)

@@ -58,6 +58,11 @@ def ask(question: str, type: click.ParamType, **settings: Any) -> Any:  # type: 
             echo_lines([_("Error: {message}").format(message=message)])
 
 
+def say(line: str) -> None:
+    """Print one line of text wrapped between words to the width (:func:`echo_lines`)."""
+    echo_lines([line])
+
+
 def echo_lines(lines: Sequence[str]) -> None:
     """Print lines wrapped between words to the width (none for a file or a pipe without
     ``COLUMNS``), the loud ``***`` ones in bold on a terminal, as the sheet's headings are:
