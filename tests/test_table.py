@@ -129,11 +129,25 @@ def test_a_sheet_that_fits_keeps_its_games_side_by_side(run) -> None:  # type: i
     assert not any(re.fullmatch(r"Game \d", line) for line in lines)
 
 
-def test_stopping_record_with_ctrl_c_says_nothing_was_recorded(run) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    "answers, stopped",
+    [
+        ("knock\n", True),  # the input ends in the middle of a hand: like Ctrl-D / Ctrl-C
+        ("knock\nann\n", True),
+        ("", False),  # at the first question
+        ("q\n", False),
+        ("\n", False),
+    ],
+)
+def test_stopping_record_anywhere_is_no_error_and_ends_with_the_tally(  # type: ignore[no-untyped-def]
+    run, answers: str, stopped: bool
+) -> None:
+    """One rule for every way to stop: exit 0, the evening's tally last."""
     ok(run("new", "Ann", "Ben", "--dealer", "ann"))
-    result = run("record", input="knock\n")  # the input ends: like Ctrl-D / Ctrl-C
-    assert result.exit_code == 1
-    assert "Stopped: nothing was recorded." in result.output
+    result = run("record", input=answers)
+    assert result.exit_code == 0
+    assert ("Stopped: this hand was not recorded." in result.output) is stopped
+    assert result.output.splitlines()[-1] == "No hand was recorded."
     assert "Hand 1" not in run("log").output
 
 
