@@ -213,7 +213,8 @@ def test_a_wrapped_question_is_asked_again_whole_after_an_unusable_answer(three:
     asked = [n for n, line in enumerate(said) if line.startswith("Hoe eindigde de hand?")]
     assert len(asked) == 2
     first, again = asked
-    assert said[first + 1] == "q: stoppen): clear" and said[again + 1] == "q: stoppen): q"
+    # the line the question wraps onto is indented, as every wrapped line is
+    assert said[first + 1] == "  q: stoppen): clear" and said[again + 1] == "  q: stoppen): q"
     assert said[first + 2].startswith("Fout: 'clear' is geen manier")
 
 

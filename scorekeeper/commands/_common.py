@@ -40,13 +40,14 @@ ANSWER_ROOM = 12
 
 
 def ask(question: str, type: click.ParamType, **settings: Any) -> Any:  # type: ignore[type-arg]
-    """``click.prompt``: the question wrapped between units to the terminal's width with room
-    for the answer on its last line, and asked again whole after an unusable answer, whose
-    ``Error:`` line is wrapped too."""
+    """``click.prompt``: the question wrapped between units to the terminal's width (the lines
+    after the first indented, as every wrapped line is) with room for the answer on its last
+    line, and asked again whole after an unusable answer, whose ``Error:`` line is wrapped
+    too."""
     from scorekeeper.messages import output_width, wrap
 
     width = output_width()
-    lines = wrap(question, width - ANSWER_ROOM, hang=0) if width else [question]
+    lines = wrap(question, width - ANSWER_ROOM) if width else [question]
     while True:
         for line in lines[:-1]:
             click.echo(line)
