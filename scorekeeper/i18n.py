@@ -2,7 +2,10 @@
 
 Messages are written in English and passed through :func:`_` (gettext style), so that
 another language is a catalogue in ``scorekeeper/locale/<lang>/LC_MESSAGES/scorekeeper.mo``,
-not a rewrite. Machine-readable output (JSON, CSV) never goes through here.
+not a rewrite. Where one English word means two things (``winner``: the heading of the match
+list, and the rule that the winner of a hand deals next) each meaning has its context
+(:func:`pgettext`), and so its own translation. Machine-readable output (JSON, CSV) never goes
+through here.
 
 The language comes from ``SCOREKEEPER_LANG``, then the usual locale variables (LANGUAGE,
 LC_ALL, LC_MESSAGES, LANG). English needs no catalogue, and gettext is only loaded when a
@@ -21,7 +24,7 @@ import os
 import sys
 from collections.abc import Sequence
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 DOMAIN = "scorekeeper"
@@ -35,6 +38,10 @@ if TYPE_CHECKING:  # what a catalogue does; a class built only for the type chec
 
         def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
+        def pgettext(self, context: str, message: str) -> str: ...
+
+        def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
+
 
 class English:
     """The messages as written."""
@@ -44,6 +51,12 @@ class English:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.ngettext(singular, plural, n)
 
 
 _catalogue: Catalogue | None = None
@@ -116,6 +129,30 @@ def _(message: str) -> str:
 def N_(message: str) -> str:
     """Mark a message for translation where it is defined; :func:`_` translates it when used."""
     return message
+
+
+class Marked(NamedTuple):
+    """A message and its context, as :func:`NP_` marks them where they are defined."""
+
+    context: str
+    message: str
+
+
+def NP_(context: str, message: str) -> Marked:
+    """Mark a message and its context where they are defined (:func:`N_` for :func:`pgettext`);
+    ``pgettext(*marked)`` translates it when used."""
+    return Marked(context, message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate one message meant in ``context`` (``pgettext("next dealer", "winner")``): an
+    English word with two meanings is two messages, each translated for its meaning."""
+    return catalogue().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` for a message meant in ``context``."""
+    return catalogue().npgettext(context, singular, plural, n)
 
 
 #: The months, to translate with ``_`` where a day is written.

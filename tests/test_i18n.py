@@ -54,9 +54,17 @@ def catalogue(language: str) -> Catalog:
         return read_po(file, locale=language)
 
 
-class Entry(NamedTuple):
-    """A message of a .po: its English (and plural), its translation (each plural form)."""
+def key(context: str | None, msgid: str) -> str:
+    """How a catalogue finds a message: its English, after its context and gettext's separator
+    (``"next dealer\x04winner"``) where it has one, as in a .mo file."""
+    return f"{context}\x04{msgid}" if context else msgid
 
+
+class Entry(NamedTuple):
+    """A message of a .po: its context, its English (and plural), its translation (each plural
+    form)."""
+
+    context: str | None
     msgid: str
     plural: str | None
     msgstr: list[str]
@@ -66,12 +74,17 @@ class Entry(NamedTuple):
     def translated(self) -> bool:
         return not self.fuzzy and all(self.msgstr)
 
+    @property
+    def key(self) -> str:
+        return key(self.context, self.msgid)
+
 
 def entry(message: Message) -> Entry:
+    context, fuzzy = message.context, message.fuzzy
     if isinstance(message.id, (tuple, list)):
         forms = message.string if isinstance(message.string, (tuple, list)) else [message.string]
-        return Entry(message.id[0], message.id[1], [form or "" for form in forms], message.fuzzy)
-    return Entry(str(message.id), None, [str(message.string or "")], message.fuzzy)
+        return Entry(context, message.id[0], message.id[1], [f or "" for f in forms], fuzzy)
+    return Entry(context, str(message.id), None, [str(message.string or "")], fuzzy)
 
 
 def live(language: str) -> list[Entry]:
@@ -82,15 +95,15 @@ def live(language: str) -> list[Entry]:
 @functools.cache
 def extracted(root: Path = ROOT) -> Mapping[str, Any]:
     """What ``pybabel extract -F scorekeeper/locale/babel.cfg`` finds under ``root``: msgid (a
-    tuple with its plural) by singular. Read once per process: the source does not change while
-    the tests run."""
+    tuple with its plural) by :func:`key` of its context and singular. Read once per process:
+    the source does not change while the tests run."""
     with BABEL_CONFIG.open(encoding="utf-8") as config:
         method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     found: dict[str, Any] = {}
-    for _filename, _line, message, _comments, _context in extract_from_dir(
+    for _filename, _line, message, _comments, context in extract_from_dir(
         root, method_map, options_map
     ):
-        found.setdefault(message if isinstance(message, str) else message[0], message)
+        found.setdefault(key(context, message if isinstance(message, str) else message[0]), message)
     return MappingProxyType(found)
 
 
@@ -115,14 +128,21 @@ def test_the_extractor_finds_every_kind_of_message(tmp_path: Path) -> None:
         '    print(_("Hello, " "{name}!").format(name=name))\n'
         '    print(ngettext("{n} hand", "{n} hands", n).format(n=n))\n'
         '    print(_(X), _(f"{name}"))\n'
-        '    print(_("marked"))\n',
+        '    print(_("marked"))\n'
+        'WON = NP_("next dealer", "winner")\n'
+        'print(_("winner"), pgettext(*WON), pgettext("match", "winner"))\n'
+        'print(npgettext("sheet", "{n} box", "{n} boxes", 2))\n',
         encoding="utf-8",
     )
-    assert list(extracted(tmp_path).values()) == [
-        "marked",
-        "Hello, {name}!",
-        ("{n} hand", "{n} hands"),
-    ]
+    assert extracted(tmp_path) == {
+        "marked": "marked",
+        "Hello, {name}!": "Hello, {name}!",
+        "{n} hand": ("{n} hand", "{n} hands"),
+        "next dealer\x04winner": "winner",
+        "winner": "winner",
+        "match\x04winner": "winner",
+        "sheet\x04{n} box": ("{n} box", "{n} boxes"),
+    }
 
 
 def test_the_extractor_finds_the_command_help_of_a_click_module(tmp_path: Path) -> None:
@@ -298,13 +318,13 @@ def test_the_extractor_finds_all_the_help_click_shows() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_of_the_source_is_translated(language: str) -> None:
     """Run the pybabel commands of scorekeeper/locale/README and translate what is new."""
-    translated = {found.msgid: found for found in live(language)}
+    translated = {found.key: found for found in live(language)}
     missing = [
         message
-        for singular, message in extracted().items()
-        if singular not in translated
-        or not translated[singular].translated
-        or translated[singular].plural != (message[1] if isinstance(message, tuple) else None)
+        for wanted, message in extracted().items()
+        if wanted not in translated
+        or not translated[wanted].translated
+        or translated[wanted].plural != (message[1] if isinstance(message, tuple) else None)
     ]
     assert missing == []
 
@@ -376,11 +396,16 @@ def test_the_shipped_mo_is_compiled_from_the_po(language: str) -> None:
         shipped = gettext.GNUTranslations(file)
     assert shipped._catalog == gettext.GNUTranslations(compiled)._catalog  # type: ignore[attr-defined]
     for found in live(language):
-        if found.plural is None:
-            assert shipped.gettext(found.msgid) == found.msgstr[0]
+        context, plural = found.context, found.plural
+        if plural is None and context:
+            said = [shipped.pgettext(context, found.msgid)]
+        elif plural is None:
+            said = [shipped.gettext(found.msgid)]
+        elif context:
+            said = [shipped.npgettext(context, found.msgid, plural, n) for n in (1, 2)]
         else:
-            assert shipped.ngettext(found.msgid, found.plural, 1) == found.msgstr[0]
-            assert shipped.ngettext(found.msgid, found.plural, 2) == found.msgstr[1]
+            said = [shipped.ngettext(found.msgid, plural, n) for n in (1, 2)]
+        assert said == found.msgstr
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
@@ -399,7 +424,7 @@ def test_gnu_msgfmt_accepts_the_po_and_compiles_the_same(language: str, tmp_path
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_answers_of_record_stay_distinct(language: str) -> None:
     """``record`` takes any unique beginning of the kinds of ending it offers."""
-    translated = {found.msgid: found.msgstr[0] for found in live(language)}
+    translated = {found.key: found.msgstr[0] for found in live(language)}
     words = [translated[word].casefold() for word in ("knock", "gin", "wall", "big gin")]
     assert len(set(words)) == 4 and all(words)
 
@@ -868,7 +893,24 @@ def test_every_rule_and_named_value_has_a_name_in_each_language() -> None:
     assert set(VALUE_NAMES) == {m for v in Rules() if isinstance(v, Enum) for m in type(v)}
     for language in LANGUAGES:
         i18n.set_language(language)
-        assert all(i18n._(name) != name for name in VALUE_NAMES.values()), language
+        assert all(i18n.pgettext(*name) != name.message for name in VALUE_NAMES.values()), language
+
+
+@pytest.mark.parametrize(
+    "language, heading, dealer",
+    [("en", "winner", "winner"), ("de", "Sieger", "Gewinner"), ("nl", "winnaar", "winnaar")],
+)
+def test_one_english_word_with_two_meanings_is_translated_for_each(
+    environment: pytest.MonkeyPatch, language: str, heading: str, dealer: str
+) -> None:
+    """``winner`` heads the match list's column of who won the match, and is the value of the
+    rule that the winner of a hand deals next: German says Sieger of a match and Gewinner of a
+    hand (beside Verlierer), Dutch winnaar of both."""
+    from scorekeeper.rules import VALUE_NAMES, DealerRule
+
+    i18n.set_language(language)
+    assert i18n._("winner") == heading
+    assert i18n.pgettext(*VALUE_NAMES[DealerRule.WINNER]) == dealer
 
 
 # A whole match in each language

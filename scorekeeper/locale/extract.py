@@ -1,7 +1,8 @@
 """The Babel extractor of scorekeeper's messages (a development tool: the package itself reads
 its catalogues with the standard ``gettext`` and never imports this).
 
-It finds what ``_()``, ``N_()`` and ``ngettext()`` mark, with Babel's own Python extractor,
+It finds what ``_()``, ``N_()``, ``ngettext()``, ``pgettext()``, ``npgettext()`` and ``NP_()``
+mark (the last three with their context), with Babel's own Python extractor,
 and in a module that imports click also the help click shows, which is kept in English in the
 source and translated when shown (:func:`scorekeeper.commands._params.help_in_language`): the
 docstring of every function decorated as a command or group, and every ``help="..."`` literal,
@@ -35,6 +36,11 @@ COMMAND_DECORATORS = ("command", "group")
 #: A word of a metavar, as :func:`scorekeeper.commands._errors.metavar_in_language` takes it.
 METAVAR_WORD = re.compile(r"[A-Z][A-Z0-9_]*")
 
+#: The markers of a message where it is defined, by the function that translates it where it is
+#: used (whose arguments they take): ``NP_`` marks a message and its context, as ``pgettext``
+#: (Babel's keyword ``pgettext:1c,2``) translates them.
+MARKERS = {"NP_": "pgettext"}
+
 #: The names click's modules give gettext's functions (``from gettext import gettext as _``).
 CLICK_KEYWORDS = {name: DEFAULT_KEYWORDS[name] for name in ("_", "ngettext")}
 
@@ -52,7 +58,9 @@ def extract(
     """Babel's extractor interface: (line, function, message, comments) for each message."""
     source = fileobj.read()
     fileobj.seek(0)
-    yield from extract_python(fileobj, keywords, comment_tags, options)
+    names = dict.fromkeys([*keywords, *MARKERS])  # Babel hands an extractor the keywords' names
+    for line, function, message, comments in extract_python(fileobj, names, comment_tags, options):
+        yield line, MARKERS.get(str(function), function), message, comments
     tree = ast.parse(source.decode("utf-8"))
     if imports_click(tree):
         for line, text in help_texts(tree) + metavar_words(tree):

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.i18n import _, decimal
+from scorekeeper.i18n import _, decimal, pgettext
 from scorekeeper.match import Match
 from scorekeeper.messages import signed
 from scorekeeper.render.layout import Fitted, Phrase, ruled_table
@@ -177,5 +177,5 @@ def _value(value: object) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Enum):
-        return _(VALUE_NAMES[value])
+        return pgettext(*VALUE_NAMES[value])
     return str(value)

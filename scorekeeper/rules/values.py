@@ -3,7 +3,7 @@ each in the language."""
 
 from enum import Enum
 
-from scorekeeper.i18n import N_
+from scorekeeper.i18n import NP_, Marked
 
 
 class Shutout(str, Enum):
@@ -87,27 +87,28 @@ class DealerRule(str, Enum):
 
 
 #: How the rules table says each named value, in the language (the command line, JSON and CSV
-#: write the values as they are).
-VALUE_NAMES: dict[Enum, str] = {
-    Shutout.GAME_BONUS: N_("game_bonus"),
-    Shutout.POINTS: N_("points"),
-    Shutout.TOTAL: N_("total"),
-    Shutout.BONUS: N_("bonus"),
-    Shutout.NONE: N_("none"),
-    ShutoutWhen.NO_POINTS: N_("no_points"),
-    ShutoutWhen.NO_HANDS: N_("no_hands"),
-    Tie.UNDERCUT: N_("undercut"),
-    Tie.NO_BONUS: N_("no_bonus"),
-    Tie.KNOCKER: N_("knocker"),
-    BoxesWhen.GAME_END: N_("game_end"),
-    BoxesWhen.EACH_HAND: N_("each_hand"),
-    GinBonusWhen.HAND: N_("hand"),
-    GinBonusWhen.SETTLEMENT: N_("settlement"),
-    OklahomaLimit.UPCARD: N_("upcard"),
-    OklahomaLimit.LOWER: N_("lower"),
-    DecideBy.GAMES: N_("games"),
-    DecideBy.NET: N_("net"),
-    DealerRule.LOSER: N_("loser"),
-    DealerRule.WINNER: N_("winner"),
-    DealerRule.ALTERNATE: N_("alternate"),
+#: write the values as they are); each in the context of its rule, since one word can mean
+#: another thing elsewhere (the winner who deals next is not the match list's winner).
+VALUE_NAMES: dict[Enum, Marked] = {
+    Shutout.GAME_BONUS: NP_("shutout", "game_bonus"),
+    Shutout.POINTS: NP_("shutout", "points"),
+    Shutout.TOTAL: NP_("shutout", "total"),
+    Shutout.BONUS: NP_("shutout", "bonus"),
+    Shutout.NONE: NP_("shutout", "none"),
+    ShutoutWhen.NO_POINTS: NP_("shutout when", "no_points"),
+    ShutoutWhen.NO_HANDS: NP_("shutout when", "no_hands"),
+    Tie.UNDERCUT: NP_("tie", "undercut"),
+    Tie.NO_BONUS: NP_("tie", "no_bonus"),
+    Tie.KNOCKER: NP_("tie", "knocker"),
+    BoxesWhen.GAME_END: NP_("boxes when", "game_end"),
+    BoxesWhen.EACH_HAND: NP_("boxes when", "each_hand"),
+    GinBonusWhen.HAND: NP_("gin bonus when", "hand"),
+    GinBonusWhen.SETTLEMENT: NP_("gin bonus when", "settlement"),
+    OklahomaLimit.UPCARD: NP_("oklahoma limit", "upcard"),
+    OklahomaLimit.LOWER: NP_("oklahoma limit", "lower"),
+    DecideBy.GAMES: NP_("decide by", "games"),
+    DecideBy.NET: NP_("decide by", "net"),
+    DealerRule.LOSER: NP_("next dealer", "loser"),
+    DealerRule.WINNER: NP_("next dealer", "winner"),
+    DealerRule.ALTERNATE: NP_("next dealer", "alternate"),
 }
