@@ -131,6 +131,34 @@ def N_(message: str) -> str:
     return message
 
 
+def unwrapped(help: str) -> str:
+    r"""A command's or an option's help (cleaned, as ``inspect.cleandoc`` makes it) as the
+    catalogue holds it: each paragraph's lines joined by single spaces, and a paragraph that
+    starts with click's no-rewrap marker (a line ``\b``: an example's command lines) kept line
+    for line. So re-wrapping a docstring keeps its translation; click wraps the help to the
+    terminal anyway.
+
+    >>> unwrapped("Record a knock:\nPLAYER knocked.\n\n\b\nExample:\n  scorekeeper knock")
+    'Record a knock: PLAYER knocked.\n\n\x08\nExample:\n  scorekeeper knock'
+    """
+    paragraphs: list[list[str]] = [[]]
+    for line in help.splitlines():
+        if line.strip():
+            paragraphs[-1].append(line)
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    return "\n\n".join(_joined(lines) for lines in paragraphs if lines)
+
+
+def _joined(lines: list[str]) -> str:
+    """A paragraph of help as one line (indented as its first line is), or, after click's
+    no-rewrap marker, as it is."""
+    if lines[0].strip() == "\b":
+        return "\n".join(lines)
+    indent = lines[0][: len(lines[0]) - len(lines[0].lstrip())]
+    return indent + " ".join(line.strip() for line in lines)
+
+
 class Marked(NamedTuple):
     """A message and its context, as :func:`NP_` marks them where they are defined."""
 

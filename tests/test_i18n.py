@@ -146,8 +146,9 @@ def test_the_extractor_finds_every_kind_of_message(tmp_path: Path) -> None:
 
 
 def test_the_extractor_finds_the_command_help_of_a_click_module(tmp_path: Path) -> None:
-    """Docstrings of commands and groups and ``help=`` literals, cleaned as click shows them;
-    only in modules that import click."""
+    """Docstrings of commands and groups and ``help=`` literals, cleaned as click shows them
+    and each paragraph's lines joined, but a ``\\b`` paragraph's (an example) kept; only in
+    modules that import click."""
     package = tmp_path / "scorekeeper"
     package.mkdir()
     (package / "cli.py").write_text(
@@ -164,10 +165,19 @@ def test_the_extractor_finds_the_command_help_of_a_click_module(tmp_path: Path) 
         '@cli.command("go")\n'
         '@click.option("--fast", help="Go "\n'
         '              "fast.")\n'
+        '@click.option("--slow", help="""Go\n'
+        '              slowly.""")\n'
         '@click.option("--far", help=TEXT)\n'
         '@click.option("--to", help="Somewhere: " + ", ".join("ab"))\n'
-        "def go(fast, far, to):\n"
-        '    """Go somewhere."""\n'
+        "def go(fast, slow, far, to):\n"
+        '    """Go\n'
+        "    somewhere,\n"
+        "      and back.\n"
+        "\n"
+        "    \\b\n"
+        "    Example:\n"
+        "      go --fast\n"
+        '    """\n'
         "def helper():\n"
         '    """Not a command."""\n',
         encoding="utf-8",
@@ -180,7 +190,8 @@ def test_the_extractor_finds_the_command_help_of_a_click_module(tmp_path: Path) 
             "Marked where written.",
             "The tool.\n\n\b\nExample:\n  tool go",
             "Go fast.",
-            "Go somewhere.",
+            "Go slowly.",
+            "Go somewhere, and back.\n\n\b\nExample:\n  go --fast",
         ]
     )
 
@@ -268,8 +279,9 @@ def test_every_metavar_the_help_shows_is_extracted(run: Any) -> None:
 
 
 def command_help() -> dict[str, str]:
-    """What click shows as help (cleaned as it cleans it), by where: every command's and group's
-    text, and every option's but click's own (--help, --version)."""
+    """What click shows as help (cleaned as it cleans it, each paragraph's lines joined), by
+    where: every command's and group's text, and every option's but click's own (--help,
+    --version)."""
     import inspect
 
     import click
@@ -280,10 +292,10 @@ def command_help() -> dict[str, str]:
     commands: list[tuple[str, click.Command]] = [("scorekeeper", cli)]
     while commands:
         name, command = commands.pop()
-        found[name] = inspect.cleandoc(command.help or "")
+        found[name] = i18n.unwrapped(inspect.cleandoc(command.help or ""))
         found.update(
             {
-                f"{name} {param.opts[-1]}": inspect.cleandoc(param.help)
+                f"{name} {param.opts[-1]}": i18n.unwrapped(inspect.cleandoc(param.help))
                 for param in command.params
                 if isinstance(param, click.Option)
                 and param.help
@@ -648,6 +660,35 @@ def test_the_list_of_commands_shows_translated_short_help(run: Any) -> None:
     dutch = words(run_in(run, "--lang", "nl", "amend", "1", "--help").stdout)
     assert "gin Verbeter hand NUMMER tot Gin (of Big Gin met --big)." in dutch
     assert "wall Verbeter hand NUMMER tot een muur (dode hand)." in dutch
+
+
+def test_a_docstring_wrapped_anew_keeps_its_translation() -> None:
+    """The catalogue holds a help text with each paragraph's lines joined, and the help is
+    looked up so: a docstring wrapped at other widths (its example left as it is) is shown in
+    the language as it was."""
+    import inspect
+    import textwrap
+
+    from scorekeeper.cli import cli
+    from scorekeeper.commands._params import help_in_language
+
+    resolve = cli.get_command(click.Context(cli), "resolve")
+    assert resolve is not None and resolve.help is not None
+    paragraphs = inspect.cleandoc(resolve.help).split("\n\n")
+    assert any("\n" in paragraph for paragraph in paragraphs[:-1])  # wrapped in the source
+    assert paragraphs[-1].startswith("\b\n")  # its example
+    rewrapped = "\n\n".join(
+        [*("\n".join(textwrap.wrap(text, 31)) for text in paragraphs[:-1]), paragraphs[-1]]
+    )
+    assert rewrapped != inspect.cleandoc(resolve.help)
+    copy = click.Command("copy", help=rewrapped)
+    for language in LANGUAGES:
+        i18n.set_language(language)
+        with help_in_language(resolve), help_in_language(copy):
+            assert copy.help == resolve.help
+            assert "Beispiel:" in copy.help or "Voorbeeld:" in copy.help
+            assert "scorekeeper resolve 3 --keep both --yes" in copy.help
+    i18n.set_language(None)
 
 
 def test_command_help_stays_english_in_english(run: Any) -> None:

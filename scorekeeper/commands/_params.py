@@ -26,7 +26,7 @@ from scorekeeper.commands._errors import (
     warn_unconfirmed,
 )
 from scorekeeper.engine import MAX_DEADWOOD, fold
-from scorekeeper.i18n import N_, Quoted, _, either
+from scorekeeper.i18n import N_, Quoted, _, either, unwrapped
 from scorekeeper.store import Store
 
 if TYPE_CHECKING:
@@ -40,12 +40,13 @@ def help_in_language(*things: click.Command | click.Parameter) -> Iterator[None]
 
     click builds a command when its module is imported, which can be before ``--lang`` is read
     (the group itself is built at start-up), so help is kept in English and translated only
-    when it is shown. The catalogue has it the way ``inspect.cleandoc`` writes it
-    (``scorekeeper/locale/extract.py`` extracts it so)."""
+    when it is shown. The catalogue has it the way ``inspect.cleandoc`` writes it, each
+    paragraph's lines joined (:func:`~scorekeeper.i18n.unwrapped`; ``scorekeeper/locale/extract.py``
+    extracts it so), so that however a docstring is wrapped it finds its translation."""
     english = [(thing, getattr(thing, "help", None)) for thing in things]
     for thing, text in english:
         if text:
-            shown = _(inspect.cleandoc(text))
+            shown = _(unwrapped(inspect.cleandoc(text)))
             fields = getattr(thing, "help_fields", None)
             thing.help = shown.format(**fields) if fields else shown
     try:

@@ -2,13 +2,15 @@
 its catalogues with the standard ``gettext`` and never imports this).
 
 It finds what ``_()``, ``N_()``, ``ngettext()``, ``pgettext()``, ``npgettext()`` and ``NP_()``
-mark (the last three with their context), with Babel's own Python extractor,
-and in a module that imports click also the help click shows, which is kept in English in the
-source and translated when shown (:func:`scorekeeper.commands._params.help_in_language`): the
-docstring of every function decorated as a command or group, and every ``help="..."`` literal,
-both as ``inspect.cleandoc`` makes them; and the words of the metavars click shows, which are
-shown in the language too (:func:`scorekeeper.commands._errors.metavar_in_language`): ``PLAYER``
-for ``click.argument("player")``, ``CARDS`` for ``metavar="CARDS"``, ``INTEGER`` for a parameter
+mark (the last three with their context), with Babel's own Python extractor, and in a module
+that imports click also the help click shows, which is kept in English in the source and
+translated when shown (:func:`scorekeeper.commands._params.help_in_language`): the docstring of
+every function decorated as a command or group, and every ``help="..."`` literal, both as
+``inspect.cleandoc`` makes them with each paragraph's lines joined
+(:func:`scorekeeper.i18n.unwrapped`: re-wrapping a docstring keeps its translation); and the
+words of the metavars click shows, which are shown in the language too
+(:func:`scorekeeper.commands._errors.metavar_in_language`): ``PLAYER`` for
+``click.argument("player")``, ``CARDS`` for ``metavar="CARDS"``, ``INTEGER`` for a parameter
 type named ``integer``. A help text or a metavar given as a name is marked with ``N_()`` where it
 is written.
 
@@ -28,6 +30,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_python
+
+from scorekeeper.i18n import unwrapped
 
 #: The decorators that make a click command or group of a function (``@cli.command("x")``,
 #: ``@click.group``, ``@amend.command``): click shows the function's docstring as its help.
@@ -126,13 +130,13 @@ def is_command(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 def help_texts(tree: ast.Module) -> list[tuple[int, str]]:
     """(line, text) of the command help in a click module: each command's docstring and each
-    ``help=`` literal, cleaned as click shows them."""
+    ``help=`` literal, cleaned as click shows them, each paragraph's lines joined."""
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_command(node):
             docstring = ast.get_docstring(node, clean=True)  # inspect.cleandoc, as click shows it
             if docstring:
-                found.append((node.body[0].lineno, docstring))
+                found.append((node.body[0].lineno, unwrapped(docstring)))
         elif isinstance(node, ast.Call):
             for keyword in node.keywords:
                 value = keyword.value
@@ -142,7 +146,7 @@ def help_texts(tree: ast.Module) -> list[tuple[int, str]]:
                     and isinstance(value.value, str)
                     and value.value.strip()
                 ):
-                    found.append((value.lineno, inspect.cleandoc(value.value)))
+                    found.append((value.lineno, unwrapped(inspect.cleandoc(value.value))))
     return found
 
 
