@@ -23,7 +23,7 @@ from scorekeeper import __version__
 from scorekeeper.commands._completion import offer
 from scorekeeper.commands._errors import BadInput
 from scorekeeper.commands._params import ScorekeeperGroup, Seconds, option
-from scorekeeper.i18n import Quoted, _, available, set_language, speak_for_click
+from scorekeeper.i18n import Quoted, _, available, either, set_language, speak_for_click
 from scorekeeper.paths import default_store, expand
 from scorekeeper.store import Store
 
@@ -225,7 +225,8 @@ class Scorekeeper(ScorekeeperGroup):
     expose_value=False,
     is_eager=True,
     shell_complete=lambda ctx, param, typed: offer(available(), typed),
-    help="Language of the messages: de, nl or en (default: env SCOREKEEPER_LANG, then the locale).",
+    help="Language of the messages: {languages} (default: env SCOREKEEPER_LANG, then the locale).",
+    help_fields={"languages": lambda: either(available())},
 )
 @option(
     "--db",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import gettext
 import io
 import json
 import os
@@ -26,6 +27,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from scorekeeper.cli import cli
+from scorekeeper.i18n import DOMAIN, LOCALE_DIR, available
 from scorekeeper.messages import cells
 
 Run = Callable[..., Result]
@@ -183,7 +185,18 @@ def read_only(*folders: Path) -> Iterator[None]:
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 GOLDEN = Path(__file__).resolve().parent / "golden"
-LANGUAGES = ["en", "de", "nl"]
+#: English and every language there is a catalogue of: a language is drawn among the goldens as
+#: soon as its catalogue is compiled.
+LANGUAGES = ["en", *(code for code in available() if code != "en")]
+#: The languages of the catalogues (English needs none).
+TRANSLATED = LANGUAGES[1:]
+
+
+def in_language(language: str, message: str) -> str:
+    """A message as the catalogue of ``language`` says it (English as it is written), read from
+    the catalogue without changing the language of the process."""
+    found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    return found.gettext(message)
 
 
 def at(width: int) -> dict[str, str | None]:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import strategies
-from harness import Run, invoke, ok, refused, snapshot
+from harness import LANGUAGES, Run, invoke, ok, refused, snapshot
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -653,7 +653,7 @@ def test_record_names_the_two_who_play_and_refuses_the_one_sitting_out(run: Run)
 
 def test_the_rules_table_fits_80_columns_in_every_language(store_dir: Path) -> None:
     ok(invoke(store_dir, "new", ANN, BEN, "--preset", "oklahoma"))
-    for language in ("en", "de", "nl"):
+    for language in LANGUAGES:
         shown = ok(invoke(store_dir, "--lang", language, "rules", env={"COLUMNS": "80"}))
         assert "…" not in shown, language
         assert max(len(line) for line in shown.splitlines()) <= 80, language

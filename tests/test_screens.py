@@ -15,14 +15,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import LANGUAGES, SAMPLES, at, fits, golden, invoke, ok, sample
+from harness import LANGUAGES, SAMPLES, at, fits, golden, in_language, invoke, ok, sample
 
 #: The three-handed sample's players, renamed to the longest names a sheet at 80 columns shows
 #: whole.
 NAMES = (("Ann", "Alexandrinaa"), ("Ben", "Bartholomeus"), ("Cid", "Christophera"))
-
-#: How each language asks for a knock, as record offers it.
-KNOCK = {"en": "knock", "de": "klopfen", "nl": "kloppen"}
 
 
 def evening(store: Path, folder: Path) -> None:
@@ -65,7 +62,7 @@ def test_an_evening_at_80_columns(tmp_path: Path, lang: str) -> None:
         said = ok(invoke(store, "--lang", lang, *line.split(), env=at(80)))
         screens.append(f"$ scorekeeper {line}\n{said}")
     # Hand 4 of match 2: Bartholomeus v Christophera. Answered, then not recorded.
-    answers = f"{KNOCK[lang]}\nbart\n1\n51\nn\nq\n"
+    answers = f"{in_language(lang, 'knock').lower()}\nbart\n1\n51\nn\nq\n"  # typed as offered
     asked = invoke(store, "--lang", lang, "record", input=answers, env=at(80))
     screens.append(f"$ scorekeeper record\n{asked.output}")
     refused = on_a_terminal(store, lang, "knock", "--match", "1", "bart", "3", "20")

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import LANGUAGES, at, fits, invoke, ok, refused, snapshot
+from harness import LANGUAGES, TRANSLATED, at, fits, invoke, ok, refused, snapshot
 
 # The catalogues (.po) are source files: they sit in the checkout, not in an installed package.
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
@@ -123,7 +123,7 @@ def test_a_knockers_count_over_the_knock_limit_is_refused_by_the_limit(three: Pa
     )
 
 
-@pytest.mark.parametrize("lang", ["de", "nl"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_translation_leaves_a_word_of_a_usage_line_in_english(lang: str) -> None:
     """A usage line's words (MATCH, NUMBER) are translated; a help text that names one names
     it as the usage line does."""
@@ -194,7 +194,7 @@ def test_an_error_on_a_terminal_is_wrapped_to_its_width(tmp_path: Path) -> None:
     assert " ".join(line.strip() for line in said) == piped.stderr.decode().strip()
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_records_questions_fit_80_columns_with_room_for_the_answer(three: Path, lang: str) -> None:
     said = invoke(
         three, "--lang", lang, "record", input="q\n", env={"COLUMNS": "80"}

@@ -48,13 +48,22 @@ def help_in_language(*things: click.Command | click.Parameter) -> Iterator[None]
         if text:
             shown = _(unwrapped(inspect.cleandoc(text)))
             fields = getattr(thing, "help_fields", None)
-            thing.help = shown.format(**fields) if fields else shown
+            thing.help = shown.format(**filled(fields)) if fields else shown
     try:
         yield
     finally:
         for thing, text in english:
             if text:
                 thing.help = text
+
+
+#: What fills a field of a help text: a text, or what makes it when the help is shown (what the
+#: store or the language holds then: the languages there are messages in).
+HelpField = str | Callable[[], str]
+
+
+def filled(fields: Mapping[str, HelpField]) -> dict[str, str]:
+    return {name: value() if callable(value) else value for name, value in fields.items()}
 
 
 def whole_number(text: str) -> int | None:
@@ -175,9 +184,11 @@ class Command(click.Command):
 class Option(click.Option):
     """An option whose metavar is shown in the language (its help is, by :class:`Command`).
     ``help_fields`` fill the ``{...}`` fields of a help text that names things known only at
-    run time."""
+    run time (a function of none is called when the help is shown)."""
 
-    def __init__(self, *args: Any, help_fields: dict[str, str] | None = None, **attrs: Any) -> None:
+    def __init__(
+        self, *args: Any, help_fields: Mapping[str, HelpField] | None = None, **attrs: Any
+    ) -> None:
         super().__init__(*args, **attrs)
         self.help_fields = help_fields or {}
 

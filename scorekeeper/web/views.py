@@ -16,13 +16,21 @@ from string import Template
 
 from scorekeeper.commands.session import whose_hand
 from scorekeeper.engine import MAX_DEADWOOD, Game, Scoresheet, hand_rules
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, available
 from scorekeeper.match import Match
 from scorekeeper.messages import ENDINGS, match_result, match_title, round_line, short
 from scorekeeper.render.sheet import abandoned, footer_rows, summary_lines
 
-#: The languages the page offers, each by its own name.
+#: Each language's name for itself, as the page's language links show it; a language with a
+#: catalogue but no name here is shown by its code.
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+
+
+def offered() -> dict[str, str]:
+    """The languages the page offers, by code, each by its own name: English, then every
+    language there is a catalogue of."""
+    codes = ["en", *(code for code in available() if code != "en")]
+    return {code: LANGUAGES.get(code, code) for code in codes}
 
 
 def text(value: object) -> str:
@@ -288,7 +296,7 @@ def page_html(
         f'<a href="/?lang={code}" lang="{code}"'
         + (' aria-current="true"' if code == language else "")
         + f">{text(name)}</a>"
-        for code, name in LANGUAGES.items()
+        for code, name in offered().items()
     )
     template = Template(resources.files(__package__).joinpath("page.html").read_text("utf-8"))
     return template.substitute(
