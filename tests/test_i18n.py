@@ -330,21 +330,46 @@ def test_the_extractor_finds_all_the_help_click_shows() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_of_the_source_is_translated(language: str) -> None:
-    """Run the pybabel commands of scorekeeper/locale/README and translate what is new."""
+    """Run the pybabel commands of scorekeeper/locale/README and translate what is new; a
+    failure names each message still to do, and why."""
     translated = {found.key: found for found in live(language)}
-    missing = [
-        message
+    missing = sorted(
+        f"{shown(wanted)}: {why}"
         for wanted, message in extracted().items()
-        if wanted not in translated
-        or not translated[wanted].translated
-        or translated[wanted].plural != (message[1] if isinstance(message, tuple) else None)
-    ]
-    assert missing == []
+        if (why := untranslated(translated.get(wanted), message))
+    )
+    if missing:
+        pytest.fail(
+            f"{len(missing)} of {len(extracted())} messages are not translated in "
+            f"{po_file(language).relative_to(ROOT)} (run the pybabel commands of "
+            "scorekeeper/locale/README, then translate them):\n" + "\n".join(missing),
+            pytrace=False,
+        )
+
+
+def untranslated(found: Entry | None, message: str | tuple[str, str]) -> str:
+    """Why a message of the source is not translated in a catalogue (nothing when it is)."""
+    plural = message[1] if isinstance(message, tuple) else None
+    if found is None:
+        return "not in the catalogue"
+    if found.plural != plural:
+        return f"the catalogue has another plural: {found.plural!r}"
+    if found.fuzzy:
+        return "fuzzy"
+    return "" if all(found.msgstr) else "no translation"
+
+
+def shown(wanted: str) -> str:
+    """A message as a failure names it: its context in brackets, then its English in quotes,
+    one line (``[next dealer] 'winner'``)."""
+    context, _separator, msgid = wanted.rpartition("\x04")
+    text = repr(msgid if len(msgid) <= 70 else msgid[:69] + "…")
+    return f"[{context}] {text}" if context else text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_nothing_is_fuzzy_or_empty(language: str) -> None:
-    assert [found.key for found in live(language) if not found.translated] == []
+    assert [shown(found.key) for found in live(language) if not found.translated] == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
