@@ -998,7 +998,7 @@ def test_one_english_word_with_two_meanings_is_translated_for_each(
     from scorekeeper.rules import VALUE_NAMES, DealerRule
 
     i18n.set_language(language)
-    assert i18n._("winner") == heading
+    assert i18n.pgettext("match list", "winner") == heading
     assert i18n.pgettext(*VALUE_NAMES[DealerRule.WINNER]) == dealer
 
 

@@ -10,7 +10,7 @@ import click
 from scorekeeper.commands._common import match_id, progress_bar, warn_of_copies
 from scorekeeper.commands._completion import complete_match
 from scorekeeper.commands._params import NUMBER, command, match_argument, option, pass_store
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.match import MatchStatus
 from scorekeeper.messages import cells, output_width, units, wrap
 from scorekeeper.store import Store
@@ -79,7 +79,7 @@ def list_matches(store: Store, every: bool, as_json: bool, deleted: bool) -> Non
         [_("hands"), *[str(row.hands) for row in rows]],
         [_("status"), *[status[row.status] for row in rows]],
         [
-            _("winner"),
+            pgettext("match list", "winner"),  # of the match (German: Sieger)
             *[row.winner or (drawn if row.status is MatchStatus.FINISHED else "") for row in rows],
         ],
     ]
