@@ -583,7 +583,7 @@ def test_locale_variables_choose_the_language_without_the_option(run: Any) -> No
     run_in(run, "new", "Ann", "Ben", "--dealer", "ben")
     said = run_in(run, "knock", "ann", "4", "27", env={"LANG": "nl_NL.UTF-8"})
     assert "Hand 1: Ann klopt met 4 tegen 27 -> Ann +23 in Spel 1" in said.stdout
-    said = run_in(run, "knock", "ben", "3", "19", env={"LANG": "fr_FR.UTF-8"})
+    said = run_in(run, "knock", "ben", "3", "19", env={"LANG": "tlh_US.UTF-8"})
     assert "Hand 2: Ben knocks 3 v 19 -> Ben +16 in Game 1" in said.stdout
 
 

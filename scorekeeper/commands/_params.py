@@ -57,8 +57,8 @@ def help_in_language(*things: click.Command | click.Parameter) -> Iterator[None]
                 thing.help = text
 
 
-#: What fills a field of a help text: a text, or what makes it when the help is shown (what the
-#: store or the language holds then: the languages there are messages in).
+#: What fills a field of a help text: a text, or a function that makes it when the help is
+#: shown (for what is known only then, in the language of then: the languages there are).
 HelpField = str | Callable[[], str]
 
 
