@@ -356,7 +356,9 @@ def untranslated(found: Entry | None, message: str | tuple[str, str]) -> str:
         return f"the catalogue has another plural: {found.plural!r}"
     if found.fuzzy:
         return "fuzzy"
-    return "" if all(found.msgstr) else "no translation"
+    if not any(found.msgstr):
+        return "no translation"
+    return "" if all(found.msgstr) else "a plural form has no translation"
 
 
 def shown(wanted: str) -> str:

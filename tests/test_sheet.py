@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import LANGUAGES, PIPED, SAMPLES, Run, at, fits, golden, ok, sample
+from harness import LANGUAGES, PIPED, SAMPLES, Run, at, fits, golden, in_language, ok, sample
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -57,10 +57,10 @@ def test_names_of_12_characters_are_whole_at_80_columns(
     assert "…" not in shown
     header = heading(lines)
     assert lines[header - 1].replace("─", "").split() == [MAXIMILIANUS, BARTHOLOMEUS]
-    game = {"en": "Game", "de": "Spiel", "nl": "Spel"}[lang]
-    assert lines[header].split()[2:] == [game, "1", game, "2", game, "3"] * 2
+    games = [in_language(lang, "Game {n}").format(n=n) for n in (1, 2, 3)]
+    assert lines[header].split()[2:] == " ".join(games * 2).split()
     # Maximilianus's games (2 won) then Bartholomeus's (1 and 3 won): the winner's nets.
-    net = next(line for line in lines if line.split()[:1] == [{"en": "Net"}.get(lang, "Netto")])
+    net = next(line for line in lines if line.split()[:1] == [in_language(lang, "Net")])
     assert net.split()[1:] == ["+77", "+218", "+190"]
 
 
