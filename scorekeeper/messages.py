@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from datetime import date
 
     from scorekeeper.cards import Arrangement
+    from scorekeeper.rules import Rules
 
 
 #: How a hand ended, in a word (to translate with ``_``), as ``record`` asks for it.
@@ -558,3 +559,32 @@ def wrap(line: str, width: int | None, hang: int = 2) -> list[str]:
             lines.append(current)
             current = indent + " " * hang + part
     return [*lines, current]
+
+
+def rule_value(value: object) -> str:
+    """A rule's value as a person reads it: yes or no, a number, or a named value (``loser``)
+    in the language."""
+    from enum import Enum
+
+    from scorekeeper.rules import VALUE_NAMES
+
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, Enum):
+        return _(VALUE_NAMES[value])
+    return str(value)
+
+
+def rules_changed(before: Rules, after: Rules) -> list[str]:
+    """What a change of the rules changed, a rule at a time: ``Gin bonus 20 (was 25)``."""
+    from scorekeeper.rules import DECLARED, in_force
+
+    return [
+        _("{rule} {value} (was {was})").format(
+            rule=_(DECLARED[name].label),
+            value=rule_value(in_force(after, name)),
+            was=rule_value(in_force(before, name)),
+        )
+        for name in after._fields
+        if in_force(before, name) != in_force(after, name)
+    ]

@@ -18,6 +18,7 @@ from scorekeeper.messages import (
     net_lines,
     outcome,
     plain,
+    rules_changed,
     scored,
 )
 from scorekeeper.render.layout import Fitted, Fitting, Phrase, Said, ruled_table
@@ -44,12 +45,13 @@ STATUS_NAMES = {
 
 def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too,
-    each with the number of the hand it was (or replaced) and when it was entered, and each
-    correction right after the hand it replaced. In Partnership Gin each hand shows its deal
+    each with the number of the hand it was (or replaced) and when it was entered, each
+    correction right after the hand it replaced, and each change of the rules where it was
+    made. In Partnership Gin each hand shows its deal
     and table, and each complete deal its result. The names and the outcomes wrap between
     words where the width is short."""
     title = Text(match_title(match.id, sheet), style="bold")
-    if not match.history:
+    if not match.history and not (show_all and match.rules_changes()):
         return Group(title, Text(_("No hands recorded yet.")))
     where = (
         [_("Deal"), _("Table")]
@@ -64,7 +66,21 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     """Each line of the log: its cells, its status and when it was entered, its style."""
     # A correction takes the place (the slot) of the hand it replaced, after it in the history.
     shown = sorted(match.history, key=lambda stored: stored.slot) if show_all else in_force
+    # A change of the rules comes after the hands entered before it was made.
+    rules_changes = match.rules_changes() if show_all else []
+
+    def rules_changed_before(slot: int | None) -> None:
+        while rules_changes and (slot is None or rules_changes[0][0].after < slot):
+            change, before = rules_changes.pop(0)
+            assert change.rules is not None
+            said = _("Rules changed: {changes}").format(
+                changes="; ".join(rules_changed(before, change.rules))
+            )
+            when = change.recorded[5:16].replace("T", " ")
+            rows.append((["", *[""] * len(where), said, ""], [_("in force"), when], "italic"))
+
     for stored in shown:
+        rules_changed_before(stored.slot)
         live = stored.status is Status.IN_FORCE
         entry = logged.get(stored.slot)
         # A voided hand was the last in force: its number counts the hands in force before it.
@@ -91,6 +107,7 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
                 scored(Score(deal.kind, deal.winner, deal.points), deal.games),
             ]
             rows.append((["", *[""] * len(where), *dealt], ["", ""] if show_all else [], "bold"))
+    rules_changed_before(None)
 
     def drawn(merged: bool) -> Fitted:
         """The log's table; ``merged``: a hand's status and when it was entered in one column,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
@@ -12,12 +11,11 @@ from rich.text import Text
 
 from scorekeeper.i18n import _, decimal
 from scorekeeper.match import Match
-from scorekeeper.messages import signed
+from scorekeeper.messages import rule_value, signed
 from scorekeeper.render.layout import Fitted, Phrase, ruled_table
 from scorekeeper.rules import (
     DECLARED,
     PRESETS,
-    VALUE_NAMES,
     Rules,
     in_force,
     option_name,
@@ -147,7 +145,7 @@ def rules(match: Match) -> RenderableType:
         wrap=[_("Rule"), _("This match"), _("Standard")],
     )
     in_play = match.rules.in_play()
-    for name, value, usual in zip(Rules._fields, match.rules, standard):
+    for name, usual in zip(Rules._fields, standard):
         if name not in in_play:
             continue
         label, value = _given(name), in_force(match.rules, name)
@@ -156,11 +154,21 @@ def rules(match: Match) -> RenderableType:
         table.add_row(
             _(DECLARED[name].label),
             label,
-            _value(value),
-            _value(usual) if usual is not None else _("the columns"),
+            rule_value(value),
+            rule_value(usual) if usual is not None else _("the columns"),
             style="bold" if value != usual else "",
         )
-    return _titled(_("Rules of match {id}").format(id=match.id), table)
+    changes = match.rules_changes()
+    if not changes:
+        return _titled(_("Rules of match {id}").format(id=match.id), table)
+    last = changes[-1][0]
+    number = sum(stored.slot <= last.after for stored in match.in_force())
+    return _titled(
+        _("Rules of match {id}, changed {when} after hand {number}").format(
+            id=match.id, when=last.recorded[:16].replace("T", " "), number=number
+        ),
+        table,
+    )
 
 
 def _given(name: str, value: object = None) -> str:
@@ -169,13 +177,3 @@ def _given(name: str, value: object = None) -> str:
     if DECLARED[name].flag is None:
         return _("three players")
     return option_name(name) if value is None else spelled(name, value)
-
-
-def _value(value: object) -> str:
-    """A rule's value as the rules table shows it: yes or no, a number, or a named value
-    (``loser``) in the language."""
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, Enum):
-        return _(VALUE_NAMES[value])
-    return str(value)
