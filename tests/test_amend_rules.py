@@ -340,3 +340,24 @@ def test_property_a_change_and_its_reverse_give_back_the_sheet(drawn: Any) -> No
     read = parse_export(export_json(match).encode())
     assert read.facts() == match.facts()
     assert sheet_json(1, read.sheet()) == sheet_json(1, match.sheet())
+
+
+def test_an_import_treats_the_change_as_a_fact_like_a_hand(
+    run: Run, store_dir: Path, tmp_path: Path
+) -> None:
+    seven_hands(run)
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(ok(run("export", "--format", "json")), encoding="utf-8")
+    ok(run("amend", "rules", "--gin-bonus", "20"))
+    later = tmp_path / "later.json"
+    later.write_text(ok(run("export", "--format", "json")), encoding="utf-8")
+    # The store holds the later state: the earlier copy brings nothing new.
+    before = snapshot(store_dir)
+    ok(run("import", str(earlier)))
+    assert snapshot(store_dir) == before
+    # Another store holding the earlier state is brought up to date in place by the later.
+    other = tmp_path / "other"
+    ok(invoke(other, "import", str(earlier)))
+    ok(invoke(other, "import", str(later)))
+    assert json.loads(ok(invoke(other, "show", "--json"))) == sheet(run)
+    assert len(ok(invoke(other, "matches")).splitlines()) == 2  # its header and match 1

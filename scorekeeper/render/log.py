@@ -73,11 +73,10 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
         while rules_changes and (slot is None or rules_changes[0][0].after < slot):
             change, before = rules_changes.pop(0)
             assert change.rules is not None
-            said = _("Rules changed: {changes}").format(
-                changes="; ".join(rules_changed(before, change.rules))
-            )
+            said = "; ".join(rules_changed(before, change.rules))
             when = change.recorded[5:16].replace("T", " ")
-            rows.append((["", *[""] * len(where), said, ""], [_("in force"), when], "italic"))
+            cells = ["", *[""] * len(where), _("Rules changed:"), said]
+            rows.append((cells, [_("in force"), when], "italic"))
 
     for stored in shown:
         rules_changed_before(stored.slot)
