@@ -576,7 +576,8 @@ def rule_value(value: object) -> str:
 
 
 def rules_changed(before: Rules, after: Rules) -> list[str]:
-    """What a change of the rules changed, a rule at a time: ``Gin bonus 20 (was 25)``."""
+    """What a change of the rules changed, a rule at a time: ``Gin bonus 20 (was 25)`` (a rule
+    left to follow another, as ``games`` follows the columns, only where it was set)."""
     from scorekeeper.rules import DECLARED, in_force
 
     return [
@@ -586,5 +587,5 @@ def rules_changed(before: Rules, after: Rules) -> list[str]:
             was=rule_value(in_force(before, name)),
         )
         for name in after._fields
-        if in_force(before, name) != in_force(after, name)
+        if getattr(before, name) != getattr(after, name)
     ]

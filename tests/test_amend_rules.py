@@ -361,3 +361,21 @@ def test_an_import_treats_the_change_as_a_fact_like_a_hand(
     ok(invoke(other, "import", str(later)))
     assert json.loads(ok(invoke(other, "show", "--json"))) == sheet(run)
     assert len(ok(invoke(other, "matches")).splitlines()) == 2  # its header and match 1
+
+
+def test_a_partnership_match_takes_a_preset_without_teams(run: Run) -> None:
+    ok(
+        run(
+            "new", "--teams", "Ann & Bob", "Cid & Dee", "--preset", "partnership", "--dealer", "ann"
+        )
+    )
+    ok(run("knock", "ann", "5", "20"))  # deal 1, Ann v Cid: Ann & Bob 15
+    ok(run("gin", "dee", "12"))  # deal 1, Bob v Dee: Cid & Dee 12+25 = 37; the deal: C&D +22
+    out = ok(run("amend", "rules", "--preset", "standard")).splitlines()
+    # Standard: three columns to 100, gin 25, the loser deals; the deal is C&D +22 in Game 1.
+    assert out[0] == (
+        "Rules of match 1 changed: Game target 100 (was 125); Columns 3 (was 1); "
+        "Next dealer loser (was winner)."
+    )
+    assert out[1] == "  Game 1: Ann & Bob 0, Cid & Dee 22 (unchanged)"
+    assert sheet(run)["teams"] == [["Ann", "Bob"], ["Cid", "Dee"]]
