@@ -580,11 +580,15 @@ def rules_changed(before: Rules, after: Rules) -> list[str]:
     left to follow another, as ``games`` follows the columns, only where it was set)."""
     from scorekeeper.rules import DECLARED, in_force
 
+    def shown(rules: Rules, name: str) -> str:
+        value = in_force(rules, name)
+        if (DECLARED[name].flag or "").startswith("--no-"):  # named as its flag says
+            value = not value
+        return rule_value(value)
+
     return [
         _("{rule} {value} (was {was})").format(
-            rule=_(DECLARED[name].label),
-            value=rule_value(in_force(after, name)),
-            was=rule_value(in_force(before, name)),
+            rule=_(DECLARED[name].label), value=shown(after, name), was=shown(before, name)
         )
         for name in after._fields
         if getattr(before, name) != getattr(after, name)

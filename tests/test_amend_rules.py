@@ -379,3 +379,14 @@ def test_a_partnership_match_takes_a_preset_without_teams(run: Run) -> None:
     )
     assert out[1] == "  Game 1: Ann & Bob 0, Cid & Dee 22 (unchanged)"
     assert sheet(run)["teams"] == [["Ann", "Bob"], ["Cid", "Dee"]]
+
+
+def test_oklahoma_spades_no_longer_doubling_halves_a_spade_hand(run: Run) -> None:
+    new_match(run, "--preset", "oklahoma")
+    ok(run("knock", "al", "3", "20", "--upcard", "4s"))  # 17, doubled by the spade: 34
+    ok(run("knock", "bob", "8", "20", "--upcard", "9h"))  # 12
+    out = ok(run("amend", "rules", "--no-spades-double")).splitlines()
+    assert out[:2] == [
+        "Rules of match 1 changed: Spades do not double yes (was no).",
+        f"  Game 1: {A} 34 -> 17, {B} 12",
+    ]
