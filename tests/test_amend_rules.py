@@ -189,6 +189,8 @@ def test_three_handed_a_change_that_would_reseat_a_later_hand_is_refused(
         (["--games", "2"], ["--games counts the games in all"]),
         (["--knock-limit", "ten"], ["not a whole number"]),
         (["--no-such-rule", "1"], ["No such option"]),
+        ([], ["Name the rules to change"]),
+        (["--dry-run"], ["Name the rules to change"]),
     ],
 )
 def test_bad_input_is_refused_with_exit_2(

@@ -365,6 +365,13 @@ def amend_rules(
                 "e.g. 'scorekeeper amend rules --gin-bonus 20'."
             ).format(number=number)
         )
+    if preset_name is None and all(value is None for value in options.values()):
+        raise BadInput(
+            _(
+                "Name the rules to change, as 'new' takes them, e.g. 'scorekeeper amend rules "
+                "--gin-bonus 20' ('scorekeeper amend rules --help' lists them)."
+            )
+        )
     dry_run = dry_run or dry_run_given
     store: Store = ctx.find_object(Store)  # type: ignore[assignment]
     with store.writing() as writer:
