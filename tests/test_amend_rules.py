@@ -203,6 +203,15 @@ def test_bad_input_is_refused_with_exit_2(
     assert snapshot(store_dir) == before
 
 
+def test_amends_options_may_come_before_rules(run: Run) -> None:
+    new_match(run)
+    ok(run("knock", "bob", "5", "15"))
+    ok(run("amend", "--match", "1", "--dry-run", "rules", "--gin-bonus", "20"))
+    assert sheet(run)["rules"]["gin_bonus"] == 25
+    ok(run("amend", "-m", "1", "rules", "--gin-bonus", "20"))
+    assert sheet(run)["rules"]["gin_bonus"] == 20
+
+
 def test_a_hand_number_before_rules_is_refused(run: Run, store_dir: Path) -> None:
     new_match(run)
     ok(run("knock", "bob", "5", "15"))

@@ -139,13 +139,16 @@ class Amending(ScorekeeperGroup):
     numberless = ("rules",)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args[:1] != ["rules"]:
+        word = 0  # the first word that is not an option of amend's (or its value)
+        while word < len(args) and args[word].startswith("-"):
+            word += 2 if args[word] in ("--match", "-m") else 1
+        if args[word : word + 1] != ["rules"]:
             return super().parse_args(ctx, args)
-        # Everything after the word is the command's own (its --help, --match, --dry-run).
+        # Everything else is the command's own (its --help, --match, --dry-run).
         ctx.params.update(number=None, match=None, dry_run=False)
         protected = "_protected_args" if hasattr(ctx, "_protected_args") else "protected_args"
-        setattr(ctx, protected, args[:1])
-        ctx.args = args[1:]
+        setattr(ctx, protected, ["rules"])
+        ctx.args = args[:word] + args[word + 1 :]
         return ctx.args
 
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
