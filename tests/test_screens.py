@@ -15,7 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from harness import LANGUAGES, SAMPLES, at, fits, golden, invoke, ok, sample
+
+from scorekeeper.messages import cells
 
 #: The three-handed sample's players, renamed to the longest names a sheet at 80 columns shows
 #: whole.
@@ -104,3 +107,80 @@ def test_no_color_keeps_bold_and_a_dumb_terminal_has_none(
         said = os.read(master, 65536).decode()
         os.close(master)
         assert ("\x1b[1m" in said) is bold, (args, said)
+
+
+#: An evening's every command, in the order a table would type them (12-character names).
+EVENING = [
+    "new Alexandrinaa Bartholomeus --dealer alex --games 4 --boxes-when each_hand",
+    "knock alex 3 20",
+    "gin bart 30",
+    "wall",
+    "knock bart 9 5",
+    "knock alex 30 20",
+    "knock zed 3 20",
+    "show",
+    "log",
+    "log --all",
+    "undo",
+    "amend 1 knock alex 2 20",
+    "rename Bartholomeus Bartholomeuz",
+    "rename Bartholomeuz Bartholomeus",
+    "matches",
+    "rules",
+    "rules --presets",
+    "abandon",
+    "undo",
+    "new Alexandrinaa Bartholomeus Christophera --dealer-sits-out",
+    "knock alex 3 20",
+    "knock bart 3 20",
+    "show",
+    "delete 1 --yes",
+    "restore 1",
+    "use 1",
+    "check",
+    "stats",
+    "stats alexandrinaa",
+    "stats alexandrinaa --against bartholomeus",
+    "deadwood AS 2s 3S 10h JD qd kc 7s 7h 7d",
+    "new Alexandrinaa --target 5",
+]
+
+
+def evening_of_every_command(store: Path, lang: str) -> list[tuple[str, Result]]:
+    """The evening, each line typed with what it printed (at 80 columns, to a pipe)."""
+    return [(line, invoke(store, "--lang", lang, *line.split(), env=at(80))) for line in EVENING]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_screen_of_an_evening_fits_80_columns(tmp_path: Path, lang: str) -> None:
+    """What every command of an evening prints (its report, its prompts) fits 80 columns with
+    12-character names, in every language: nothing cut, lines wrapped between words."""
+    store = tmp_path / "store"
+    for _line, result in evening_of_every_command(store, lang):
+        fits(result.stdout, 80)
+    asked = invoke(
+        store,
+        "--lang",
+        lang,
+        "record",
+        input=f"{KNOCK[lang]}\nzed\nchris\n11\n5\n20\nn\nq\n",
+        env=at(80),
+    )
+    # a question ends in a space before its answer: only the width counts here
+    assert [line for line in asked.stdout.splitlines() if cells(line) > 80] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_of_an_evening_fits_80_columns_on_a_terminal(
+    tmp_path: Path, lang: str
+) -> None:
+    """The evening's refusals, as a terminal 80 columns wide shows them (on standard error)."""
+    store, refused = tmp_path / "store", 0
+    for line in EVENING:
+        if invoke(store, "--lang", lang, *line.split(), env=at(80)).exit_code:
+            said = on_a_terminal(store, lang, *line.split())  # refused again: nothing changes
+            assert said.split("\r")[-1].startswith(("Error:", "Fehler:", "Fout:")), said
+            fits(said, 80)
+            refused += 1
+    assert refused >= 4
