@@ -147,7 +147,7 @@ def rules(match: Match) -> RenderableType:
         wrap=[_("Rule"), _("This match"), _("Standard")],
     )
     in_play = match.rules.in_play()
-    for name, value, usual in zip(Rules._fields, match.rules, standard):
+    for name, usual in zip(Rules._fields, standard):
         if name not in in_play:
             continue
         label, value = _given(name), in_force(match.rules, name)
