@@ -146,8 +146,9 @@ def arrangement(who: str, hand: Arrangement) -> list[str]:
 
 def short(r: Round) -> str:
     """The scoresheet's hand cell, beside the totals in the winner's columns: ``+10``,
-    ``+37 gin``, ``+27 undercut (up-card 7♠: doubled)``, ``wall``, or ``no score`` for a
-    partnership deal that came out even."""
+    ``+37 gin``, ``+27 undercut (up-card 7♠: doubled)``, ``+15, box +25`` (what the boxes
+    added under ``boxes_when`` each_hand), ``wall``, or ``no score`` for a partnership deal
+    that came out even."""
     if r.winner is None:
         return _("no score") if r.kind is Kind.DEAL else _("wall")
     said = {
@@ -160,8 +161,6 @@ def short(r: Round) -> str:
         cell = ngettext("{cell}, box +{value}", "{cell}, {n} boxes +{value}", r.boxes).format(
             cell=cell, n=r.boxes, value=r.box_points
         )
-    if r.aside:
-        cell = _("{cell}, gin bonus {bonus} aside").format(cell=cell, bonus=r.aside)
     if r.hand is None:
         return cell
     return with_upcard(cell, r.hand, Score(r.kind, r.winner, r.points, doubled=r.doubled))
@@ -531,7 +530,7 @@ def cells(text: str) -> int:
 NUMBER = re.compile(r"[-+]?\d[\d.,:/-]*[^\w\s]*")
 
 #: Terms of more than one word that are one thing (the same in every language).
-TERMS = ("big gin",)
+TERMS = ("big gin", "gin bonus")
 
 
 def units(line: str) -> list[str]:

@@ -58,8 +58,8 @@ def scoresheet(match: Match, sheet: Scoresheet, paper: bool = False) -> Renderab
     current, ended = in_columns(sheet), ended_before(sheet)
     layouts: list[Layout] = [
         Together(
-            Sheet(sheet, current, names, paper),
-            *(Sheet(sheet, part, names, paper, hands=False) for part in by_columns(ended)),
+            Sheet(sheet, current, names, paper, numbered=bool(ended)),
+            *(Sheet(sheet, part, names, paper, False, True) for part in by_columns(ended)),
             title=_("Games ended"),
         )
         for names in _different(whole, brief)
@@ -153,7 +153,8 @@ class Sheet:
     over them, when there are several, else as the column's heading), the hands that scored in
     them (not with ``hands`` False), with the running totals in the winner's columns, then the
     columns' totals, boxes and each ended game's settlement (with ``grid``, in a light
-    grid)."""
+    grid). A table of one game is headed by the names, unless ``numbered`` (a game of a match
+    with more games than columns)."""
 
     #: The sheet's table: no edges, one space and a divider between columns.
     GAP = 2
@@ -165,9 +166,11 @@ class Sheet:
         names: dict[str, str],
         grid: bool = False,
         hands: bool = True,
+        numbered: bool = False,
     ) -> None:
-        self.fitted = Fitted(_sheet_table(sheet, games, names, grid, hands))
-        self.names = [names[player] for player in sheet.players] if len(games) > 1 else []
+        numbered = numbered or len(games) > 1
+        self.fitted = Fitted(_sheet_table(sheet, games, names, grid, hands, numbered))
+        self.names = [names[player] for player in sheet.players] if numbered else []
         self.span = len(games)
         self.ruled = GRID_COLOUR if grid else ""
         """The style of the rules around the names."""
@@ -232,7 +235,12 @@ class Stacked:
 
 
 def _sheet_table(
-    sheet: Scoresheet, games: Sequence[Game], names: dict[str, str], grid: bool, hands: bool
+    sheet: Scoresheet,
+    games: Sequence[Game],
+    names: dict[str, str],
+    grid: bool,
+    hands: bool,
+    numbered: bool,
 ) -> Table:
     """The sheet's table for some of its games, players named by ``names``: the hands that
     scored in them (with every wall, where it shows every game; none without ``hands``), then
@@ -246,7 +254,7 @@ def _sheet_table(
     table.add_column(Text(_("Hand") if hands else ""))  # a hand's cell may wrap between words
     cells = [(game, player) for player in sheet.players for game in games]
     for game, player in cells:
-        header = _("Game {n}").format(n=game.number) if len(games) > 1 else names[player]
+        header = _("Game {n}").format(n=game.number) if numbered else names[player]
         table.add_column(Text(header), justify="right", no_wrap=True)
     for r in rounds:
         table.add_row(

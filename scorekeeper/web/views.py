@@ -67,10 +67,10 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
             + table_html(sheet, [game], narrow=True, hands=game in current)
             for game in current + ended
         )
-    wide = table_html(sheet, current)
+    wide = table_html(sheet, current, numbered=bool(ended))
     if ended:
         wide += f"<h3>{text(_('Games ended'))}</h3>" + "".join(
-            table_html(sheet, part, hands=False) for part in by_columns(ended)
+            table_html(sheet, part, hands=False, numbered=True) for part in by_columns(ended)
         )
     tables = f'<div class="games wide">{wide}</div><div class="games stacked">{narrow}</div>'
     under = abandoned(match) if match.abandoned else summary_lines(sheet)
@@ -87,7 +87,11 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
 
 
 def table_html(
-    sheet: Scoresheet, games: Sequence[Game], narrow: bool = False, hands: bool = True
+    sheet: Scoresheet,
+    games: Sequence[Game],
+    narrow: bool = False,
+    hands: bool = True,
+    numbered: bool = False,
 ) -> str:
     """The sheet's table for some of its games, as ``show`` draws it: the hands that scored in
     them (every hand, where it shows every game; none without ``hands``), the running totals
@@ -95,7 +99,8 @@ def table_html(
     settlement.
 
     ``narrow``: a column per player only, the whole width theirs, each hand's number and what
-    it scored (and each total's label) on a line of its own above its figures."""
+    it scored (and each total's label) on a line of its own above its figures. ``numbered``:
+    each game is headed by its number even where it is the only one."""
     numbers = {game.number for game in games}
     every = len(games) == len(sheet.games)
     rounds = [r for r in sheet.rounds if hands and (every or numbers & set(r.games))]
@@ -124,9 +129,10 @@ def table_html(
     if narrow:
         head = f'<tr class="names">{names}</tr>'
     else:
-        head = f'<tr class="names"><th></th><th></th>{names}</tr>' if span > 1 else ""
+        numbered = numbered or span > 1
+        head = f'<tr class="names"><th></th><th></th>{names}</tr>' if numbered else ""
         headings = [
-            _("Game {n}").format(n=game.number) if span > 1 else player for game, player in cells
+            _("Game {n}").format(n=game.number) if numbered else player for game, player in cells
         ]
         head += (
             f'<tr><th class="number">{"#" if hands else ""}</th>'
