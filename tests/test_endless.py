@@ -7,8 +7,13 @@ Figures are worked out by hand from the rules in the comments.
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 from harness import Run, ok, parse_csv
+
+from scorekeeper.store import Store
+from scorekeeper.web.views import sheet_html
 
 #: Ann v Ben on two columns, three games to 50, gin bonuses kept for the settlement, the last
 #: game counting double. Ann deals; the loser deals next.
@@ -193,3 +198,19 @@ def test_the_dealer_who_sits_out_deals_to_the_other_two(run: Run) -> None:
     assert ok(run("show")).splitlines()[-1] == "Ben sits out and deals to Ann and Cid."
     said = ok(run("wall"))  # after a wall the same player deals and sits out again
     assert said.splitlines()[-1] == "Ben sits out and deals to Ann and Cid."
+
+
+def test_the_page_and_the_picture_show_the_games_in_the_columns_first(
+    run: Run, store_dir: Path
+) -> None:
+    play(run, 3)  # Game 1 (column 1) and Game 2 (column 2) ended; Game 3 is in column 1
+    match = Store(store_dir).load(1)
+    page = sheet_html(match, match.sheet())
+    wide = page[page.index('class="games wide"') : page.index('class="games stacked"')]
+    headings = re.findall(r'<th class="figure[^"]*">([^<]*)</th>', wide)
+    # The games in the columns now (column 1: Game 3, column 2: Game 2, over), then under
+    # "Games ended" the one that made way: Game 1.
+    assert headings == ["Game 3", "Game 2", "Game 3", "Game 2", "Game 1", "Game 1"]
+    assert wide.index("Games ended") > wide.index("Game 2")
+    picture = ok(run("export", "--format", "html"))
+    assert picture.index("Game 3") < picture.index("Games ended") < picture.index("Game 1")

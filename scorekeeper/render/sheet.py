@@ -223,6 +223,7 @@ class Stacked:
             )
             for game in current + ended
         ]
+        self.current = len(current)
 
     def least_width(self) -> int:
         return max(part.least_width() for _title, part in self.parts)
@@ -230,6 +231,8 @@ class Stacked:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for index, (title, part) in enumerate(self.parts):
             yield from [Text("")] if index else []
+            if index == self.current:  # the first game that ended before those in the columns
+                yield from (Text(_("Games ended"), style="bold"), Text(""))
             yield title
             yield part
 

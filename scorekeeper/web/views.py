@@ -57,11 +57,13 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
     if match.description:
         title += f' <span class="description">- {text(match.description)}</span>'
     current, ended = in_columns(sheet), ended_before(sheet)
+    first_ended = ended[0] if ended else None
     if len(sheet.games) == 1:
         narrow = table_html(sheet, sheet.games, narrow=True)
     else:
         narrow = "".join(
-            "<h3>"
+            (f'<h3 class="ended">{text(_("Games ended"))}</h3>' if game is first_ended else "")
+            + "<h3>"
             + text(_("Game {n}").format(n=game.number))
             + "</h3>"
             + table_html(sheet, [game], narrow=True, hands=game in current)
