@@ -214,3 +214,14 @@ def test_the_page_and_the_picture_show_the_games_in_the_columns_first(
     assert wide.index("Games ended") > wide.index("Game 2")
     picture = ok(run("export", "--format", "html"))
     assert picture.index("Game 3") < picture.index("Games ended") < picture.index("Game 1")
+
+
+def test_three_handed_players_shut_out_pay_the_shutout_bonus(run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "Cid", "--dealer", "ann", "--shutout", "bonus"))
+    ok(run("gin", "ann", "98"))  # 98 + 25 = 123: Ann wins; Ben and Cid scored nothing
+    shown = ok(run("show")).splitlines()
+    # Ann: 123 + 1 box 25 + game bonus 100 = 248; she collects 248 and the shutout bonus 100
+    # from each of the two shut out: (248 + 100) x 2 = +696.
+    assert "  Ann: total 248, collects 348 from Ben and collects 348 from Cid: net +696" in shown
+    assert "  Ben is shut out and pays Ann the shutout bonus of 100." in shown
+    assert "  Cid is shut out and pays Ann the shutout bonus of 100." in shown

@@ -39,6 +39,7 @@ from scorekeeper.render.layout import (
     ruled_table,
     short_names,
 )
+from scorekeeper.rules import Shutout, in_force
 
 Figure = Callable[[Game, str], object]
 """A figure of one player's column in one game, or None for an empty cell."""
@@ -343,7 +344,7 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
             state += ", " + _("net {net:+d}").format(net=game.settlement.net)
         lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
         if game.settlement is not None and sheet.seating:
-            lines += settling_up(game)
+            lines += settling_up(sheet, game)
     lines += net_lines(sheet)
     if sheet.finished:
         lines.append(match_result(sheet))
@@ -361,8 +362,9 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
     return [*lines, *stakes(sheet)[:1], next_deal(sheet)]
 
 
-def settling_up(game: Game) -> list[str]:
-    """Three-handed Gin: what each player collects from and pays to each other player."""
+def settling_up(sheet: Scoresheet, game: Game) -> list[str]:
+    """Three-handed Gin: what each player collects from and pays to each other player, and
+    who is shut out and pays the winner the game bonus once more (or the shutout bonus)."""
     assert game.settlement is not None
     settlement, lines = game.settlement, []
     for player in game.points:
@@ -386,11 +388,14 @@ def settling_up(game: Game) -> list[str]:
                 net=settlement.nets[player],
             )
         )
+    bonus = in_force(sheet.rules, "shutout") is Shutout.BONUS
     for player in settlement.shut_out:
         lines.append(
             "  "
-            + _("{player} is shut out and pays {winner} the game bonus once more.").format(
-                player=player, winner=game.winner
-            )
+            + (
+                _("{player} is shut out and pays {winner} the shutout bonus of {n}.")
+                if bonus
+                else _("{player} is shut out and pays {winner} the game bonus once more.")
+            ).format(player=player, winner=game.winner, n=in_force(sheet.rules, "shutout_bonus"))
         )
     return lines
