@@ -60,7 +60,10 @@ def scoresheet(match: Match, sheet: Scoresheet, paper: bool = False) -> Renderab
     layouts: list[Layout] = [
         Together(
             Sheet(sheet, current, names, paper, numbered=bool(ended)),
-            *(Sheet(sheet, part, names, paper, False, True) for part in by_columns(ended)),
+            *(
+                Sheet(sheet, part, names, paper, False, True)
+                for part in by_columns(ended, len(current))
+            ),
             title=_("Games ended"),
         )
         for names in _different(whole, brief)
@@ -124,10 +127,9 @@ def ended_before(sheet: Scoresheet) -> list[Game]:
     return [game for game in sheet.games if game.number not in shown]
 
 
-def by_columns(games: Sequence[Game]) -> list[list[Game]]:
+def by_columns(games: Sequence[Game], columns: int) -> list[list[Game]]:
     """Games ended before the games in the columns now, as many to a table as there are
-    columns (so that each table is as wide as the sheet's)."""
-    columns = max((game.column for game in games), default=1)
+    ``columns`` (so that each table is as wide as the sheet's)."""
     return [list(games[start : start + columns]) for start in range(0, len(games), columns)]
 
 

@@ -72,7 +72,8 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
     wide = table_html(sheet, current, numbered=bool(ended))
     if ended:
         wide += f"<h3>{text(_('Games ended'))}</h3>" + "".join(
-            table_html(sheet, part, hands=False, numbered=True) for part in by_columns(ended)
+            table_html(sheet, part, hands=False, numbered=True)
+            for part in by_columns(ended, len(current))
         )
     tables = f'<div class="games wide">{wide}</div><div class="games stacked">{narrow}</div>'
     under = abandoned(match) if match.abandoned else summary_lines(sheet)
