@@ -184,3 +184,63 @@ def test_every_refusal_of_an_evening_fits_80_columns_on_a_terminal(
             fits(said, 80)
             refused += 1
     assert refused >= 4
+
+
+#: An Endless Hollywood evening: twelve games on three columns, boxes worth their bonus as
+#: they come, gin bonuses kept for the settlement, the last game counting double. Each gin
+#: v 98 is 98 points and a box of 25 in the column (123: it ends every game it is entered in).
+ENDLESS = (
+    "gin alex 98",  # 1: Game 1 ends; Game 4 opens in column 1
+    "knock bart 4 30",  # 2: Bartholomeus opens Game 2
+    "wall",  # 3
+    "gin bart 90",  # 4: Games 2 and 3 end; Games 5 and 6 open in columns 2 and 3
+    "knock alex 1 98",  # 5: Game 4 ends; Game 7 in column 1
+    "gin alex 98",  # 6: Game 5
+    "gin bart 98",  # 7: Game 6
+    "gin bart 98",  # 8: Game 7
+    "knock alex 2 98",  # 9: Game 8
+    "gin alex 98",  # 10: Game 9
+    "gin bart 98",  # 11: Game 10
+    "gin alex 98",  # 12: Game 11
+    "gin alex 98",  # 13: Game 12, counted double: the match is over
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_endless_hollywood_at_80_columns(tmp_path: Path, lang: str) -> None:
+    store = tmp_path / "store"
+    ok(
+        invoke(
+            store,
+            *[
+                "new",
+                "Alexandrinaa",
+                "Bartholomeus",
+                "--dealer",
+                "alex",
+                "--games",
+                "12",
+                "--boxes-when",
+                "each_hand",
+                "--gin-bonus-when",
+                "settlement",
+                "--last-game-double",
+            ],
+        )
+    )
+    screens = []
+    for number, hand in enumerate(ENDLESS, start=1):
+        said = ok(invoke(store, "--lang", lang, *hand.split(), env=at(80)))
+        if number in (1, 5, 13):
+            screens.append(f"$ scorekeeper {hand}\n{said}")
+        if number in (6, 13):
+            shown = ok(invoke(store, "--lang", lang, "show", env=at(80)))
+            screens.append(f"$ scorekeeper show\n{shown}")
+    for line in ("log", "rules"):
+        said = ok(invoke(store, "--lang", lang, line, env=at(80)))
+        screens.append(f"$ scorekeeper {line}\n{said}")
+    text = "\n".join(screens)
+    fits(text, 80)
+    for whole in ("Alexandrinaa", "Bartholomeus"):
+        assert whole[:11] + "…" not in text
+    golden(f"endless-80-{lang}", text)

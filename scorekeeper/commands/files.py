@@ -331,12 +331,12 @@ def check(store: Store) -> None:
                 "{n} problem found in {path}; nothing was changed.",
                 "{n} problems found in {path}; nothing was changed.",
                 len(problems),
-            ).format(n=len(problems), path=store.root)
+            ).format(n=len(problems), path=Quoted(store.root, path=True))
         )
     say(
         ngettext(
             "{path}: {n} match, readable and consistent with the rules.",
             "{path}: {n} matches, all readable and consistent with the rules.",
             count,
-        ).format(path=escape(store.root), n=count)
+        ).format(path=Quoted(store.root, path=True), n=count)
     )
