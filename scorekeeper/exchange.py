@@ -38,7 +38,7 @@ def sheet_json(match_id: int, sheet: Scoresheet, abandoned: bool = False) -> dic
         **partnership,
         "rules": sheet.rules.to_dict(),
         "rounds": [_round_json(r, sheet.variant.oklahoma) for r in sheet.rounds],
-        "games": [_game_json(g) for g in sheet.games],
+        "games": [_game_json(g, sheet.gin_bonus_aside) for g in sheet.games],
         "finished": sheet.finished,
         **({"abandoned": True} if abandoned else {}),
         "winner": sheet.winner,
@@ -87,7 +87,9 @@ def _table_json(table: TableHand) -> dict[str, Any]:
     }
 
 
-def _game_json(game: Game) -> dict[str, Any]:
+def _game_json(game: Game, aside: bool) -> dict[str, Any]:
+    """A game as ``show --json`` writes it; ``aside``: its lines have a gin bonus of their
+    own."""
     settlement: dict[str, Any] | None = None
     if game.settlement is not None:
         settlement = {
@@ -97,6 +99,8 @@ def _game_json(game: Game) -> dict[str, Any]:
                 "game_bonus": line.game_bonus,
                 "shutout": line.shutout,
                 "total": line.total,
+                **({"gin_bonus": line.gin_bonus} if aside else {}),
+                **({"doubled": True} if line.doubled else {}),
             }
             for player, line in game.settlement.lines.items()
         }
@@ -109,6 +113,7 @@ def _game_json(game: Game) -> dict[str, Any]:
         "boxes": dict(game.boxes),
         "winner": game.winner,
         "settlement": settlement,
+        "column": game.column,
     }
 
 

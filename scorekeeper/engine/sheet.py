@@ -31,7 +31,7 @@ from scorekeeper.engine.tables import (
     table_of,
 )
 from scorekeeper.i18n import N_
-from scorekeeper.rules import BoxesWhen, DealerRule, DecideBy, Rules
+from scorekeeper.rules import BoxesWhen, DealerRule, DecideBy, GinBonusWhen, Rules
 
 
 class Round(NamedTuple):
@@ -218,6 +218,12 @@ class Scoresheet(NamedTuple):
         form = form_of(self.rules, bool(self.teams))
         assert form is not None, "a match file with teams and three-handed rules is refused"
         return Variant(form, self.rules.oklahoma, self.rules.straight)
+
+    @property
+    def gin_bonus_aside(self) -> bool:
+        """``gin_bonus_when`` settlement: gin bonuses are kept aside, each settlement's lines
+        having a gin bonus of their own."""
+        return self.rules.gin_bonus_when is GinBonusWhen.SETTLEMENT
 
     @property
     def decided_by(self) -> Decision:
