@@ -29,6 +29,7 @@ from scorekeeper.rules import (
     Shutout,
     ShutoutWhen,
     Tie,
+    named_preset,
 )
 
 ANN, BEN, CID = "Ann", "Ben", "Cid"
@@ -831,3 +832,23 @@ def test_show_json_has_the_gin_bonus_line_and_the_doubled_last_game(run: Run) ->
     assert [g["column"] for g in shown["games"]] == [1, 1]
     # One game each: a draw; match net A 275 - 600 = -325.
     assert shown["winner"] is None and shown["net"] == {A: -325, B: 325}
+
+
+# The preset of Pagat's three-player game
+
+
+def test_the_pagat_three_preset_is_pagats_values_with_the_dealer_sitting_out(run: Run) -> None:
+    assert named_preset("pagat-three").rules.to_dict() == {
+        **Rules(three_handed=True, columns=1).to_dict(),
+        "gin_bonus": 20,
+        "undercut_bonus": 10,
+        "box_bonus": 20,
+        "dealer_sits_out": True,
+    }
+    ok(run("new", "Ann", "Ben", "Cid", "--preset", "pagat-three"))
+    # Cid, the third named, deals and sits out; Ann 2 v 22 = 20: Ben sits out and deals.
+    ok(run("knock", "ann", "2", "22"))
+    shown = sheet(run)
+    assert shown["rounds"][0]["dealer"] == "Cid" and shown["rounds"][0]["sits_out"] == "Cid"
+    assert shown["next_dealer"] == "Ben" and shown["sits_out_next"] == "Ben"
+    refused(run("new", "Ann", "Ben", "--preset", "pagat-three"), 2, "three")
