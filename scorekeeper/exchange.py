@@ -76,6 +76,13 @@ def _round_json(r: Round, oklahoma: bool = False) -> dict[str, Any]:
     }
 
 
+def _running(r: Round, player: str, game: int) -> int | None:
+    """A player's running total in game ``game`` (from 0) after a hand; None for a game that
+    had not opened yet (with more games than columns, games open as earlier ones end)."""
+    totals = r.totals[player]
+    return totals[game] if game < len(totals) else None
+
+
 def _table_json(table: TableHand) -> dict[str, Any]:
     return {
         "players": list(table.players),
@@ -236,7 +243,7 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
                 r.winner,
                 r.points,
                 " ".join(map(str, r.games)),
-                *(r.totals[player][game] for player in sheet.players for game in games),
+                *(_running(r, player, game) for player in sheet.players for game in games),
                 *([hand["upcard"]] if "upcard" in extra else []),
                 *([hand["sits_out"]] if "sits_out" in extra else []),
                 *(["; ".join(map(_table_text, r.tables))] if sheet.teams else []),

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
-from harness import A, B, Run, game_of, line, new_match, ok, refused, sheet, snapshot
+from harness import A, B, Run, game_of, line, new_match, ok, parse_csv, refused, sheet, snapshot
 
 from scorekeeper.engine import Hand, InvalidHand, Kind, Line, Score, Seating, replay, score
 from scorekeeper.engine.tables import first_dealers
@@ -852,3 +852,19 @@ def test_the_pagat_three_preset_is_pagats_values_with_the_dealer_sitting_out(run
     assert shown["rounds"][0]["dealer"] == "Cid" and shown["rounds"][0]["sits_out"] == "Cid"
     assert shown["next_dealer"] == "Ben" and shown["sits_out_next"] == "Ben"
     refused(run("new", "Ann", "Ben", "--preset", "pagat-three"), 2, "three")
+
+
+def test_the_csv_of_endless_hollywood_leaves_a_game_blank_until_it_opens(run: Run) -> None:
+    new_match(run, "--games", "4")
+    for hand in (["al", "2", "32"], ["al", "1", "41"], ["bob", "2", "22"], ["al", "1", "51"]):
+        ok(run("knock", *hand))
+    rows = parse_csv(ok(run("export")))
+    assert rows[0][9:] == [f"{p} game {n}" for p in (A, B) for n in (1, 2, 3, 4)]
+    # A +30 (Game 1), +40 (Games 1, 2); B +20 (Game 1); A +50 (Games 1-3): Game 1 reaches
+    # 120 and ends, and Game 4 opens: it has a figure from hand 4 on.
+    assert [row[9:] for row in rows[1:5]] == [
+        ["30", "0", "0", "", "0", "0", "0", ""],
+        ["70", "40", "0", "", "0", "0", "0", ""],
+        ["70", "40", "0", "", "20", "0", "0", ""],
+        ["120", "90", "50", "0", "20", "0", "0", "0"],
+    ]
