@@ -282,6 +282,18 @@ def test_no_points_for_the_shutout_counts_hand_points_only(
     assert dict(sheet.net) == {ANN: -ben_net, BEN: ben_net}
 
 
+def test_only_the_first_game_counts_hand_points_not_the_boxes_as_they_come() -> None:
+    # Target 30, box 10 at once. Ann 1 v 9 = 8 (Game 1: 18). Ben 1 v 2 = 1, three times:
+    # Game 1 11, 22, 33: the third ends Game 1, and the match. Column points without the
+    # boxes: Ann 8; Ben 3 + 2 + 1 = 6: Ann wins (with them Ben would have 33 + 22 + 11).
+    # Game 1: Ben 3 + 3 boxes 30 + 100 (Ann scored) = 133; Ann 8 + 10 = 18; net 115, so the
+    # winner on points has a match net of -115.
+    rules = EACH_HAND.replace(columns=3, target=30, end_after_first_game=True)
+    sheet = replay(TWO, rules, ANN, [K(ANN, 1, 9), *[K(BEN, 1, 2)] * 3])
+    assert sheet.finished and dict(sheet.tally) == {ANN: 8, BEN: 6} and sheet.winner == ANN
+    assert dict(sheet.net) == {ANN: -115, BEN: 115}
+
+
 # The gin bonus at the settlement (section 3, gin_bonus_when settlement)
 
 AT_SETTLEMENT = Rules(gin_bonus_when=GinBonusWhen.SETTLEMENT)
@@ -322,6 +334,15 @@ def test_the_gin_bonus_is_its_own_line_in_each_game_the_gin_entered(
     for game in sheet.games:
         assert game.settlement is not None
         assert dict(game.settlement.lines) == {ANN: winner, BEN: Line(0, 0, 0, False, 0)}
+
+
+def test_a_gin_for_no_hand_points_does_not_save_the_shutout() -> None:
+    # One column to 30: Ben gin v 0 puts 0 in his column and 25 aside; Ann 2 v 32 = 30 ends
+    # the game. Ben scored no hand points: shut out. Ann 30 + 25 + 200 = 255; Ben 0 + 1 box
+    # 25 + 25 gin bonus = 50. Net 205.
+    rules = AT_SETTLEMENT.replace(columns=1, target=30)
+    lines = settled(rules, [G(BEN, 0), K(ANN, 2, 32)])
+    assert lines == {ANN: Line(30, 25, 200, True, 255, 0), BEN: Line(0, 25, 0, False, 50, 25)}
 
 
 def test_a_spade_doubles_the_gin_bonus_kept_aside() -> None:
