@@ -38,10 +38,10 @@ THREE = (ANN, BEN, CID)
 K, G, W = Hand.knock, Hand.gin, Hand.wall
 
 
-def settled(rules: Rules, hands: list[Hand], number: int = 1, dealer: str = ANN) -> dict[str, Line]:
-    """The lines of game ``number`` once these hands are played, Ann dealing first."""
-    game = replay(TWO, rules, dealer, hands).games[number - 1]
-    assert game.settlement is not None, f"game {number} has not ended"
+def settled(rules: Rules, hands: list[Hand]) -> dict[str, Line]:
+    """The lines of Game 1 once these hands are played, Ann dealing first."""
+    game = replay(TWO, rules, ANN, hands).games[0]
+    assert game.settlement is not None, "Game 1 has not ended"
     return dict(game.settlement.lines)
 
 
