@@ -13,7 +13,6 @@ from scorekeeper.engine import Entry, Game, Hand, Round, Scoresheet, TableHand
 from scorekeeper.facts import check_keys, facts_uuid, from_json, read_match
 from scorekeeper.i18n import _
 from scorekeeper.match import Match
-from scorekeeper.messages import gin_bonus_aside
 
 #: What an exported match file says it is.
 FORMAT, VERSION = "scorekeeper-match", 1
@@ -39,7 +38,7 @@ def sheet_json(match_id: int, sheet: Scoresheet, abandoned: bool = False) -> dic
         **partnership,
         "rules": sheet.rules.to_dict(),
         "rounds": [_round_json(r, sheet.variant.oklahoma) for r in sheet.rounds],
-        "games": [_game_json(g, gin_bonus_aside(sheet)) for g in sheet.games],
+        "games": [_game_json(g, sheet.gin_bonus_aside) for g in sheet.games],
         "finished": sheet.finished,
         **({"abandoned": True} if abandoned else {}),
         "winner": sheet.winner,
@@ -261,7 +260,7 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
 
     rows.append(settlement_row("boxes", lambda g, p: g.boxes[p]))
     rows.append(settlement_row("box bonus", lambda g, p: g.settlement.lines[p].box_bonus))
-    if gin_bonus_aside(sheet):
+    if sheet.gin_bonus_aside:
         rows.append(settlement_row("gin bonus", lambda g, p: g.settlement.lines[p].gin_bonus))
     rows.append(settlement_row("game bonus", lambda g, p: g.settlement.lines[p].game_bonus))
     rows.append(settlement_row("shutout", lambda g, p: int(g.settlement.lines[p].shutout)))

@@ -29,7 +29,6 @@ from scorekeeper.engine import (
     team_points,
 )
 from scorekeeper.i18n import N_, _, day, ngettext
-from scorekeeper.rules import GinBonusWhen, in_force
 
 if TYPE_CHECKING:
     from datetime import date
@@ -207,11 +206,6 @@ def in_columns(sheet: Scoresheet) -> list[Game]:
     ``games`` above the columns, Game 4 is in column 1 once Game 1 has ended."""
     last = {game.column: game for game in sheet.games}
     return [last[column] for column in sorted(last)]
-
-
-def gin_bonus_aside(sheet: Scoresheet) -> bool:
-    """Whether the match keeps gin bonuses for the settlement (``gin_bonus_when``)."""
-    return in_force(sheet.rules, "gin_bonus_when") is GinBonusWhen.SETTLEMENT
 
 
 def game_state(sheet: Scoresheet, number: int) -> str:

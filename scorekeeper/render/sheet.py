@@ -15,7 +15,6 @@ from scorekeeper.i18n import _, day
 from scorekeeper.match import Match
 from scorekeeper.messages import (
     game_state,
-    gin_bonus_aside,
     in_columns,
     match_result,
     match_title,
@@ -39,7 +38,6 @@ from scorekeeper.render.layout import (
     ruled_table,
     short_names,
 )
-from scorekeeper.rules import Shutout, in_force
 
 Figure = Callable[[Game, str], object]
 """A figure of one player's column in one game, or None for an empty cell."""
@@ -320,7 +318,7 @@ def footer_rows(sheet: Scoresheet, games: Sequence[Game]) -> list[tuple[str, Fig
 
     lines = [line for g in games if g.settlement for line in g.settlement.lines.values()]
     if lines:
-        aside = gin_bonus_aside(sheet)
+        aside = sheet.gin_bonus_aside
         rows += [
             (_("Points"), settled("points"), "settlement"),
             (_("Box bonus"), settled("box_bonus"), ""),
@@ -390,14 +388,14 @@ def settling_up(sheet: Scoresheet, game: Game) -> list[str]:
                 net=settlement.nets[player],
             )
         )
-    bonus = in_force(sheet.rules, "shutout") is Shutout.BONUS
+    bonus = sheet.shutout_bonus
     for player in settlement.shut_out:
         lines.append(
             "  "
             + (
                 _("{player} is shut out and pays {winner} the shutout bonus of {n}.")
-                if bonus
+                if bonus is not None
                 else _("{player} is shut out and pays {winner} the game bonus once more.")
-            ).format(player=player, winner=game.winner, n=in_force(sheet.rules, "shutout_bonus"))
+            ).format(player=player, winner=game.winner, n=bonus)
         )
     return lines
