@@ -6,9 +6,9 @@ the garbage collector wait until there is real garbage, and, once click has fini
 command (with its exit code, after an error or Ctrl-C too) and the output is flushed, ends the
 process without freeing every object one by one. Nothing is lost by that: the store's files
 are written, flushed to disk and closed before a command returns. Output that cannot be
-written (a full disk, a closed pipe) is one ``Error:`` line, and the exit code still says
-whether the store changed. Only an uncaught exception (a bug) ends the process the ordinary
-way, with its traceback.
+written (a full disk) is one ``Error:`` line; a closed pipe ends the command without a word, as
+other command-line tools do; the exit code still says whether the store changed. Only an
+uncaught exception (a bug) ends the process the ordinary way, with its traceback.
 """
 
 import errno
@@ -56,13 +56,13 @@ def unwritten(error: Exception, code: int) -> int:
     from scorekeeper.i18n import _
 
     changed = opened is not None and opened.committed
+    if isinstance(error, BrokenPipeError):  # the reader went away: nothing more to say
+        return 0 if changed else code or 1
     if changed:
         message = _(
             "The change was saved, but its report could not be shown ({reason}); "
             "'scorekeeper show' shows where the match stands."
         )
-    elif isinstance(error, BrokenPipeError):  # the reader went away: nothing more to say
-        return code or 1
     else:
         message = _("The output could not be written: {reason}.")
     line = _("Error: {message}").format(message=message.format(reason=describe(error)))

@@ -1,9 +1,10 @@
 """The ``scorekeeper`` command group (docs/cli.md): one thin click command per action.
 
-The rules live in :mod:`scorekeeper.engine`, the facts in :mod:`scorekeeper.store`; the commands
-(in :mod:`scorekeeper.commands`; what they share is in its modules whose names begin with ``_``)
-parse what a person typed, call them, and print. This module holds the group and its global
-options.
+The rules are declared in :mod:`scorekeeper.rules` and scored by :mod:`scorekeeper.engine`; what
+was entered about a match is a :class:`scorekeeper.match.Match`, which :mod:`scorekeeper.store`
+keeps in files; the commands (in :mod:`scorekeeper.commands`; what they share is in its modules
+whose names begin with ``_``) parse what a person typed, call them, and print. This module holds
+the group and its global options.
 
 A command's module is imported only when that command runs (:data:`COMMANDS`): recording a hand
 happens dozens of times an evening, and builds only the few commands of its own module.

@@ -21,8 +21,29 @@ settings.register_profile("whole", max_examples=50)
 settings.register_profile("quick", max_examples=10)
 
 
+#: The user's own cache directory for scorekeeper, and whether it was there before the run.
+USERS_CACHE: tuple[str, bool] | None = None
+
+
 def pytest_configure(config: pytest.Config) -> None:
     settings.load_profile("quick" if config.getoption("markexpr") == "not slow" else "whole")
+    # What runs outside a test's own fixtures (doctests, fixtures of a module or the session)
+    # keeps its summaries in a directory of the run's own, never in the user's.
+    global USERS_CACHE
+    import tempfile
+
+    from scorekeeper.paths import cache_home
+
+    if USERS_CACHE is None:
+        USERS_CACHE = (cache_home(), os.path.exists(cache_home()))
+        os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="scorekeeper-test-cache-")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A test run never writes outside its temporary directories: the user's cache included."""
+    if USERS_CACHE is not None and not USERS_CACHE[1] and os.path.exists(USERS_CACHE[0]):
+        print(f"\nThe test run wrote to the user's cache directory {USERS_CACHE[0]}.")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(autouse=True, name="cache_of_this_test")

@@ -99,7 +99,7 @@ def test_a_bad_answer_is_asked_again_and_only_that_question(run: Run) -> None:
     out = ok(run("record", input="knock\nbob\n5\nlots\n15\ny\nq\n"))
     assert out.count("Who knocked?") == 1
     assert out.count("Bob's deadwood (1-10; 0 if it was gin)") == 1
-    assert "'lots' is not a number: Alexandra's deadwood is a whole number from 0 to 98." in out
+    assert "'lots' is not a whole number: Alexandra's deadwood is from 0 to 98." in out
     assert out.count("Alexandra's deadwood after lay-offs (0-98)") == 2
     assert rounds(run) == [(1, "knock", B, 10, [1])]  # 15 - 5
 

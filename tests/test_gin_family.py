@@ -519,9 +519,19 @@ def test_three_handed_refusals_at_the_table(run: Run, store_dir: Path) -> None:
         (["--next-dealer", "winner"], "leave out --next-dealer"),
         (["--decide-by", "net"], "leave out --decide-by"),
         (["--end-after-first-game"], "leave out --end-after-first-game"),
-        (["--shutout", "points"], "--shutout game_bonus or none, not points"),
+        (["--shutout", "points"], "--shutout game_bonus, bonus or none, not points"),
         (["--shutout", "total"], "not total"),
         (["--dealer", "cid"], "Cid sits out the first hand, so cannot deal it: name Ann or Ben"),
+        (
+            ["--dealer", "ann", "--dealer-sits-out"],
+            "Ann plays the first hand, and the player who sits out deals it: name Cid",
+        ),
+        (["--games", "3"], "--games does not go with three players; leave one of them out."),
+        (
+            ["--preset", "partnership"],
+            "The partnership preset is Partnership Gin, two teams of two, and three names make a "
+            "Three-handed match: leave out --preset partnership",
+        ),
     ],
 )
 def test_new_three_handed_refuses_what_it_cannot_take(

@@ -315,7 +315,7 @@ def test_a_number_in_other_digits_is_refused_with_what_to_type(
     typed: str,
 ) -> None:
     before = snapshot(store_dir)
-    refused(run("knock", "ann", typed, "20"), 2, f"{typed!r} is not a number", "is a whole number.")
+    refused(run("knock", "ann", typed, "20"), 2, f"{typed!r} is not a whole number", "0 to 98.")
     refused(run("use", typed), 2, f"{typed!r} is not a whole number", "digits 0 to 9")
     refused(run("amend", typed, "wall"), 2, f"{typed!r} is not a whole number")
     refused(run("new", "Cid", "Dee", "--target", typed), 2, f"{typed!r} is not a whole number")
@@ -378,6 +378,20 @@ def test_a_hand_whose_report_meets_a_full_disk_is_kept_and_says_so(
         result = process(store_dir, "show", stdout=full, stderr=subprocess.PIPE)
     assert result.returncode == 1
     assert result.stderr == ("Error: The output could not be written: No space left on device.\n")
+
+
+def test_a_hand_whose_reader_went_away_is_kept_without_a_word(
+    match_file: Path, store_dir: Path
+) -> None:
+    """``scorekeeper wall | head -c 1``: a closed pipe after a durable change is no error."""
+    for command in (["wall"], ["knock", "ann", "5", "15"]):
+        reader, writer = os.pipe()
+        os.close(reader)  # the reader is gone before the report is written
+        with open(writer, "w") as gone:
+            result = process(store_dir, *command, stdout=gone, stderr=subprocess.PIPE)
+        assert (result.returncode, result.stderr) == (0, "")
+    shown = process(store_dir, "show", "--json", capture_output=True)
+    assert len(json.loads(shown.stdout)["rounds"]) == 4  # the two of the match file, and both
 
 
 def test_an_output_encoding_that_cannot_show_a_name_is_an_error_line(

@@ -686,8 +686,8 @@ def test_every_commands_help_is_translated_and_keeps_its_examples(run: Any, lang
         ),
         (
             ["--lang", "de", "knock", "ann", "x", "3"],
-            "Fehler: Ungültiger Wert für 'TOTHOLZ_KLOPFENDER': 'x' ist keine Zahl: das Totholz des "
-            "Klopfenden ist eine ganze Zahl. Aufruf: scorekeeper knock [OPTIONEN] "
+            "Fehler: Ungültiger Wert für 'TOTHOLZ_KLOPFENDER': 'x' ist keine ganze Zahl: das "
+            "Totholz des Klopfenden liegt zwischen 0 und 98. Aufruf: scorekeeper knock [OPTIONEN] "
             "SPIELER TOTHOLZ_KLOPFENDER TOTHOLZ_GEGNER (mehr unter 'scorekeeper knock --help')",
         ),
         (
@@ -823,7 +823,7 @@ def test_a_refused_answer_to_record_is_in_the_language(run: Any) -> None:
     run_in(run, "new", "Ann", "Ben", "--dealer", "ben")
     result = run_in(run, "--lang", "de", "record", input="klopfen\nann\nx\n99\n4\n27\nj\n")
     assert (
-        "Fehler: 'x' ist keine Zahl: das Totholz von Ann ist eine ganze Zahl von 0 bis 10.\n"
+        "Fehler: 'x' ist keine ganze Zahl: das Totholz von Ann liegt zwischen 0 und 10.\n"
     ) in result.output
     assert "Fehler: Das Totholz von Ann muss zwischen 0 und 10 liegen, nicht 99.\n" in result.output
     assert "Runde 1: Ann klopft mit 4 gegen 27 -> Ann +23 in Spiel 1" in result.output

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Run, invoke, ok, snapshot
+from harness import LANGUAGES, Run, fits, invoke, ok, snapshot
 from starlette.testclient import TestClient
 
 from scorekeeper.web.app import Table, create_app
@@ -162,6 +162,30 @@ def test_only_a_post_writes(hollywood: Path) -> None:
     before = snapshot(hollywood)
     assert phone.get("/hand", params=knock(3)).status_code == 405
     assert phone.put("/hand", json=knock(3), headers=WRITE).status_code == 403
+    assert snapshot(hollywood) == before
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"[" * 1000 + b"]" * 1000,  # 2 KB, nested deeper than Python reads
+        b'{"a":' * 1000 + b"1" + b"}" * 1000,
+        b"\xff\xfe not text",
+        b"[1, 2, 3]",
+        b'"a string"',
+        b"{",
+        b"",
+    ],
+)
+def test_a_bad_body_of_any_kind_gets_a_4xx_with_a_message(hollywood: Path, body: bytes) -> None:
+    before = snapshot(hollywood)
+    phone = client(hollywood)
+    for path in ("/hand", "/undo"):
+        found = phone.post(
+            path, content=body, headers={**WRITE, "content-type": "application/json"}
+        )
+        assert 400 <= found.status_code < 500, (path, found.status_code)
+        assert found.text.strip()
     assert snapshot(hollywood) == before
 
 
@@ -478,7 +502,7 @@ PHONE = {"width": 360, "height": 740}
 class Server:
     """``scorekeeper serve`` as a real process, and what it said so far."""
 
-    def __init__(self, store: Path, *args: str) -> None:
+    def __init__(self, store: Path, *args: str, env: dict[str, str] | None = None) -> None:
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -494,7 +518,7 @@ class Server:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env={**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1"},
+            env={**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1", **(env or {})},
         )
         self.said: list[str] = []
         self.address = ""
@@ -705,5 +729,18 @@ def test_lan_says_the_address_with_its_join_code_and_a_qr_code_and_listens_there
             f":{int(port):04X}"
         )
         assert any(line.split()[1] == wanted and line.split()[3] == "0A" for line in listening)
+    finally:
+        assert server.stop() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_start_up_lines_fit_80_columns(store_dir: Path, lang: str) -> None:
+    ok(invoke(store_dir, "new", "Alexandrinaa", "Bartholomeus", "--dealer", "alex"))
+    server = Server(store_dir, env={"COLUMNS": "80", "SCOREKEEPER_LANG": lang})
+    try:
+        time.sleep(0.2)  # the lines after the address
+        fits("\n".join(server.said), 80)
+        assert server.address.startswith("http://127.0.0.1:") and "code=" in server.address
     finally:
         assert server.stop() == 0

@@ -52,11 +52,14 @@ def test_names_equal_but_for_accents_are_refused(run) -> None:  # type: ignore[n
     "args, message",
     [
         (["knock", "ann", "3", "-20"], "the opponent's deadwood must be from 0 to 98, not -20."),
-        # The knocker's one range is the knock limit (here 10), below as above it.
-        (["knock", "ann", "-3", "20"], "Nobody can knock with -3 deadwood: the knock limit is 10."),
+        # A count below 0 is out of the counts' range (as on the page); over the knock limit
+        # but within it, the knock limit refuses it.
+        (["knock", "ann", "-3", "20"], "the knocker's deadwood must be from 0 to 98, not -3."),
+        (["knock", "ann", "30", "20"], "Nobody can knock with 30 deadwood: the knock limit is 10."),
+        (["knock", "ann", "3.5", "20"], "'3.5' is not a whole number: the knocker's deadwood is "),
         (
             ["knock", "3", "ann", "20"],
-            "'ann' is not a number: the knocker's deadwood is a whole number.",
+            "'ann' is not a whole number: the knocker's deadwood is from 0 to 98.",
         ),
         (["gin", "ann", "200"], "the opponent's deadwood must be from 0 to 98, not 200."),
     ],
@@ -126,11 +129,25 @@ def test_a_sheet_that_fits_keeps_its_games_side_by_side(run) -> None:  # type: i
     assert not any(re.fullmatch(r"Game \d", line) for line in lines)
 
 
-def test_stopping_record_with_ctrl_c_says_nothing_was_recorded(run) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    "answers, stopped",
+    [
+        ("knock\n", True),  # the input ends in the middle of a hand: like Ctrl-D / Ctrl-C
+        ("knock\nann\n", True),
+        ("", False),  # at the first question
+        ("q\n", False),
+        ("\n", False),
+    ],
+)
+def test_stopping_record_anywhere_is_no_error_and_ends_with_the_tally(  # type: ignore[no-untyped-def]
+    run, answers: str, stopped: bool
+) -> None:
+    """One rule for every way to stop: exit 0, the evening's tally last."""
     ok(run("new", "Ann", "Ben", "--dealer", "ann"))
-    result = run("record", input="knock\n")  # the input ends: like Ctrl-D / Ctrl-C
-    assert result.exit_code == 1
-    assert "Stopped: nothing was recorded." in result.output
+    result = run("record", input=answers)
+    assert result.exit_code == 0
+    assert ("Stopped: this hand was not recorded." in result.output) is stopped
+    assert result.output.splitlines()[-1] == "No hand was recorded."
     assert "Hand 1" not in run("log").output
 
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import invoke, ok, refused, snapshot
+from harness import LANGUAGES, at, fits, invoke, ok, refused, snapshot
 
 # The catalogues (.po) are source files: they sit in the checkout, not in an installed package.
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
@@ -106,11 +106,19 @@ def test_record_tells_a_stranger_from_the_player_sitting_out(three: Path) -> Non
     assert "Hand 1: Ann knocks 3 v 20 -> Ann +17" in said
 
 
-@pytest.mark.parametrize("knocker", ["-3", "11", "150"])
-def test_the_knockers_deadwood_has_one_range_the_knock_limit(three: Path, knocker: str) -> None:
+@pytest.mark.parametrize("knocker", ["-3", "150"])
+def test_a_knockers_count_out_of_every_counts_range_is_refused_as_the_page_does(
+    three: Path, knocker: str
+) -> None:
+    """The page's field takes 0 to 98 for the knocker's count: so does the command line."""
     said = refused(invoke(three, "knock", "ann", knocker, "20"), 2)
+    assert f"the knocker's deadwood must be from 0 to 98, not {knocker}." in said
+
+
+def test_a_knockers_count_over_the_knock_limit_is_refused_by_the_limit(three: Path) -> None:
+    said = refused(invoke(three, "knock", "ann", "11", "20"), 2)
     assert said == (
-        f"Error: Nobody can knock with {knocker} deadwood: the knock limit is 10. Enter the "
+        "Error: Nobody can knock with 11 deadwood: the knock limit is 10. Enter the "
         "knocker's deadwood from 1 to 10, or 0 for gin."
     )
 
@@ -205,5 +213,15 @@ def test_a_wrapped_question_is_asked_again_whole_after_an_unusable_answer(three:
     asked = [n for n, line in enumerate(said) if line.startswith("Hoe eindigde de hand?")]
     assert len(asked) == 2
     first, again = asked
-    assert said[first + 1] == "q: stoppen): clear" and said[again + 1] == "q: stoppen): q"
+    # the line the question wraps onto is indented, as every wrapped line is
+    assert said[first + 1] == "  q: stoppen): clear" and said[again + 1] == "  q: stoppen): q"
     assert said[first + 2].startswith("Fout: 'clear' is geen manier")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_abandon_and_delete_say_what_they_did_within_80_columns(tmp_path: Path, lang: str) -> None:
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Alexandrinaa", "Bartholomeus", "--dealer", "alex"))
+    ok(invoke(store, "new", "Christophera", "Bartholomeus", "--dealer", "chr"))
+    for args in (["abandon"], ["undo"], ["delete", "2", "--yes"], ["restore", "2"]):
+        fits(ok(invoke(store, "--lang", lang, *args, env=at(80))), 80)

@@ -40,13 +40,14 @@ ANSWER_ROOM = 12
 
 
 def ask(question: str, type: click.ParamType, **settings: Any) -> Any:  # type: ignore[type-arg]
-    """``click.prompt``: the question wrapped between units to the terminal's width with room
-    for the answer on its last line, and asked again whole after an unusable answer, whose
-    ``Error:`` line is wrapped too."""
+    """``click.prompt``: the question wrapped between units to the terminal's width (the lines
+    after the first indented, as every wrapped line is) with room for the answer on its last
+    line, and asked again whole after an unusable answer, whose ``Error:`` line is wrapped
+    too."""
     from scorekeeper.messages import output_width, wrap
 
     width = output_width()
-    lines = wrap(question, width - ANSWER_ROOM, hang=0) if width else [question]
+    lines = wrap(question, width - ANSWER_ROOM) if width else [question]
     while True:
         for line in lines[:-1]:
             click.echo(line)
@@ -58,12 +59,18 @@ def ask(question: str, type: click.ParamType, **settings: Any) -> Any:  # type: 
             echo_lines([_("Error: {message}").format(message=message)])
 
 
+def say(line: str) -> None:
+    """Print one line of text wrapped between words to the width (:func:`echo_lines`)."""
+    echo_lines([line])
+
+
 def echo_lines(lines: Sequence[str]) -> None:
     """Print lines wrapped between words to the width (none for a file or a pipe without
-    ``COLUMNS``), the loud ``***`` ones in bold where the terminal shows colour."""
+    ``COLUMNS``), the loud ``***`` ones in bold on a terminal, as the sheet's headings are:
+    ``NO_COLOR`` takes colour away, of which there is none; a dumb terminal gets no bold."""
     from scorekeeper.messages import output_width, wrap
 
-    plain = bool(os.environ.get("NO_COLOR"))
+    plain = os.environ.get("TERM") in ("dumb", "unknown")  # as rich has it
     width = output_width()
     for line in lines:
         loud = line.startswith("***") and not plain

@@ -66,6 +66,13 @@ class ReaderGone(Problem):
         pass
 
 
+class ReaderGoneAfterChange(ReaderGone):
+    """The reader went away after the change was made (``wall | head -1``): the change stands,
+    and a closed pipe is no error (exit 0, without a word)."""
+
+    exit_code = 0
+
+
 class Reported(Problem):
     """The change was made and is on disk; only its report could not be written (exit 0: the
     exit status says whether the store changed)."""

@@ -17,6 +17,7 @@ from scorekeeper.commands._errors import (
     BadInput,
     Interrupted,
     Partly,
+    ReaderGoneAfterChange,
     Reported,
     describe,
     metavar_in_language,
@@ -232,6 +233,8 @@ class ScorekeeperGroup(Command, click.Group):
             raise Interrupted(_("Interrupted: nothing was changed.")) from None
         except Exception as error:
             store = ctx.find_object(Store)
+            if store is not None and store.committed and isinstance(error, BrokenPipeError):
+                raise ReaderGoneAfterChange("") from None
             if store is not None and store.committed:  # the change stands: say so, exit 0
                 raise Reported(
                     _(
@@ -332,27 +335,24 @@ def confirm(question: str, default: bool = True) -> bool:
 
 
 class Count(click.ParamType):  # type: ignore[type-arg]
-    """A whole number from 0 to ``most``, refused with a message saying what it counts (with
-    ``most`` None, any whole number: its range is checked where it is known)."""
+    """A whole number from 0 to ``most``, refused with a message saying what it counts."""
 
     name = "number"
 
-    def __init__(self, what: str, most: int | None = MAX_DEADWOOD) -> None:
+    def __init__(self, what: str, most: int = MAX_DEADWOOD) -> None:
         self.what, self.most = what, most
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         number = whole_number(str(value))
         if number is None:
             self.fail(
-                (
-                    _("{value!r} is not a number: {what} is a whole number.")
-                    if self.most is None
-                    else _("{value!r} is not a number: {what} is a whole number from 0 to {most}.")
-                ).format(value=value, what=_(self.what), most=self.most),
+                _("{value!r} is not a whole number: {what} is from 0 to {most}.").format(
+                    value=value, what=_(self.what), most=self.most
+                ),
                 param,
                 ctx,
             )
-        if self.most is not None and not 0 <= number <= self.most:
+        if not 0 <= number <= self.most:
             self.fail(
                 _("{what} must be from 0 to {most}, not {value}.").format(
                     what=_(self.what), most=self.most, value=number

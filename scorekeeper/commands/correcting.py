@@ -51,7 +51,6 @@ from scorekeeper.messages import (
     plain,
     report,
     round_line,
-    rules_changed,
 )
 from scorekeeper.rules import (
     PRESETS,
@@ -61,6 +60,7 @@ from scorekeeper.rules import (
     named_preset,
     option_name,
     refused_with_three,
+    rules_changed,
     spelled,
 )
 from scorekeeper.store import Store

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.commands._common import match_id
+from scorekeeper.commands._common import match_id, say
 from scorekeeper.commands._completion import complete_deleted, complete_match, complete_player
 from scorekeeper.commands._errors import BadInput, StateProblem
 from scorekeeper.commands._params import (
@@ -70,7 +70,7 @@ def abandon(store: Store, match: int | None) -> None:
                 ).format(id=current.id)
             )
         current.abandon()
-    click.echo(
+    say(
         _(
             "Abandoned {match}: no winner, and no hand can follow. 'scorekeeper undo' "
             "takes it back."
@@ -107,12 +107,12 @@ def delete(store: Store, match: int, yes: bool) -> None:
                 )
             ) from None
         if not sure:
-            click.echo(_("Nothing was deleted."))
+            say(_("Nothing was deleted."))
             return
     with store.writing() as writer:
         was_current = store.current_id() == match
         gone = writer.delete(match)
-    click.echo(
+    say(
         _(
             "Deleted {match}; 'scorekeeper restore {id}' brings it back, and "
             "'scorekeeper matches --deleted' lists the deleted matches."
@@ -120,9 +120,9 @@ def delete(store: Store, match: int, yes: bool) -> None:
     )
     now = store.current_id() if was_current else None
     if now is not None and store.has(now):
-        click.echo(_("The current match is now {match}.").format(match=described(store.load(now))))
+        say(_("The current match is now {match}.").format(match=described(store.load(now))))
     elif was_current:
-        click.echo(
+        say(
             _(
                 "There is no current match now: choose one with 'scorekeeper use MATCH', "
                 "or start one with 'scorekeeper new'."
@@ -142,9 +142,9 @@ def restore(store: Store, match: int) -> None:
     """
     with store.writing() as writer:
         back = writer.restore(match)
-    click.echo(_("Restored {match}, as it was.").format(match=described(back)))
+    say(_("Restored {match}, as it was.").format(match=described(back)))
     if store.current_id() == back.id:  # it was current when deleted, and none has been since
-        click.echo(_("It is the current match again."))
+        say(_("It is the current match again."))
 
 
 @command()
@@ -174,7 +174,7 @@ def rename(store: Store, old: str, new: str, match: int | None) -> None:
                 current.rename(who, name)
         except ValueError as error:
             raise BadInput(str(error)) from None
-    click.echo(
+    say(
         _("Renamed {old} to {new} in match {id} ({players}); the hands stay as they were.").format(
             old=said[0], new=said[1], id=current.id, players=_(" v ").join(current.players)
         )

@@ -317,7 +317,7 @@ def deadwood_command(cards: tuple[str, ...], onto: str | None, knocker: str | No
     \b
     Example:
       scorekeeper deadwood AS 2s 3S 10h JD qd kc 7♠ 7♥ 7d
-      scorekeeper deadwood 8s 9s kh kc qh jc 3h 4h 9d 10c --onto "5s 6s 7s / 2c 2d 2h"
+      scorekeeper deadwood 8s 9s kh kc qh jc 3h 4h 9d 10c --onto "5s 6s 7s"
     """
     from scorekeeper import cards as deck
 

@@ -22,7 +22,6 @@ from scorekeeper.commands._params import (
     player,
 )
 from scorekeeper.engine import (
-    MAX_DEADWOOD,
     Entry,
     Hand,
     Kind,
@@ -39,14 +38,10 @@ if TYPE_CHECKING:
     from scorekeeper.cards import Card, Showdown
 
 
-def deadwood(
-    metavar: str, what: str, required: bool = True, most: int | None = MAX_DEADWOOD
-) -> Decorator:
-    """A deadwood count typed on the command line, from 0 to ``most`` (None: the range is the
-    hand's knock limit, which the engine checks once the match is known)."""
-    return click.argument(
-        metavar.lower(), type=Count(what, most), metavar=metavar, required=required
-    )
+def deadwood(metavar: str, what: str, required: bool = True) -> Decorator:
+    """A deadwood count typed on the command line, from 0 to the most a hand can hold (the
+    knocker's is checked against the hand's knock limit once the match is known)."""
+    return click.argument(metavar.lower(), type=Count(what), metavar=metavar, required=required)
 
 
 dry_run_option = option(
@@ -59,7 +54,7 @@ upcard_option = option(
 )
 knock_params = compose(
     click.argument("player", shell_complete=complete_player),
-    deadwood(N_("KNOCKER_DEADWOOD"), N_("the knocker's deadwood"), False, most=None),
+    deadwood(N_("KNOCKER_DEADWOOD"), N_("the knocker's deadwood"), False),
     deadwood(N_("OPPONENT_DEADWOOD"), N_("the opponent's deadwood"), False),
     option(
         "--undercut",

@@ -8,9 +8,7 @@ from __future__ import annotations
 import socket
 import sys
 
-import click
-
-from scorekeeper.commands._common import load_sheet
+from scorekeeper.commands._common import load_sheet, say
 from scorekeeper.commands._errors import BadInput, StateProblem
 from scorekeeper.commands._params import NUMBER, command, match_argument, option, pass_store
 from scorekeeper.i18n import _, available, languages
@@ -95,20 +93,20 @@ def serve(store: Store, match: int | None, lan: bool, port: int, read_only: bool
         if match is not None
         else _("The sheet of the current match (now {title}) is served at {address}")
     )
-    click.echo(served.format(id=current.id, title=match_title(current.id, sheet), address=address))
+    say(served.format(id=current.id, title=match_title(current.id, sheet), address=address))
     if lan:
         import segno
 
         segno.make(address, error="m").terminal(out=sys.stdout, compact=True, border=2)
-        click.echo(
+        say(
             _(
                 "Join code: {code}. A phone on this network scans the QR code or opens the "
                 "address. The page is plain HTTP: serve it on a home network only."
             ).format(code=table.code)
         )
     if read_only:
-        click.echo(_("Read-only: the page shows the sheet; hands are entered from a terminal."))
-    click.echo(_("Ctrl-C stops the server."))
+        say(_("Read-only: the page shows the sheet; hands are entered from a terminal."))
+    say(_("Ctrl-C stops the server."))
     config = uvicorn.Config(
         create_app(table),
         loop="asyncio",
@@ -124,7 +122,7 @@ def serve(store: Store, match: int | None, lan: bool, port: int, read_only: bool
         server.run(sockets=[listening])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: that is the end
         pass
-    click.echo(_("Stopped: the page is no longer served."))
+    say(_("Stopped: the page is no longer served."))
 
 
 def lan_address() -> str | None:

@@ -143,19 +143,18 @@ class Evening:
 
         A hand that the match as it is now cannot take (another terminal may have recorded
         in the meantime) is refused and asked again from its first question. Stopping in the
-        middle of a hand records nothing of it. The exit status says whether the store
-        changed: 0 once a hand was recorded or taken back, even when a problem ends the
-        evening."""
+        middle of a hand records nothing of it. Stopping (``q``, an empty answer, Ctrl-D or
+        Ctrl-C, at any question) is no error: exit 0, with the evening's tally. A problem
+        that ends the evening exits 0 once a hand was recorded or taken back (the store
+        changed), else with its error's status."""
         for turns in itertools.count():
             if turns:
                 click.echo()  # a blank line between hands
             try:
                 turn = self.one_hand(self.recover_lost())
             except click.Abort:  # Ctrl-C or the end of the input in the middle of a hand
-                if not self.changed():
-                    click.echo("\n" + _("Stopped: nothing was recorded."), err=True)
-                    raise SystemExit(1) from None
-                click.echo("\n" + _("Stopped: this hand was not recorded."), err=True)
+                click.echo()  # end the line the question was asked on
+                click.echo(_("Stopped: this hand was not recorded."), err=True)
                 break
             except Ended as ended:
                 if not self.changed():

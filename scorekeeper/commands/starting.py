@@ -178,10 +178,10 @@ def new(
                 )
             )
         base = named_preset(preset_name)  # an unknown name is refused before anything else
-        teams = teams or base.teams
         three = player3 is not None or base.players == 3
         if three:
-            refuse_for_three(player3, teams, options)
+            refuse_for_three(player3, teams, base.teams and preset_name.lower(), options)
+        teams = teams or base.teams
         partners = (split_team(player1), split_team(player2)) if teams else None
         players = (
             (team_name(partners[0]), team_name(partners[1]))
@@ -273,8 +273,11 @@ def new(
     echo_lines([created, *notes, said.format(dealer=first), after_each])
 
 
-def refuse_for_three(third: str | None, teams: bool, options: dict[str, Any]) -> None:
-    """Refuse what Three-handed Gin cannot take (docs/rules.md)."""
+def refuse_for_three(
+    third: str | None, teams: bool, teams_preset: str | bool, options: dict[str, Any]
+) -> None:
+    """Refuse what Three-handed Gin cannot take (docs/rules.md): ``teams`` typed, or the
+    preset of teams named ``teams_preset``."""
     if third is None:
         raise BadInput(
             _("Three-handed Gin is played by three: name them, e.g. 'scorekeeper new Ann Ben Cid'.")
@@ -285,6 +288,14 @@ def refuse_for_three(third: str | None, teams: bool, options: dict[str, Any]) ->
                 "Three names make a Three-handed match, which has no teams: leave out --teams "
                 "(Partnership Gin is two teams of two, e.g. --teams 'Ann & Bob' 'Cid & Dee')."
             )
+        )
+    if teams_preset:
+        raise BadInput(
+            _(
+                "The {preset} preset is Partnership Gin, two teams of two, and three names "
+                "make a Three-handed match: leave out --preset {preset}, or name two teams, "
+                "e.g. 'Ann & Bob' 'Cid & Dee'."
+            ).format(preset=teams_preset)
         )
     given = {name: value for name, value in options.items() if value is not None}
     refused = refused_with_three(given)

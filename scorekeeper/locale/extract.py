@@ -89,10 +89,15 @@ def click_messages() -> Iterator[tuple[Any, ...]]:
         yield 0, None, indirect, ["click/core.py (translated through a name)"]
 
 
+#: The modules whose importers make click commands: click itself, and the commands' own
+#: decorators (a command module may use those alone).
+CLICK_MODULES = ("click", "scorekeeper.commands._params")
+
+
 def imports_click(tree: ast.Module) -> bool:
     return any(
-        (isinstance(node, ast.Import) and any(a.name == "click" for a in node.names))
-        or (isinstance(node, ast.ImportFrom) and node.module == "click")
+        (isinstance(node, ast.Import) and any(a.name in CLICK_MODULES for a in node.names))
+        or (isinstance(node, ast.ImportFrom) and node.module in CLICK_MODULES)
         for node in ast.walk(tree)
     )
 

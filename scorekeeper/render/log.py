@@ -18,10 +18,10 @@ from scorekeeper.messages import (
     net_lines,
     outcome,
     plain,
-    rules_changed,
     scored,
 )
 from scorekeeper.render.layout import Fitted, Fitting, Phrase, Said, ruled_table
+from scorekeeper.rules import rules_changed
 
 
 class Logged(NamedTuple):
@@ -33,6 +33,10 @@ class Logged(NamedTuple):
     result: Score
     games: tuple[int, ...] | None
     """The games it entered (None for a partnership table: the deal enters them)."""
+    box_points: int = 0
+    """``boxes_when`` each_hand: what its boxes added to each of those columns."""
+    aside: int = 0
+    """``gin_bonus_when`` settlement: the gin bonus kept aside in each of those games."""
 
 
 #: A hand's status as ``log --all`` shows it, in the language.
@@ -86,7 +90,7 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
         number = entry.number if entry else 1 + sum(s.slot < stored.slot for s in in_force)
         if live and entry:
             said = (
-                scored(entry.result, entry.games)
+                scored(entry.result, entry.games, entry.box_points, entry.aside)
                 if entry.games is not None
                 else _("{winner} +{points}").format(
                     winner=entry.result.winner, points=entry.result.points
@@ -103,7 +107,12 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
             deal = deals_after[stored.slot]
             dealt = [
                 deal_points(deal, sheet.teams),
-                scored(Score(deal.kind, deal.winner, deal.points), deal.games),
+                scored(
+                    Score(deal.kind, deal.winner, deal.points, deal.boxes),
+                    deal.games,
+                    deal.box_points,
+                    deal.aside,
+                ),
             ]
             rows.append((["", *[""] * len(where), *dealt], ["", ""] if show_all else [], "bold"))
     rules_changed_before(None)
@@ -136,8 +145,10 @@ def _logged(
             stored.slot: Logged(
                 r.number,
                 [r.dealer, *([r.seating.sits_out] if r.seating else [])],
-                Score(r.kind, r.winner, r.points, doubled=r.doubled),
+                Score(r.kind, r.winner, r.points, r.boxes, doubled=r.doubled),
                 r.games,
+                r.box_points,
+                r.aside,
             )
             for stored, r in zip(in_force, sheet.rounds)
         }, {}

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from scorekeeper.i18n import _, decimal
 from scorekeeper.match import Match
-from scorekeeper.messages import rule_value, signed
+from scorekeeper.messages import signed
 from scorekeeper.render.layout import Fitted, Phrase, ruled_table
 from scorekeeper.rules import (
     DECLARED,
@@ -19,6 +19,7 @@ from scorekeeper.rules import (
     Rules,
     in_force,
     option_name,
+    rule_value,
     spelled,
 )
 
@@ -145,17 +146,17 @@ def rules(match: Match) -> RenderableType:
         wrap=[_("Rule"), _("This match"), _("Standard")],
     )
     in_play = match.rules.in_play()
-    for name, usual in zip(Rules._fields, standard):
+    for name, value, usual in zip(Rules._fields, match.rules, standard):
         if name not in in_play:
             continue
-        label, value = _given(name), in_force(match.rules, name)
+        label, shown, standing = _given(name), in_force(match.rules, name), usual
         if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
-            value, usual = not value, not usual
+            shown, standing = not shown, not usual
         table.add_row(
             _(DECLARED[name].label),
             label,
-            rule_value(value),
-            rule_value(usual) if usual is not None else _("the columns"),
+            rule_value(shown),
+            rule_value(standing) if standing is not None else _("the columns"),
             style="bold" if value != usual else "",
         )
     changes = match.rules_changes()
