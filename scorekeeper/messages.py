@@ -396,17 +396,18 @@ def next_deal(sheet: Scoresheet) -> str:
 def standing(sheet: Scoresheet) -> list[str]:
     """The short standing: a line per player with the column of each game in the columns
     now (:func:`in_columns`), ended games marked."""
-    width = max(len(p) for p in sheet.players)
+    width = max(cells(p) for p in sheet.players)  # as wide as a terminal shows the names
     games = in_columns(sheet)
-    cells = [_("Game {n}").format(n=game.number) for game in games]
+    headings = [_("Game {n}").format(n=game.number) for game in games]
     rows = [
         [str(game.points[p]) + ("*" if game.winner == p else "") for game in games]
         for p in sheet.players
     ]
-    size = max(len(cell) for cell in cells + [c for row in rows for c in row]) + 2
-    lines = [" " * (width + 2) + "".join(cell.rjust(size) for cell in cells)]
+    size = max(len(cell) for cell in headings + [c for row in rows for c in row]) + 2
+    lines = [" " * (width + 2) + "".join(cell.rjust(size) for cell in headings)]
     for player, row in zip(sheet.players, rows):
-        lines.append("  " + player.ljust(width) + "".join(cell.rjust(size) for cell in row))
+        padding = " " * (width - cells(player))
+        lines.append("  " + player + padding + "".join(cell.rjust(size) for cell in row))
     if any(game.winner for game in games):
         lines.append("  " + _("(* won the game)"))
     return lines
