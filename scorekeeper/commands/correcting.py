@@ -233,6 +233,15 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
             )
         old = hands[number - 1]
         new = build(current, old)
+        if new == old:  # a correction that changes nothing stores nothing, and says so
+            echo_lines(
+                [
+                    _("Hand {number} is {hand} already; nothing was changed.").format(
+                        number=number, hand=plain(old)
+                    )
+                ]
+            )
+            return
         check_entry(current.rules, new)
         before = current.sheet()
         check_correction(before, hands, number, new)
@@ -240,11 +249,15 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
         try:
             sheet = current.sheet(hands)
         except MatchFinished as error:
+            later = len(hands) - error.entered
             raise StateProblem(
-                _(
+                ngettext(
                     "That correction would end the match with hand {ended}, but {later} more "
-                    "hands were recorded after it. Undo those first, or correct it differently."
-                ).format(ended=error.number, later=len(hands) - error.entered)
+                    "hand was recorded after it. Undo it first, or correct it differently.",
+                    "That correction would end the match with hand {ended}, but {later} more "
+                    "hands were recorded after it. Undo those first, or correct it differently.",
+                    later,
+                ).format(ended=error.number, later=later)
             ) from None
         if not dry_run:
             current.replace(number, hands[number - 1])
