@@ -292,10 +292,14 @@ def command_reference() -> None:
     """docs/cli.md: the group's help, then every command's, each under its own heading."""
     out("## scorekeeper\n\n")
     fenced(f"$ scorekeeper --help\n{help_text([])}")
+    top = click.Context(cli, info_name="scorekeeper")
     for path, _ in commands():
         name = " ".join(path)
         if len(path) == 1:
             out(f"\n## {name}\n\n")
+            fenced(f"$ scorekeeper {name} --help\n{help_text(path)}")
+        elif path[1] in getattr(cli.get_command(top, path[0]), "numberless", ()):
+            out(f"\n### {name}\n\n")
             fenced(f"$ scorekeeper {name} --help\n{help_text(path)}")
         else:
             out(

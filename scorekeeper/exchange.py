@@ -38,7 +38,7 @@ def sheet_json(match_id: int, sheet: Scoresheet, abandoned: bool = False) -> dic
         **partnership,
         "rules": sheet.rules.to_dict(),
         "rounds": [_round_json(r, sheet.variant.oklahoma) for r in sheet.rounds],
-        "games": [_game_json(g) for g in sheet.games],
+        "games": [_game_json(g, sheet.gin_bonus_aside) for g in sheet.games],
         "finished": sheet.finished,
         **({"abandoned": True} if abandoned else {}),
         "winner": sheet.winner,
@@ -87,16 +87,21 @@ def _table_json(table: TableHand) -> dict[str, Any]:
     }
 
 
-def _game_json(game: Game) -> dict[str, Any]:
+def _game_json(game: Game, aside: bool) -> dict[str, Any]:
+    """One game of ``show --json``; its settlement's lines have ``gin_bonus`` where gin
+    bonuses are kept ``aside`` for the settlement, and ``doubled`` in a last game that counts
+    double."""
     settlement: dict[str, Any] | None = None
     if game.settlement is not None:
         settlement = {
             player: {
                 "points": line.points,
                 "box_bonus": line.box_bonus,
+                **({"gin_bonus": line.gin_bonus} if aside else {}),
                 "game_bonus": line.game_bonus,
                 "shutout": line.shutout,
                 "total": line.total,
+                **({"doubled": True} if line.doubled else {}),
             }
             for player, line in game.settlement.lines.items()
         }
@@ -104,6 +109,7 @@ def _game_json(game: Game) -> dict[str, Any]:
         settlement["net"] = dict(game.settlement.nets) if three else game.settlement.net
     return {
         "number": game.number,
+        "column": game.column,
         "open": game.open,
         "points": dict(game.points),
         "boxes": dict(game.boxes),
@@ -199,7 +205,7 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
     An Oklahoma match adds an ``upcard`` column, a three-handed one a ``sits_out`` column
     after it (who sat the hand out), a partnership match a ``tables`` column saying what
     happened at each table of a deal."""
-    games = range(len(sheet.games))
+    games = range(sheet.rules.game_count)
     header: list[object] = [
         "hand",
         "dealer",
@@ -231,31 +237,39 @@ def csv_rows(sheet: Scoresheet) -> list[list[object]]:
                 r.winner,
                 r.points,
                 " ".join(map(str, r.games)),
-                *(r.totals[player][game] for player in sheet.players for game in games),
+                *(
+                    r.totals[player][game] if game < len(r.totals[player]) else None
+                    for player in sheet.players
+                    for game in games
+                ),
                 *([hand["upcard"]] if "upcard" in extra else []),
                 *([hand["sits_out"]] if "sits_out" in extra else []),
                 *(["; ".join(map(_table_text, r.tables))] if sheet.teams else []),
             ]
         )
 
+    opened = {game.number: game for game in sheet.games}
+
     def settlement_row(label: str, figure: Any) -> list[object]:
         cells = [
-            figure(game, player) if game.settlement is not None else None
+            figure(game, player) if game and game.settlement is not None else None
             for player in sheet.players
-            for game in sheet.games
+            for game in (opened.get(number + 1) for number in games)
         ]
         return [label, *[None] * 8, *cells, *[None] * len(extra)]
 
     rows.append(settlement_row("boxes", lambda g, p: g.boxes[p]))
     rows.append(settlement_row("box bonus", lambda g, p: g.settlement.lines[p].box_bonus))
+    if sheet.gin_bonus_aside:
+        rows.append(settlement_row("gin bonus", lambda g, p: g.settlement.lines[p].gin_bonus))
     rows.append(settlement_row("game bonus", lambda g, p: g.settlement.lines[p].game_bonus))
     rows.append(settlement_row("shutout", lambda g, p: int(g.settlement.lines[p].shutout)))
     rows.append(settlement_row("total", lambda g, p: g.settlement.lines[p].total))
     rows.append(settlement_row("net", lambda g, p: g.settlement.net_of(p)))
-    blank = [None] * (len(sheet.players) * len(sheet.games) + len(extra))
+    blank = [None] * (len(sheet.players) * len(games) + len(extra))
     match_net: list[object] = [None] * len(blank)
     for index, player in enumerate(sheet.players):
-        match_net[index * len(sheet.games)] = sheet.net[player]  # the player's game 1 column
+        match_net[index * len(games)] = sheet.net[player]  # the player's game 1 column
     rows.append(["match net", *[None] * 8, *match_net])
     rows.append(["winner", *[None] * 5, sheet.winner, None, None, *blank])
     return [[_neutral(cell) for cell in row] for row in rows]

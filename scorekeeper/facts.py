@@ -31,6 +31,7 @@ from scorekeeper.rules import LATER_OPTIONS, VARIANT_OPTIONS, Rules
 CHANGE_KEYS = {
     ChangeKind.ABANDONED.value: ("change", "status", "recorded"),
     ChangeKind.RENAMED.value: ("change", "old", "new", "recorded"),
+    ChangeKind.RULES.value: ("change", "rules", "after_slot", "recorded"),
 }
 
 #: The keys of a stored hand: those every hand has, and those only some have.
@@ -207,6 +208,17 @@ def read_change(data: Any, number: int, complete: bool = False) -> Change:
                 )
             )
         return Change(ChangeKind.ABANDONED, recorded, Status(status))
+    if kind == ChangeKind.RULES.value:
+        rules, after = data.get("rules", {}), data.get("after_slot", 0)
+        if not isinstance(rules, dict):
+            raise ValueError(_("a change of the rules gives the rules as a JSON object"))
+        if type(after) is not int or after < 0:
+            raise ValueError(
+                _(
+                    "a change of the rules' after_slot must be a whole number from 0, not {value!r}"
+                ).format(value=after)
+            )
+        return Change(ChangeKind.RULES, recorded, rules=Rules.from_dict(rules), after=after)
     old, new = data.get("old"), data.get("new")
     if not isinstance(old, str) or not isinstance(new, str):
         raise ValueError(_("a renaming gives the old and the new name as text"))

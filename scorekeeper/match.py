@@ -2,8 +2,9 @@
 
 A :class:`Match` holds its players, its rules, the first dealer and every hand ever recorded,
 voided and replaced ones too, in the order they were entered; besides its hands, the changes
-made to the match itself (an abandoning, a player's new name). Every total is the engine's
-fold over the hands in force (:meth:`Match.sheet`). The store keeps a match's facts and
+made to the match itself (an abandoning, a player's new name, its rules changed). Every total
+is the engine's fold over the hands in force (:meth:`Match.sheet`), under the rules in force
+(those of ``new`` with every change of them applied). The store keeps a match's facts and
 nothing else; this module knows nothing of files.
 
 The hands are kept in the names the players had at ``new``; a renaming changes the name a
@@ -18,9 +19,18 @@ from datetime import date, datetime
 from enum import Enum
 from typing import Any, NamedTuple
 
-from scorekeeper.engine import Hand, Scoresheet, Teams, fold, replay, team_name
+from scorekeeper.engine import (
+    Hand,
+    InvalidHand,
+    MatchFinished,
+    Scoresheet,
+    Teams,
+    fold,
+    replay,
+    team_name,
+)
 from scorekeeper.i18n import Quoted, _
-from scorekeeper.rules import Rules
+from scorekeeper.rules import VARIANTS, Rules
 
 
 class Status(str, Enum):
@@ -39,6 +49,7 @@ class ChangeKind(str, Enum):
 
     ABANDONED = "abandoned"
     RENAMED = "renamed"
+    RULES = "rules"
 
 
 class MatchStatus(str, Enum):
@@ -82,16 +93,29 @@ class StoredHand(NamedTuple):
 
 class Change(NamedTuple):
     """A change made to the match itself, kept in the order it was made: the match abandoned
-    (``status`` voided once ``undo`` took it back), or a player's name ``old`` corrected to
-    ``new``."""
+    (``status`` voided once ``undo`` took it back), a player's name ``old`` corrected to
+    ``new``, or its rules changed to ``rules`` (after the hand entered in slot ``after``)."""
 
     kind: ChangeKind
     recorded: str = ""
     status: Status = Status.IN_FORCE
     old: str = ""
     new: str = ""
+    rules: Rules | None = None
+    """The whole rules in force from then on (a rules change)."""
+    after: int = 0
+    """A rules change: the highest slot entered when it was made (0: before any hand), so that
+    the full log shows it where it was made."""
 
     def to_dict(self) -> dict[str, Any]:
+        if self.kind is ChangeKind.RULES:
+            assert self.rules is not None
+            return {
+                "change": self.kind.value,
+                "rules": self.rules.to_dict(),
+                "after_slot": self.after,
+                "recorded": self.recorded,
+            }
         if self.kind is ChangeKind.ABANDONED:
             return {
                 "change": self.kind.value,
@@ -109,6 +133,30 @@ class Change(NamedTuple):
 class CannotChange(ValueError):
     """Raised when a change cannot be made to a match (a second abandoning, a rename to a name
     another player has); its text says why."""
+
+
+class HandInTheWay(CannotChange):
+    """Raised when the hands in force could not all have been played as they were under other
+    rules: ``number`` is the first hand in the way (counted over the hands in force), ``error``
+    what it would be (impossible, or after the end of the match; None: played by others)."""
+
+    def __init__(
+        self,
+        number: int,
+        error: InvalidHand | MatchFinished | None,
+        played: tuple[str, str] = ("", ""),
+        would: tuple[str, str] = ("", ""),
+    ) -> None:
+        super().__init__(str(error) if error else "")
+        self.number, self.error = number, error
+        self.played, self.would = played, would
+        """Three-handed Gin: who played the hand, and who would have played it."""
+
+
+def kind_of(rules: Rules) -> tuple[object, ...]:
+    """What makes the kind of match in its rules (Oklahoma, Straight, Three-handed: each
+    variant's own switch), which the recorded hands carry and no change of rules changes."""
+    return tuple(getattr(rules, variant) for variant in VARIANTS)
 
 
 class Match:
@@ -135,6 +183,9 @@ class Match:
         self.players = players
         """The players as they are called now (in Partnership Gin the teams' names)."""
         self.rules = rules
+        """The rules in force: those of ``new`` as the rules changes since have made them."""
+        self.first_rules = rules
+        """The rules the match was started with (the file's header keeps them)."""
         self.first_dealer = first_dealer
         self.created = created
         self.description = description
@@ -253,6 +304,47 @@ class Match:
         self._apply(Change(ChangeKind.RENAMED, recorded, old=old, new=new))
         self.changed = True
 
+    def change_rules(self, rules: Rules, recorded: str | None = None) -> None:
+        """Play by ``rules`` from the first hand on (raises :class:`CannotChange` for rules of
+        another kind of match; :meth:`rules_refused` says whether the hands allow them)."""
+        recorded = now() if recorded is None else recorded
+        after = max((h.slot for h in self.history), default=0)
+        self._apply(Change(ChangeKind.RULES, recorded, rules=rules, after=after))
+        self.changed = True
+
+    def rules_changes(self) -> list[tuple[Change, Rules]]:
+        """Each rules change with the rules it replaced, in the order they were made."""
+        found, before = [], self.first_rules
+        for change in self.changes:
+            if change.kind is ChangeKind.RULES and change.rules is not None:
+                found.append((change, before))
+                before = change.rules
+        return found
+
+    def sheet_under(self, rules: Rules) -> Scoresheet:
+        """The scoresheet of the hands in force worked out under ``rules``; raises
+        :class:`HandInTheWay` naming the first hand that could not have been played as it was
+        under them: a hand impossible under them, a hand after the one that would have ended
+        the match, or in Three-handed Gin a hand that other players would have played."""
+        hands = [stored.hand for stored in self.in_force()]
+
+        def played(upto: int) -> Scoresheet:
+            return replay(self.players, rules, self.first_dealer, hands[:upto], self.teams)
+
+        try:
+            after = played(len(hands))
+        except (InvalidHand, MatchFinished):
+            for number in range(1, len(hands) + 1):  # the first hand that cannot follow
+                try:
+                    played(number)
+                except (InvalidHand, MatchFinished) as error:
+                    raise HandInTheWay(number, error) from None
+            raise  # pragma: no cover - a prefix of the hands fails where they all do
+        for old, new in zip(self.sheet().rounds, after.rounds):
+            if old.seating and new.seating and old.seating.players != new.seating.players:
+                raise HandInTheWay(old.number, None, old.seating.players, new.seating.players)
+        return after
+
     def _mark(self, stored: StoredHand, status: Status) -> None:
         self.history[self.history.index(stored)] = stored._replace(status=status)
         self.changed = True
@@ -269,6 +361,12 @@ class Match:
             raise CannotChange(_("the match is over, so it cannot be abandoned"))
         if change.kind is ChangeKind.RENAMED:
             self._rename(change.old, change.new)
+        if change.kind is ChangeKind.RULES and change.rules is not None:
+            if kind_of(change.rules) != kind_of(self.rules):
+                raise CannotChange(
+                    _("a change of the rules cannot make the match another kind of match")
+                )
+            self.rules, self._sheet = change.rules, None
         self.changes.append(change)
 
     def _rename(self, old: str, new: str) -> None:
@@ -306,7 +404,7 @@ class Match:
         return {
             "id": self.id,
             "players": list(players),
-            "rules": self.rules.to_dict(),
+            "rules": self.first_rules.to_dict(),
             "first_dealer": first_dealer,
             "created": self.created,
             "description": self.description,

@@ -16,6 +16,7 @@ from scorekeeper.engine import (
     Decision,
     Entry,
     Form,
+    Game,
     Hand,
     Kind,
     Round,
@@ -94,13 +95,23 @@ def with_upcard(said: str, hand: Hand, result: Score) -> str:
     ).format(said=said, card=hand.upcard)
 
 
-def scored(result: Score, games: tuple[int, ...]) -> str:
-    """Where the points went: ``Bob +4 in Games 1, 2, 3`` or ``no score``."""
+def scored(result: Score, games: tuple[int, ...], box_points: int = 0, aside: int = 0) -> str:
+    """Where the points went: ``Bob +4 in Games 1, 2, 3`` or ``no score``, with what the boxes
+    added to each column (``Bob +4 and +25 for the box in Game 1``) and the gin bonus aside."""
     if result.winner is None:
         return _("no score")
-    return _("{winner} +{points} in {games}").format(
-        winner=result.winner, points=result.points, games=games_phrase(games)
-    )
+    values = {"winner": result.winner, "points": result.points, "games": games_phrase(games)}
+    if box_points:
+        said = ngettext(
+            "{winner} +{points} and +{value} for the box in {games}",
+            "{winner} +{points} and +{value} for {n} boxes in {games}",
+            result.boxes,
+        ).format(value=box_points, n=result.boxes, **values)
+    else:
+        said = _("{winner} +{points} in {games}").format(**values)
+    if aside:
+        return _("{said}; gin bonus {bonus} kept for the settlement").format(said=said, bonus=aside)
+    return said
 
 
 def plain(hand: Hand) -> str:
@@ -134,8 +145,9 @@ def arrangement(who: str, hand: Arrangement) -> list[str]:
 
 def short(r: Round) -> str:
     """The scoresheet's hand cell, beside the totals in the winner's columns: ``+10``,
-    ``+37 gin``, ``+27 undercut (up-card 7♠: doubled)``, ``wall``, or ``no score`` for a
-    partnership deal that came out even."""
+    ``+37 gin``, ``+27 undercut (up-card 7♠: doubled)``, ``+15, box +25`` (what the boxes
+    added under ``boxes_when`` each_hand), ``wall``, or ``no score`` for a partnership deal
+    that came out even."""
     if r.winner is None:
         return _("no score") if r.kind is Kind.DEAL else _("wall")
     said = {
@@ -144,6 +156,10 @@ def short(r: Round) -> str:
         Kind.BIG_GIN: _("+{points} big gin"),
     }.get(r.kind, "+{points}")
     cell = said.format(points=r.points)
+    if r.box_points:
+        cell = ngettext("{cell}, box +{value}", "{cell}, {n} boxes +{value}", r.boxes).format(
+            cell=cell, n=r.boxes, value=r.box_points
+        )
     if r.hand is None:
         return cell
     return with_upcard(cell, r.hand, Score(r.kind, r.winner, r.points, doubled=r.doubled))
@@ -152,15 +168,14 @@ def short(r: Round) -> str:
 def round_line(r: Round, teams: Teams | None = None) -> str:
     """``Hand 4: Bob knocks 6 v 10 -> Bob +4 in Games 1, 2, 3``; for a partnership deal,
     ``Deal 3: Ann & Bob 15, Cid & Dee 37 -> Cid & Dee +22 in Game 1``."""
-    result = Score(r.kind, r.winner, r.points, doubled=r.doubled)
+    result = Score(r.kind, r.winner, r.points, r.boxes, doubled=r.doubled)
+    said = scored(result, r.games, r.box_points, r.aside)
     if r.hand is not None or teams is None:
         assert r.hand is not None
         return _("Hand {number}: {outcome} -> {scored}").format(
-            number=r.number, outcome=outcome(r.hand, result), scored=scored(result, r.games)
+            number=r.number, outcome=outcome(r.hand, result), scored=said
         )
-    return _("{deal} -> {scored}").format(
-        deal=deal_points(r, teams), scored=scored(result, r.games)
-    )
+    return _("{deal} -> {scored}").format(deal=deal_points(r, teams), scored=said)
 
 
 def deal_points(r: Round, teams: Teams) -> str:
@@ -183,6 +198,14 @@ def table_line(table: TableHand) -> str:
     if table.winner is not None:
         said += " -> " + _("{winner} +{points}").format(winner=table.winner, points=table.points)
     return _("{a} v {b}: {said}").format(a=table.players[0], b=table.players[1], said=said)
+
+
+def in_columns(sheet: Scoresheet) -> list[Game]:
+    """The game in each column now, column by column: the one in progress there, or once the
+    match's games have all opened, the last played there. As many as the columns; with
+    ``games`` above the columns, Game 4 is in column 1 once Game 1 has ended."""
+    last = {game.column: game for game in sheet.games}
+    return [last[column] for column in sorted(last)]
 
 
 def game_state(sheet: Scoresheet, number: int) -> str:
@@ -345,6 +368,13 @@ def next_deal(sheet: Scoresheet) -> str:
     """``Alexandra deals next.`` (after the match: the first hand of the next series); with
     three players ``Cid sits out; Ann deals to Ben.``"""
     coming = sheet.next_hand()
+    if coming.sits_out and coming.sits_out == coming.dealer:  # dealer_sits_out
+        ((a, b),) = coming.tables
+        return (
+            _("Next match: {dealer} sits out and deals to {a} and {b}.")
+            if sheet.finished
+            else _("{dealer} sits out and deals to {a} and {b}.")
+        ).format(dealer=coming.dealer, a=a, b=b)
     if coming.sits_out:
         ((a, b),) = coming.tables
         return (
@@ -364,18 +394,21 @@ def next_deal(sheet: Scoresheet) -> str:
 
 
 def standing(sheet: Scoresheet) -> list[str]:
-    """The short standing: a line per player with each game's column, ended games marked."""
-    width = max(len(p) for p in sheet.players)
-    cells = [_("Game {n}").format(n=game.number) for game in sheet.games]
+    """The short standing: a line per player with the column of each game in the columns
+    now (:func:`in_columns`), ended games marked."""
+    width = max(cells(p) for p in sheet.players)  # as wide as a terminal shows the names
+    games = in_columns(sheet)
+    headings = [_("Game {n}").format(n=game.number) for game in games]
     rows = [
-        [str(game.points[p]) + ("*" if game.winner == p else "") for game in sheet.games]
+        [str(game.points[p]) + ("*" if game.winner == p else "") for game in games]
         for p in sheet.players
     ]
-    size = max(len(cell) for cell in cells + [c for row in rows for c in row]) + 2
-    lines = [" " * (width + 2) + "".join(cell.rjust(size) for cell in cells)]
+    size = max(len(cell) for cell in headings + [c for row in rows for c in row]) + 2
+    lines = [" " * (width + 2) + "".join(cell.rjust(size) for cell in headings)]
     for player, row in zip(sheet.players, rows):
-        lines.append("  " + player.ljust(width) + "".join(cell.rjust(size) for cell in row))
-    if any(game.winner for game in sheet.games):
+        padding = " " * (width - cells(player))
+        lines.append("  " + player + padding + "".join(cell.rjust(size) for cell in row))
+    if any(game.winner for game in games):
         lines.append("  " + _("(* won the game)"))
     return lines
 
@@ -492,7 +525,7 @@ def cells(text: str) -> int:
 NUMBER = re.compile(r"[-+]?\d[\d.,:/-]*[^\w\s]*")
 
 #: Terms of more than one word that are one thing (the same in every language).
-TERMS = ("big gin",)
+TERMS = ("big gin", "gin bonus")
 
 
 def units(line: str) -> list[str]:

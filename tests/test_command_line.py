@@ -221,10 +221,10 @@ def test_every_command_has_help_with_an_example(
         assert out.startswith("Usage: ")
 
 
-def test_amend_has_knock_gin_and_wall() -> None:
+def test_amend_has_knock_gin_wall_and_rules() -> None:
     amend = _commands()["amend"]
     assert isinstance(amend, click.Group)
-    assert set(amend.commands) == {"knock", "gin", "wall"}
+    assert set(amend.commands) == {"knock", "gin", "wall", "rules"}
 
 
 @pytest.mark.skipif(not README.exists(), reason="README.md is being written")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from harness import (
     A,
     B,
@@ -120,7 +121,16 @@ def test_amend_refused_when_it_would_end_the_match_early(run: Run, store_dir: Pa
     ok(run("knock", "bob", "2", "20"))  # 3 B 36
     before = snapshot(store_dir)
     # Big gin v 98 = 129 in hand 1 would end G1, and with it this short match, at hand 1.
-    refused(run("amend", "1", "gin", "bob", "98", "--big"), 1, "end the match", "hand 1")
+    refused(
+        run("amend", "1", "gin", "bob", "98", "--big"),
+        1,
+        "end the match with hand 1, but 2 more hands were recorded after it",
+    )
+    refused(
+        run("amend", "2", "gin", "al", "98", "--big"),
+        1,
+        "end the match with hand 2, but 1 more hand was recorded after it. Undo it first",
+    )
     assert snapshot(store_dir) == before
     # The same correction in the last hand is fine: it ends the match there.
     # 3 is B's 2nd win: 98+31 = 129 [1, 2] -> G1 18+129 = 147 and G2 129 both end;
@@ -174,3 +184,23 @@ def test_log_and_log_all(run: Run) -> None:
     ]
     # log names the dealer of each hand in force
     assert "Alexandra" in log.splitlines()[4]
+
+
+@pytest.mark.parametrize(
+    "entered, again",
+    [
+        (["wall"], ["wall"]),
+        (["knock", "al", "3", "20"], ["knock", "alexandra", "3", "20"]),
+        (["gin", "bob", "12"], ["gin", "b", "12"]),
+    ],
+)
+def test_a_correction_that_changes_nothing_stores_nothing_and_says_so(
+    run: Run, store_dir: Path, entered: list[str], again: list[str]
+) -> None:
+    new_match(run)
+    ok(run(*entered))
+    before = snapshot(store_dir)
+    for _time in range(2):
+        said = ok(run("amend", "1", *again))
+        assert said.startswith("Hand 1 is ") and said.endswith("already; nothing was changed.\n")
+    assert snapshot(store_dir) == before

@@ -67,6 +67,7 @@ SCENARIOS: dict[str, tuple[list[list[str]], list[str]]] = {
     "undo": ([], ["undo"]),
     "undo-of-a-finished-match": ([], ["undo", "--match", "1"]),
     "amend": ([], ["amend", "1", "knock", "dee", "2", "20"]),
+    "amend-rules": ([], ["amend", "rules", "--gin-bonus", "20", "--target", "150"]),
     "use": ([], ["use", "1"]),
     "abandon": ([], ["abandon"]),
     "undo-of-an-abandoning": ([["abandon"]], ["undo"]),

@@ -1319,6 +1319,19 @@ def test_property_points_routed_into_listed_games(match: Any) -> None:
             assert all(1 <= g <= rules.game_count for g in r.games)
 
 
+def winners_line(
+    rules: Rules, points: int, box_bonus: int, aside: int, double: int, rewarded: bool
+) -> Line:
+    """A game's winner's line worked out from docs/rules.md (Settling a game), with the shutout
+    reward or without."""
+    reward = rules.shutout if rewarded else None
+    points *= 2 if reward is Shutout.POINTS else 1
+    bonus = rules.game_bonus * (2 if reward is Shutout.GAME_BONUS else 1)
+    bonus += rules.shutout_bonus if reward is Shutout.BONUS else 0
+    total = (points + box_bonus + aside + bonus) * (2 if reward is Shutout.TOTAL else 1)
+    return Line(points, box_bonus, bonus, rewarded, total * double, aside)
+
+
 @PROPERTY_SETTINGS
 @given(matches())
 def test_property_settlement_adds_up(match: Any) -> None:
@@ -1342,42 +1355,24 @@ def test_property_settlement_adds_up(match: Any) -> None:
         else:
             shut = not won[loser]
         shut = shut and rules.shutout is not Shutout.NONE
-        # a reward that adds nothing (a game bonus of 0 doubled, a shutout bonus of 0) is not marked
-        marked = shut and not (
-            (rules.shutout is Shutout.GAME_BONUS and rules.game_bonus == 0)
-            or (rules.shutout is Shutout.BONUS and rules.shutout_bonus == 0)
-        )
         double = 2 if rules.last_game_double and game.number == rules.game_count else 1
-        for player in PLAYERS:
-            line = lines[player]
-            rewarded = shut and player == winner
-            assert line.shutout is (marked and player == winner)
-            assert line.box_bonus == rules.box_bonus * game.boxes[player]
-            assert line.gin_bonus == aside[player]
-            assert line.doubled is (double == 2)
-            doubled_points = rewarded and rules.shutout is Shutout.POINTS
-            assert line.points == hand_points[player] * (2 if doubled_points else 1)
-            expected_bonus = 0
-            if player == winner:
-                expected_bonus = rules.game_bonus * (
-                    2 if rewarded and rules.shutout is Shutout.GAME_BONUS else 1
-                )
-                expected_bonus += (
-                    rules.shutout_bonus if rewarded and rules.shutout is Shutout.BONUS else 0
-                )
-            assert line.game_bonus == expected_bonus
-            base = line.points + line.box_bonus + line.gin_bonus + line.game_bonus
-            times = 2 if rewarded and rules.shutout is Shutout.TOTAL else 1
-            assert line.total == base * times * double
+        box_bonus = {p: rules.box_bonus * game.boxes[p] for p in PLAYERS}
+
+        mine = (hand_points[winner], box_bonus[winner], aside[winner], double)
+        # the reward is marked (and given) only where it changes what the winner gets
+        marked = (
+            shut
+            and winners_line(rules, *mine, True).total != winners_line(rules, *mine, False).total
+        )
+        assert lines[winner] == winners_line(rules, *mine, marked)._replace(doubled=double == 2)
         assert game.settlement.net == lines[winner].total - lines[loser].total
         assert game.settlement.nets == {winner: game.settlement.net, loser: -game.settlement.net}
-        box_bonus = rules.box_bonus * game.boxes[loser]
         assert lines[loser] == Line(
             hand_points[loser],
-            box_bonus,
+            box_bonus[loser],
             0,
             False,
-            (hand_points[loser] + box_bonus + aside[loser]) * double,
+            (hand_points[loser] + box_bonus[loser] + aside[loser]) * double,
             aside[loser],
             double == 2,
         )

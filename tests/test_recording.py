@@ -153,6 +153,7 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
         # G1: A 18+47=65, B 10+30+4+25+31=100.
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {A: 65, B: 100},
             "boxes": {A: 2, B: 5},
@@ -162,6 +163,7 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
         # G2: A 47+51+10=108, B 30+4+25+31=90.
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {A: 108, B: 90},
             "boxes": {A: 3, B: 4},
@@ -171,6 +173,7 @@ def test_whole_match_from_new_to_match_winner(run: Run) -> None:
         # G3: A 51+10=61, B 4+25+31+40=100.
         {
             "number": 3,
+            "column": 3,
             "open": False,
             "points": {A: 61, B: 100},
             "boxes": {A: 2, B: 4},
@@ -223,6 +226,7 @@ def test_show_json_shape(run: Run) -> None:
         "games": [
             {
                 "number": n,
+                "column": n,
                 "open": True,
                 "points": {A: 0, B: 0},
                 "boxes": {A: 0, B: 0},
@@ -267,7 +271,7 @@ def test_show_json_shape(run: Run) -> None:
             "games",
         }
     for g in data["games"]:
-        assert set(g) == {"number", "open", "points", "boxes", "winner", "settlement"}
+        assert set(g) == {"number", "column", "open", "points", "boxes", "winner", "settlement"}
     assert data["rounds"] == [
         won_round(1, A, B, 5, 15, B, 10, [1]),
         # The knocker stays the knocker in an undercut; the opponent is the winner.

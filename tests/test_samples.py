@@ -89,6 +89,7 @@ def test_seed_worked_example_played_to_the_end(tmp_path: Path, path: Path) -> No
         #         total 108+125+100=333. net 333-115=218.
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {A: 65, B: 108},
             "boxes": {A: 2, B: 5},
@@ -99,6 +100,7 @@ def test_seed_worked_example_played_to_the_end(tmp_path: Path, path: Path) -> No
         #         B pts 30+4+27+37=98, boxes 4 (3, 4, 6, 7) x25=100, total 198. net 77.
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {A: 100, B: 98},
             "boxes": {A: 3, B: 4},
@@ -110,6 +112,7 @@ def test_seed_worked_example_played_to_the_end(tmp_path: Path, path: Path) -> No
         #         total 327. net 327-137=190.
         {
             "number": 3,
+            "column": 3,
             "open": False,
             "points": {A: 62, B: 102},
             "boxes": {A: 3, B: 5},
@@ -151,6 +154,7 @@ def test_two_one_winner_has_the_lower_best_column(tmp_path: Path, path: Path) ->
         #         M pts 8+17=25, boxes 2 (2, 5) x25=50, total 75. net 304-75=229.
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {M: 25, T: 104},
             "boxes": {M: 2, T: 4},
@@ -161,6 +165,7 @@ def test_two_one_winner_has_the_lower_best_column(tmp_path: Path, path: Path) ->
         #         M pts 17+18=35, boxes 2 (5, 7) x25=50, total 85. net 215.
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {M: 35, T: 100},
             "boxes": {M: 2, T: 4},
@@ -171,6 +176,7 @@ def test_two_one_winner_has_the_lower_best_column(tmp_path: Path, path: Path) ->
         #         T pts 26+34+21+9=90, boxes 4 (4, 6, 8, 10) x25=100, total 190. net 132.
         {
             "number": 3,
+            "column": 3,
             "open": False,
             "points": {M: 147, T: 90},
             "boxes": {M: 3, T: 4},
@@ -212,6 +218,7 @@ def test_shutout_in_game_one_then_the_shut_out_player_opens_game_two(
         #         shutout (Daniel 0) = 200, total 106+75+200=381. D 0, 0, 0, total 0. net 381.
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {P: 106, D: 0},
             "boxes": {P: 3, D: 0},
@@ -226,6 +233,7 @@ def test_shutout_in_game_one_then_the_shut_out_player_opens_game_two(
         #         P pts 52+21+12=85, boxes 3 (2, 3, 6) x25=75, total 160. net 117.
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {P: 85, D: 102},
             "boxes": {P: 3, D: 3},
@@ -236,6 +244,7 @@ def test_shutout_in_game_one_then_the_shut_out_player_opens_game_two(
         #         P pts 21+12+29=62, boxes 3 (3, 6, 8) x25=75, total 137. net 141.
         {
             "number": 3,
+            "column": 3,
             "open": False,
             "points": {P: 62, D: 103},
             "boxes": {P: 3, D: 3},
@@ -283,6 +292,7 @@ def test_walls_keep_the_dealer_and_a_tie_is_an_undercut(tmp_path: Path, path: Pa
         #         M pts 19+25+15=59, boxes 3 (2, 3, 8) x25=75, total 134. net 142.
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {S: 101, M: 59},
             "boxes": {S: 3, M: 3},
@@ -293,6 +303,7 @@ def test_walls_keep_the_dealer_and_a_tie_is_an_undercut(tmp_path: Path, path: Pa
         #         S pts 28+30=58, boxes 2 (7, 9) x25=50, total 108. net 170.
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {S: 58, M: 103},
             "boxes": {S: 2, M: 3},
@@ -303,6 +314,7 @@ def test_walls_keep_the_dealer_and_a_tie_is_an_undercut(tmp_path: Path, path: Pa
         #         S pts 30+16=46, boxes 2 (9, 12) x25=50, total 96. net 181.
         {
             "number": 3,
+            "column": 3,
             "open": False,
             "points": {S: 46, M: 102},
             "boxes": {S: 2, M: 3},
@@ -341,6 +353,7 @@ def test_house_rules_two_columns_one_game_each_is_a_draw(tmp_path: Path, path: P
         #         H pts 15+12+11+16=54, boxes 4 (1, 2, 3, 6) x20=80, total 134. net 102.
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {H: 54, L: 76},
             "boxes": {H: 4, L: 3},
@@ -351,6 +364,7 @@ def test_house_rules_two_columns_one_game_each_is_a_draw(tmp_path: Path, path: P
         #         L pts 21+19=40, boxes 2 (5, 7) x20=40, total 80. net 182.
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {H: 82, L: 40},
             "boxes": {H: 4, L: 2},
@@ -388,6 +402,7 @@ def test_one_big_gin_ends_two_games_at_once(tmp_path: Path, path: Path) -> None:
         #         K pts 15+21=36, boxes 2 (2, 5) x25=50, total 86. net 255.
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {O: 141, K: 36},
             "boxes": {O: 4, K: 2},
@@ -398,6 +413,7 @@ def test_one_big_gin_ends_two_games_at_once(tmp_path: Path, path: Path) -> None:
         #         K pts 21, boxes 1 (5) x25=25, total 46 (not a shutout). net 248.
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {O: 119, K: 21},
             "boxes": {O: 3, K: 1},
@@ -408,6 +424,7 @@ def test_one_big_gin_ends_two_games_at_once(tmp_path: Path, path: Path) -> None:
         #         O pts 18+75=93, boxes 2 (4, 6) x25=50, total 143. net 135.
         {
             "number": 3,
+            "column": 3,
             "open": False,
             "points": {O: 93, K: 103},
             "boxes": {O: 2, K: 3},
@@ -469,6 +486,7 @@ def test_oklahoma_spades_double_and_the_upcard_sets_the_knock_limit(
         #         V pts 17+39+25=81, boxes 3 (1, 3, 4) x25=75, total 156. net 118.
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {R: 124, V: 81},
             "boxes": {R: 2, V: 3},
@@ -479,6 +497,7 @@ def test_oklahoma_spades_double_and_the_upcard_sets_the_knock_limit(
         #         V pts 39+25+29=93, boxes 3 (3, 4, 7) x25=75, total 168. net 118.
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {R: 136, V: 93},
             "boxes": {R: 2, V: 3},
@@ -489,6 +508,7 @@ def test_oklahoma_spades_double_and_the_upcard_sets_the_knock_limit(
         #         R pts 44, boxes 1 (8) x25=25, total 69. net 262.
         {
             "number": 3,
+            "column": 3,
             "open": False,
             "points": {R: 44, V: 156},
             "boxes": {R: 1, V: 3},
@@ -539,6 +559,7 @@ def test_straight_gin_only_gins_and_walls(tmp_path: Path, path: Path) -> None:
         #         J pts 33+40=73, boxes 2 (3, 5) x25=50, total 123. net 169.
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {I: 117, J: 73},
             "boxes": {I: 3, J: 2},
@@ -549,6 +570,7 @@ def test_straight_gin_only_gins_and_walls(tmp_path: Path, path: Path) -> None:
         #         I pts 51+29=80, boxes 2 (4, 6) x25=50, total 130. net 168.
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {I: 80, J: 123},
             "boxes": {I: 2, J: 3},
@@ -559,6 +581,7 @@ def test_straight_gin_only_gins_and_walls(tmp_path: Path, path: Path) -> None:
         #         J pts 56+27=83, boxes 2 (8, 9) x25=50, total 133. net 149.
         {
             "number": 3,
+            "column": 3,
             "open": False,
             "points": {I: 107, J: 83},
             "boxes": {I: 3, J: 2},
@@ -628,6 +651,7 @@ def check_partnership_sample(sheet: dict[str, Any]) -> None:
         #         IJ pts 12+35=47, boxes 2 (deals 2, 3) x25=50, total 97. net 170.
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {GH: 117, IJ: 47},
             "boxes": {GH: 2, IJ: 2},
@@ -638,6 +662,7 @@ def check_partnership_sample(sheet: dict[str, Any]) -> None:
         #         IJ pts 35+3=38, boxes 2 (deals 3, 6) x25=50, total 88. net 175.
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {GH: 113, IJ: 38},
             "boxes": {GH: 2, IJ: 2},
@@ -648,6 +673,7 @@ def check_partnership_sample(sheet: dict[str, Any]) -> None:
         #         GH pts 56+3=59, boxes 2 (deals 7, 10) x25=50, total 109. net 192.
         {
             "number": 3,
+            "column": 3,
             "open": False,
             "points": {GH: 59, IJ: 126},
             "boxes": {GH: 2, IJ: 3},

@@ -15,7 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from harness import LANGUAGES, SAMPLES, at, fits, golden, in_language, invoke, ok, sample
+
+from scorekeeper.messages import cells
 
 #: The three-handed sample's players, renamed to the longest names a sheet at 80 columns shows
 #: whole.
@@ -101,3 +104,140 @@ def test_no_color_keeps_bold_and_a_dumb_terminal_has_none(
         said = os.read(master, 65536).decode()
         os.close(master)
         assert ("\x1b[1m" in said) is bold, (args, said)
+
+
+#: An evening's every command, in the order a table would type them (12-character names).
+EVENING = [
+    "new Alexandrinaa Bartholomeus --dealer alex --games 4 --boxes-when each_hand",
+    "knock alex 3 20",
+    "gin bart 30",
+    "wall",
+    "knock bart 9 5",
+    "knock alex 30 20",
+    "knock zed 3 20",
+    "show",
+    "log",
+    "log --all",
+    "undo",
+    "amend 1 knock alex 2 20",
+    "rename Bartholomeus Bartholomeuz",
+    "rename Bartholomeuz Bartholomeus",
+    "matches",
+    "rules",
+    "rules --presets",
+    "abandon",
+    "undo",
+    "new Alexandrinaa Bartholomeus Christophera --dealer-sits-out",
+    "knock alex 3 20",
+    "knock bart 3 20",
+    "show",
+    "delete 1 --yes",
+    "restore 1",
+    "use 1",
+    "check",
+    "stats",
+    "stats alexandrinaa",
+    "stats alexandrinaa --against bartholomeus",
+    "deadwood AS 2s 3S 10h JD qd kc 7s 7h 7d",
+    "new Alexandrinaa --target 5",
+]
+
+
+def evening_of_every_command(store: Path, lang: str) -> list[tuple[str, Result]]:
+    """The evening, each line typed with what it printed (at 80 columns, to a pipe)."""
+    return [(line, invoke(store, "--lang", lang, *line.split(), env=at(80))) for line in EVENING]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_screen_of_an_evening_fits_80_columns(tmp_path: Path, lang: str) -> None:
+    """What every command of an evening prints (its report, its prompts) fits 80 columns with
+    12-character names, in every language: nothing cut, lines wrapped between words."""
+    store = tmp_path / "store"
+    for _line, result in evening_of_every_command(store, lang):
+        fits(result.stdout, 80)
+    asked = invoke(
+        store,
+        "--lang",
+        lang,
+        "record",
+        input=f"{in_language(lang, 'knock').lower()}\nzed\nchris\n11\n5\n20\nn\nq\n",
+        env=at(80),
+    )
+    # a question ends in a space before its answer: only the width counts here
+    assert [line for line in asked.stdout.splitlines() if cells(line) > 80] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_of_an_evening_fits_80_columns_on_a_terminal(
+    tmp_path: Path, lang: str
+) -> None:
+    """The evening's refusals, as a terminal 80 columns wide shows them (on standard error)."""
+    store, refused = tmp_path / "store", 0
+    for line in EVENING:
+        if invoke(store, "--lang", lang, *line.split(), env=at(80)).exit_code:
+            said = on_a_terminal(store, lang, *line.split())  # refused again: nothing changes
+            assert said.split("\r")[-1].startswith(("Error:", "Fehler:", "Fout:")), said
+            fits(said, 80)
+            refused += 1
+    assert refused >= 4
+
+
+#: An Endless Hollywood evening: twelve games on three columns, boxes worth their bonus as
+#: they come, gin bonuses kept for the settlement, the last game counting double. Each gin
+#: v 98 is 98 points and a box of 25 in the column (123: it ends every game it is entered in).
+ENDLESS = (
+    "gin alex 98",  # 1: Game 1 ends; Game 4 opens in column 1
+    "knock bart 4 30",  # 2: Bartholomeus opens Game 2
+    "wall",  # 3
+    "gin bart 90",  # 4: Games 2 and 3 end; Games 5 and 6 open in columns 2 and 3
+    "knock alex 1 98",  # 5: Game 4 ends; Game 7 in column 1
+    "gin alex 98",  # 6: Game 5
+    "gin bart 98",  # 7: Game 6
+    "gin bart 98",  # 8: Game 7
+    "knock alex 2 98",  # 9: Game 8
+    "gin alex 98",  # 10: Game 9
+    "gin bart 98",  # 11: Game 10
+    "gin alex 98",  # 12: Game 11
+    "gin alex 98",  # 13: Game 12, counted double: the match is over
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_endless_hollywood_at_80_columns(tmp_path: Path, lang: str) -> None:
+    store = tmp_path / "store"
+    ok(
+        invoke(
+            store,
+            *[
+                "new",
+                "Alexandrinaa",
+                "Bartholomeus",
+                "--dealer",
+                "alex",
+                "--games",
+                "12",
+                "--boxes-when",
+                "each_hand",
+                "--gin-bonus-when",
+                "settlement",
+                "--last-game-double",
+            ],
+        )
+    )
+    screens = []
+    for number, hand in enumerate(ENDLESS, start=1):
+        said = ok(invoke(store, "--lang", lang, *hand.split(), env=at(80)))
+        if number in (1, 5, 13):
+            screens.append(f"$ scorekeeper {hand}\n{said}")
+        if number in (6, 13):
+            shown = ok(invoke(store, "--lang", lang, "show", env=at(80)))
+            screens.append(f"$ scorekeeper show\n{shown}")
+    for line in ("log", "rules"):
+        said = ok(invoke(store, "--lang", lang, line, env=at(80)))
+        screens.append(f"$ scorekeeper {line}\n{said}")
+    text = "\n".join(screens)
+    fits(text, 80)
+    for whole in ("Alexandrinaa", "Bartholomeus"):
+        assert whole[:11] + "…" not in text
+    golden(f"endless-80-{lang}", text)

@@ -163,6 +163,30 @@ def test_only_a_post_writes(hollywood: Path) -> None:
     assert snapshot(hollywood) == before
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"[" * 1000 + b"]" * 1000,  # 2 KB, nested deeper than Python reads
+        b'{"a":' * 1000 + b"1" + b"}" * 1000,
+        b"\xff\xfe not text",
+        b"[1, 2, 3]",
+        b'"a string"',
+        b"{",
+        b"",
+    ],
+)
+def test_a_bad_body_of_any_kind_gets_a_4xx_with_a_message(hollywood: Path, body: bytes) -> None:
+    before = snapshot(hollywood)
+    phone = client(hollywood)
+    for path in ("/hand", "/undo"):
+        found = phone.post(
+            path, content=body, headers={**WRITE, "content-type": "application/json"}
+        )
+        assert 400 <= found.status_code < 500, (path, found.status_code)
+        assert found.text.strip()
+    assert snapshot(hollywood) == before
+
+
 def test_a_read_only_page_enters_nothing(hollywood: Path) -> None:
     phone = client(hollywood, read_only=True)
     assert "form" not in phone.get("/").text.split("<main>")[1]

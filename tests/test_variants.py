@@ -1085,6 +1085,7 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
     assert sheet["games"] == [
         {
             "number": 1,
+            "column": 1,
             "open": False,
             "points": {AB: 60, CD: 0},
             "boxes": {AB: 2, CD: 0},
@@ -1097,6 +1098,7 @@ def test_partnership_full_match_to_the_winner(run: Run) -> None:
         },
         {
             "number": 2,
+            "column": 2,
             "open": False,
             "points": {AB: 78, CD: 32},
             "boxes": {AB: 2, CD: 1},

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from harness import LANGUAGES, TRANSLATED, at, fits, invoke, ok, refused, snapshot
 
+from scorekeeper.messages import cells
+
 # The catalogues (.po) are source files: they sit in the checkout, not in an installed package.
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
@@ -225,3 +227,13 @@ def test_abandon_and_delete_say_what_they_did_within_80_columns(tmp_path: Path, 
     ok(invoke(store, "new", "Christophera", "Bartholomeus", "--dealer", "chr"))
     for args in (["abandon"], ["undo"], ["delete", "2", "--yes"], ["restore", "2"]):
         fits(ok(invoke(store, "--lang", lang, *args, env=at(80))), 80)
+
+
+def test_the_short_standing_aligns_wide_names_by_the_columns_they_take(tmp_path: Path) -> None:
+    """山田 takes four columns of a terminal, as Anna does: the figures stand one under another."""
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "山田", "Anna", "--dealer", "anna"))
+    said = ok(invoke(store, "knock", "anna", "3", "20")).splitlines()
+    rows = [line for line in said if line.startswith(("  山田", "  Anna"))]
+    assert len(rows) == 2
+    assert len({cells(row) for row in rows}) == 1  # both rows end in the same column

@@ -203,6 +203,8 @@ class Given(click.Argument):
 
     def get_usage_pieces(self, ctx: click.Context) -> list[str]:
         above = ctx.parent
+        if above is not None and ctx.info_name in getattr(above.command, "numberless", ()):
+            return []  # a command of the group that takes no number (``amend rules``)
         given = above.params.get(self.name or "") if above is not None else None
         if above is not None and self in above.command.params and given is not None:
             return [str(given)]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import click
 
 from scorekeeper.commands._common import echo_lines, match_id, refuse_if_abandoned
+from scorekeeper.commands._completion import offer
 from scorekeeper.commands._errors import BadInput, StateProblem
 from scorekeeper.commands._params import (
     NUMBER,
@@ -13,6 +16,7 @@ from scorekeeper.commands._params import (
     ScorekeeperGroup,
     command,
     match_to_correct,
+    option,
     pass_store,
 )
 from scorekeeper.commands.recording import (
@@ -28,10 +32,41 @@ from scorekeeper.commands.recording import (
     wall_params,
     walled,
 )
-from scorekeeper.engine import Entry, MatchFinished, check_correction, check_entry, fold
+from scorekeeper.commands.starting import rule_options
+from scorekeeper.engine import (
+    Entry,
+    Game,
+    MatchFinished,
+    Scoresheet,
+    check_correction,
+    check_entry,
+    fold,
+)
 from scorekeeper.i18n import Quoted, _, ngettext
-from scorekeeper.messages import ENDINGS, next_deal, plain, report, round_line
+from scorekeeper.match import HandInTheWay, Match, kind_of
+from scorekeeper.messages import (
+    ENDINGS,
+    changes,
+    next_deal,
+    plain,
+    report,
+    round_line,
+)
+from scorekeeper.rules import (
+    PRESETS,
+    VARIANTS,
+    Rules,
+    for_three,
+    named_preset,
+    option_name,
+    refused_with_three,
+    rules_changed,
+    spelled,
+)
 from scorekeeper.store import Store
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 @command()
@@ -98,7 +133,30 @@ def taken_back(store: Store, chosen: int, expected: int | None = None) -> list[s
 
 class Amending(ScorekeeperGroup):
     """``amend``'s kinds of hand, which a person may type in the language, as ``record`` takes
-    them (``klopfen``): the command is then named."""
+    them (``klopfen``): the command is then named. ``amend rules`` takes no hand number."""
+
+    #: The commands of ``amend`` that come without a hand number.
+    numberless = ("rules",)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        word = 0  # the first word that is not an option of amend's (or its value)
+        while word < len(args) and args[word].startswith("-"):
+            word += 2 if args[word] in ("--match", "-m") else 1
+        if args[word : word + 1] != ["rules"]:
+            return super().parse_args(ctx, args)
+        # Everything else is the command's own (its --help, --match, --dry-run).
+        ctx.params.update(number=None, match=None, dry_run=False)
+        protected = "_protected_args" if hasattr(ctx, "_protected_args") else "protected_args"
+        setattr(ctx, protected, ["rules"])
+        ctx.args = args[:word] + args[word + 1 :]
+        return ctx.args
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        """After a hand's number, the kinds of hand (not ``rules``, which takes none)."""
+        offered = super().shell_complete(ctx, incomplete)
+        if ctx.params.get("number") is None:
+            return offered
+        return [item for item in offered if item.value not in self.numberless]
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -139,7 +197,8 @@ def amend(ctx: click.Context, number: int, match: int | None, dry_run: bool) -> 
     """Replace hand NUMBER with a corrected outcome; every later hand is scored again.
 
     The replaced hand stays in the store ('log --all' shows it). A correction that would end
-    the match before hands already recorded after it is refused.
+    the match before hands already recorded after it is refused. 'scorekeeper amend rules'
+    changes the rules of the match instead.
 
     \b
     Example:
@@ -147,6 +206,7 @@ def amend(ctx: click.Context, number: int, match: int | None, dry_run: bool) -> 
       scorekeeper amend 5 gin alexandra 31
       scorekeeper amend 2 wall
       scorekeeper amend 3 --dry-run knock bob 4 22
+      scorekeeper amend rules --gin-bonus 20
     """
     ctx.meta["amend"] = (number, match, dry_run)
 
@@ -173,6 +233,15 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
             )
         old = hands[number - 1]
         new = build(current, old)
+        if new == old:  # a correction that changes nothing stores nothing, and says so
+            echo_lines(
+                [
+                    _("Hand {number} is {hand} already; nothing was changed.").format(
+                        number=number, hand=plain(old)
+                    )
+                ]
+            )
+            return
         check_entry(current.rules, new)
         before = current.sheet()
         check_correction(before, hands, number, new)
@@ -180,11 +249,15 @@ def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: 
         try:
             sheet = current.sheet(hands)
         except MatchFinished as error:
+            later = len(hands) - error.entered
             raise StateProblem(
-                _(
+                ngettext(
                     "That correction would end the match with hand {ended}, but {later} more "
-                    "hands were recorded after it. Undo those first, or correct it differently."
-                ).format(ended=error.number, later=len(hands) - error.entered)
+                    "hand was recorded after it. Undo it first, or correct it differently.",
+                    "That correction would end the match with hand {ended}, but {later} more "
+                    "hands were recorded after it. Undo those first, or correct it differently.",
+                    later,
+                ).format(ended=error.number, later=later)
             ) from None
         if not dry_run:
             current.replace(number, hands[number - 1])
@@ -263,3 +336,178 @@ def amend_wall(
       scorekeeper amend 2 wall
     """
     correct(ctx, walled(player, upcard), match, dry_run)
+
+
+@amend.command("rules")
+@option(
+    "--preset",
+    "preset_name",
+    metavar="PRESET",
+    shell_complete=lambda ctx, param, typed: offer(PRESETS, typed),
+    help="The rules of this preset ({presets}), with the options given beside it.",
+    help_fields={"presets": ", ".join(PRESETS)},
+)
+@rule_options
+@option("--dry-run", is_flag=True, help="Show what the change would do, and store nothing.")
+@match_to_correct
+@click.pass_context
+def amend_rules(
+    ctx: click.Context,
+    /,
+    preset_name: str | None,
+    dry_run: bool,
+    match: int | None,
+    **options: Any,
+) -> None:
+    """Change the rules of the match under way; every total is worked out again from the
+    first hand under them, as if the match had been started with them.
+
+    Give the rules to change as 'new' takes them, or a preset and the options to change in
+    it. The kind of match (its players, teams, Oklahoma, Straight) cannot change, nor the
+    rules of a finished match; rules under which a recorded hand could not have been
+    played as it was are refused. To change back, change the rules again.
+
+    \b
+    Example:
+      scorekeeper amend rules --gin-bonus 20
+      scorekeeper amend rules --preset pagat --target 150
+      scorekeeper amend rules --knock-limit 8 --dry-run
+    """
+    number, given, dry_run_given = ctx.meta["amend"]
+    if number is not None:
+        raise BadInput(
+            _(
+                "The rules are the whole match's, not hand {number}'s: leave the number out, "
+                "e.g. 'scorekeeper amend rules --gin-bonus 20'."
+            ).format(number=number)
+        )
+    if preset_name is None and all(value is None for value in options.values()):
+        raise BadInput(
+            _(
+                "Name the rules to change, as 'new' takes them, e.g. 'scorekeeper amend rules "
+                "--gin-bonus 20' ('scorekeeper amend rules --help' lists them)."
+            )
+        )
+    dry_run = dry_run or dry_run_given
+    store: Store = ctx.find_object(Store)  # type: ignore[assignment]
+    with store.writing() as writer:
+        current = writer.load(match_id(store, match if match is not None else given))
+        rules = asked_rules(current, preset_name, options)
+        before, old_rules = current.sheet(), current.rules
+        refuse_rules(current, before)
+        if rules == old_rules:
+            click.echo(
+                _("Match {id} is played by those rules already; nothing was changed.").format(
+                    id=current.id
+                )
+            )
+            return
+        try:
+            after = current.sheet_under(rules)
+        except HandInTheWay as error:
+            raise StateProblem(in_the_way(error)) from None
+        if not dry_run:
+            current.change_rules(rules)
+    dry = [_("Dry run: this is what the change would do; nothing was stored.")] if dry_run else []
+    said = _("Rules of match {id} changed: {changes}.").format(
+        id=current.id, changes="; ".join(rules_changed(old_rules, rules))
+    )
+    echo_lines([*dry, said, *compared(before, after), *changes(before, after), next_deal(after)])
+
+
+def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) -> Rules:
+    """The rules ``amend rules`` asks for: those in force (or the preset's, as ``new`` makes
+    them) with the options given over them; the kind of match stays as it is (exit 2 for
+    options or a preset that would change it, or rules that cannot be)."""
+    given = {name: value for name, value in options.items() if value is not None}
+    kind = dict(zip(VARIANTS, kind_of(match.rules)))
+    changing = [name for name in VARIANTS if name in given and given[name] != kind[name]]
+    if preset_name is not None:
+        base = named_preset(preset_name)
+        changing += [name for name in VARIANTS if getattr(base.rules, name) > kind[name]]
+        if (base.teams and match.teams is None) or changing:
+            raise BadInput(
+                _(
+                    "The {preset} rules are for another kind of match, and the kind of match "
+                    "cannot change: its players, teams, Oklahoma and Straight stay as they were "
+                    "started. Change single rules instead."
+                ).format(preset=preset_name.lower())
+            )
+        start = base.rules.replace(**{n: v for n, v in kind.items() if n != "three_handed"})
+        start = for_three(start)[0] if kind["three_handed"] else start
+    else:
+        start = match.rules
+    if changing:
+        raise BadInput(
+            _(
+                "{options} would make another kind of match, and the kind of match cannot "
+                "change (its players, teams, Oklahoma and Straight stay as they were started)."
+            ).format(options=", ".join(spelled(name, given[name]) for name in changing))
+        )
+    refused = refused_with_three(given) if kind["three_handed"] else None
+    if refused is not None:
+        raise BadInput(refused.say(option_name))
+    return start.replace(**given)
+
+
+def refuse_rules(match: Match, sheet: Scoresheet) -> None:
+    """Refuse to change the rules of an abandoned or a finished match (exit 1)."""
+    if match.abandoned:
+        raise StateProblem(
+            _(
+                "Match {id} was abandoned, so its rules cannot change. 'scorekeeper undo' "
+                "takes the abandoning back."
+            ).format(id=match.id)
+        )
+    if sheet.finished:
+        raise StateProblem(
+            _(
+                "Match {id} is over, so its rules cannot change: its settlement is what the "
+                "players paid."
+            ).format(id=match.id)
+        )
+
+
+def in_the_way(error: HandInTheWay) -> str:
+    """Why the rules asked for are refused: the first hand in their way."""
+    if isinstance(error.error, MatchFinished):
+        return _(
+            "Under those rules the match would have ended before hand {number}, which was "
+            "recorded; nothing was changed."
+        ).format(number=error.number)
+    if error.error is not None:
+        return _(
+            "Under those rules hand {number} could not have been played as it was recorded: "
+            "{problem} Correct it first ('scorekeeper amend {number} ...'), or change the "
+            "rules differently; nothing was changed."
+        ).format(number=error.number, problem=error.error)
+    (a, b), (c, d) = error.played, error.would
+    return _(
+        "Under those rules hand {number} would have been played by {c} and {d}, but {a} and "
+        "{b} played it; nothing was changed."
+    ).format(number=error.number, a=a, b=b, c=c, d=d)
+
+
+def compared(before: Scoresheet, after: Scoresheet) -> list[str]:
+    """Each game's figures before and after a change of the rules: ``Game 1: Ann 112 -> 107,
+    Ben 31`` (a game the change opens or closes shows ``-`` where it has none)."""
+    numbers = sorted({g.number for g in before.games} | {g.number for g in after.games})
+    old, new = {g.number: g for g in before.games}, {g.number: g for g in after.games}
+
+    def figure(game: Game | None, player: str) -> str:
+        if game is None:
+            return "-"
+        return str(game.points[player]) + ("*" if game.winner == player else "")
+
+    lines = []
+    for number in numbers:
+        cells = []
+        for player in after.players:
+            was, now = figure(old.get(number), player), figure(new.get(number), player)
+            cells.append(f"{player} {now}" if was == now else f"{player} {was} -> {now}")
+        same = all(figure(old.get(number), p) == figure(new.get(number), p) for p in after.players)
+        line = _("Game {n}: {figures}").format(n=number, figures=", ".join(cells))
+        lines.append("  " + (_("{line} (unchanged)").format(line=line) if same else line))
+    if any(game.winner for game in after.games):
+        lines.append("  " + _("(* won the game)"))
+    return lines

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import click
 
-from scorekeeper.commands._common import echo_lines, load_sheet, warn_of_copies
+from scorekeeper.commands._common import echo_lines, load_sheet, say, warn_of_copies
 from scorekeeper.commands._errors import BadInput, Partly, StateProblem, tell
 from scorekeeper.commands._params import command, match_argument, option, pass_store
 from scorekeeper.engine import InvalidHand, MatchFinished
@@ -224,7 +224,7 @@ def import_(store: Store, paths: tuple[str, ...], as_new: bool) -> None:
     current = store.current_id()
     last = steps[-1]
     if last.how is not None and ids[last.match.uuid] != current:
-        click.echo(
+        say(
             _(
                 "Match {id} is not the current match; 'scorekeeper use {id}' makes it current."
             ).format(id=ids[last.match.uuid])
@@ -331,12 +331,12 @@ def check(store: Store) -> None:
                 "{n} problem found in {path}; nothing was changed.",
                 "{n} problems found in {path}; nothing was changed.",
                 len(problems),
-            ).format(n=len(problems), path=store.root)
+            ).format(n=len(problems), path=Quoted(store.root, path=True))
         )
-    click.echo(
+    say(
         ngettext(
             "{path}: {n} match, readable and consistent with the rules.",
             "{path}: {n} matches, all readable and consistent with the rules.",
             count,
-        ).format(path=escape(store.root), n=count)
+        ).format(path=Quoted(store.root, path=True), n=count)
     )

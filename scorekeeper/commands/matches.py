@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from scorekeeper.commands._common import match_id, progress_bar, warn_of_copies
+from scorekeeper.commands._common import match_id, progress_bar, say, warn_of_copies
 from scorekeeper.commands._completion import complete_match
 from scorekeeper.commands._params import NUMBER, command, match_argument, option, pass_store
 from scorekeeper.i18n import _, ngettext, pgettext
@@ -45,7 +45,7 @@ def list_matches(store: Store, every: bool, as_json: bool, deleted: bool) -> Non
     if deleted:
         rows, current = [row_of(match) for match in store.deleted()], None
         if not rows:
-            click.echo(_("No match has been deleted."))
+            say(_("No match has been deleted."))
             return
     else:
         if every or as_json:
@@ -61,7 +61,7 @@ def list_matches(store: Store, every: bool, as_json: bool, deleted: bool) -> Non
         click.echo(json.dumps([listed_json(row, row.id == current) for row in rows], indent=2))
         return
     if not rows:
-        click.echo(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
+        say(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
         return
     status = {
         MatchStatus.FINISHED: _("finished"),
@@ -85,7 +85,7 @@ def list_matches(store: Store, every: bool, as_json: bool, deleted: bool) -> Non
     ]
     click.echo("\n".join(aligned(columns, output_width(), wrapping=1)))
     if earlier:
-        click.echo(
+        say(
             ngettext(
                 "{n} earlier match is not listed; 'scorekeeper matches --all' lists it.",
                 "{n} earlier matches are not listed; 'scorekeeper matches --all' lists them.",
@@ -143,7 +143,7 @@ def use(store: Store, match: int) -> None:
     chosen = store.load(match)
     with store.writing() as writer:
         writer.set_current(match)
-    click.echo(
+    say(
         _("Match {id} ({players}) is now current.").format(
             id=match, players=_(" v ").join(chosen.players)
         )

@@ -31,7 +31,7 @@ from scorekeeper.engine.tables import (
     table_of,
 )
 from scorekeeper.i18n import N_
-from scorekeeper.rules import BoxesWhen, DealerRule, DecideBy, Rules
+from scorekeeper.rules import BoxesWhen, DealerRule, DecideBy, GinBonusWhen, Rules, Shutout
 
 
 class Round(NamedTuple):
@@ -218,6 +218,18 @@ class Scoresheet(NamedTuple):
         form = form_of(self.rules, bool(self.teams))
         assert form is not None, "a match file with teams and three-handed rules is refused"
         return Variant(form, self.rules.oklahoma, self.rules.straight)
+
+    @property
+    def gin_bonus_aside(self) -> bool:
+        """``gin_bonus_when`` settlement: gin bonuses are kept aside, each settlement's lines
+        having a gin bonus of their own."""
+        return self.rules.gin_bonus_when is GinBonusWhen.SETTLEMENT
+
+    @property
+    def shutout_bonus(self) -> int | None:
+        """``shutout`` bonus: what the shutout's reward is (with three players, what each player
+        shut out pays); None where the shutout is rewarded otherwise."""
+        return self.rules.shutout_bonus if self.rules.shutout is Shutout.BONUS else None
 
     @property
     def decided_by(self) -> Decision:

@@ -21,6 +21,7 @@ from scorekeeper.messages import (
     scored,
 )
 from scorekeeper.render.layout import Fitted, Fitting, Phrase, Said, ruled_table
+from scorekeeper.rules import rules_changed
 
 
 class Logged(NamedTuple):
@@ -32,6 +33,10 @@ class Logged(NamedTuple):
     result: Score
     games: tuple[int, ...] | None
     """The games it entered (None for a partnership table: the deal enters them)."""
+    box_points: int = 0
+    """``boxes_when`` each_hand: what its boxes added to each of those columns."""
+    aside: int = 0
+    """``gin_bonus_when`` settlement: the gin bonus kept aside in each of those games."""
 
 
 #: A hand's status as ``log --all`` shows it, in the language.
@@ -44,12 +49,13 @@ STATUS_NAMES = {
 
 def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     """Hand by hand; with ``show_all`` every hand ever entered, voided and replaced ones too,
-    each with the number of the hand it was (or replaced) and when it was entered, and each
-    correction right after the hand it replaced. In Partnership Gin each hand shows its deal
+    each with the number of the hand it was (or replaced) and when it was entered, each
+    correction right after the hand it replaced, and each change of the rules where it was
+    made. In Partnership Gin each hand shows its deal
     and table, and each complete deal its result. The names and the outcomes wrap between
     words where the width is short."""
     title = Text(match_title(match.id, sheet), style="bold")
-    if not match.history:
+    if not match.history and not (show_all and match.rules_changes()):
         return Group(title, Text(_("No hands recorded yet.")))
     where = (
         [_("Deal"), _("Table")]
@@ -64,14 +70,27 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     """Each line of the log: its cells, its status and when it was entered, its style."""
     # A correction takes the place (the slot) of the hand it replaced, after it in the history.
     shown = sorted(match.history, key=lambda stored: stored.slot) if show_all else in_force
+    # A change of the rules comes after the hands entered before it was made.
+    rules_changes = match.rules_changes() if show_all else []
+
+    def rules_changed_before(slot: int | None) -> None:
+        while rules_changes and (slot is None or rules_changes[0][0].after < slot):
+            change, before = rules_changes.pop(0)
+            assert change.rules is not None
+            said = "; ".join(rules_changed(before, change.rules))
+            when = change.recorded[5:16].replace("T", " ")
+            cells = ["", *[""] * len(where), _("Rules changed:"), said]
+            rows.append((cells, [_("in force"), when], "italic"))
+
     for stored in shown:
+        rules_changed_before(stored.slot)
         live = stored.status is Status.IN_FORCE
         entry = logged.get(stored.slot)
         # A voided hand was the last in force: its number counts the hands in force before it.
         number = entry.number if entry else 1 + sum(s.slot < stored.slot for s in in_force)
         if live and entry:
             said = (
-                scored(entry.result, entry.games)
+                scored(entry.result, entry.games, entry.box_points, entry.aside)
                 if entry.games is not None
                 else _("{winner} +{points}").format(
                     winner=entry.result.winner, points=entry.result.points
@@ -88,9 +107,15 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
             deal = deals_after[stored.slot]
             dealt = [
                 deal_points(deal, sheet.teams),
-                scored(Score(deal.kind, deal.winner, deal.points), deal.games),
+                scored(
+                    Score(deal.kind, deal.winner, deal.points, deal.boxes),
+                    deal.games,
+                    deal.box_points,
+                    deal.aside,
+                ),
             ]
             rows.append((["", *[""] * len(where), *dealt], ["", ""] if show_all else [], "bold"))
+    rules_changed_before(None)
 
     def drawn(merged: bool) -> Fitted:
         """The log's table; ``merged``: a hand's status and when it was entered in one column,
@@ -120,8 +145,10 @@ def _logged(
             stored.slot: Logged(
                 r.number,
                 [r.dealer, *([r.seating.sits_out] if r.seating else [])],
-                Score(r.kind, r.winner, r.points, doubled=r.doubled),
+                Score(r.kind, r.winner, r.points, r.boxes, doubled=r.doubled),
                 r.games,
+                r.box_points,
+                r.aside,
             )
             for stored, r in zip(in_force, sheet.rounds)
         }, {}

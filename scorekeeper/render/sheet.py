@@ -15,6 +15,7 @@ from scorekeeper.i18n import _, day
 from scorekeeper.match import Match
 from scorekeeper.messages import (
     game_state,
+    in_columns,
     match_result,
     match_title,
     needs,
@@ -31,6 +32,7 @@ from scorekeeper.render.layout import (
     TIGHT_ROOM,
     Fitted,
     Fitting,
+    Layout,
     Phrase,
     Said,
     ruled_table,
@@ -52,8 +54,17 @@ def scoresheet(match: Match, sheet: Scoresheet, paper: bool = False) -> Renderab
     whole names, then shortened ones, then names cut to :data:`TIGHT_ROOM`)."""
     whole = {player: player for player in sheet.players}
     brief, tight = (short_names(sheet.players, room) for room in (NAME_ROOM, TIGHT_ROOM))
-    layouts: list[Sheet | Stacked] = [
-        Sheet(sheet, sheet.games, names, paper) for names in _different(whole, brief)
+    current, ended = in_columns(sheet), ended_before(sheet)
+    layouts: list[Layout] = [
+        Together(
+            Sheet(sheet, current, names, paper, numbered=bool(ended)),
+            *(
+                Sheet(sheet, part, names, paper, False, True)
+                for part in by_columns(ended, len(current))
+            ),
+            title=_("Games ended"),
+        )
+        for names in _different(whole, brief)
     ]
     if len(sheet.games) > 1:
         layouts += [Stacked(sheet, names, paper) for names in _different(whole, brief, tight)]
@@ -107,11 +118,44 @@ def _different(*names: dict[str, str]) -> list[dict[str, str]]:
     return [chosen for index, chosen in enumerate(names) if chosen not in names[:index]]
 
 
+def ended_before(sheet: Scoresheet) -> list[Game]:
+    """The games that ended and made way for another in their column (none unless the match
+    has more games than columns)."""
+    shown = {game.number for game in in_columns(sheet)}
+    return [game for game in sheet.games if game.number not in shown]
+
+
+def by_columns(games: Sequence[Game], columns: int) -> list[list[Game]]:
+    """Games ended before the games in the columns now, as many to a table as there are
+    ``columns`` (so that each table is as wide as the sheet's)."""
+    return [list(games[start : start + columns]) for start in range(0, len(games), columns)]
+
+
+class Together:
+    """A sheet's tables one under another: the games in the columns now, then under a title
+    the games that ended before them (only where the match has more games than columns)."""
+
+    def __init__(self, first: Sheet, *ended: Sheet, title: str) -> None:
+        self.first, self.ended, self.title = first, ended, title
+
+    def least_width(self) -> int:
+        return max(part.least_width() for part in (self.first, *self.ended))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.first
+        if self.ended:
+            yield from (Text(""), Text(self.title, style="bold"))
+        for part in self.ended:
+            yield from (Text(""), part)
+
+
 class Sheet:
     """The sheet's table for some of its games: for each player a column per game (the name
     over them, when there are several, else as the column's heading), the hands that scored in
-    them, with the running totals in the winner's columns, then the columns' totals, boxes
-    and each ended game's settlement (with ``grid``, in a light grid)."""
+    them (not with ``hands`` False), with the running totals in the winner's columns, then the
+    columns' totals, boxes and each ended game's settlement (with ``grid``, in a light
+    grid). A table of one game is headed by the names, unless ``numbered`` (a game of a match
+    with more games than columns)."""
 
     #: The sheet's table: no edges, one space and a divider between columns.
     GAP = 2
@@ -122,9 +166,12 @@ class Sheet:
         games: Sequence[Game],
         names: dict[str, str],
         grid: bool = False,
+        hands: bool = True,
+        numbered: bool = False,
     ) -> None:
-        self.fitted = Fitted(_sheet_table(sheet, games, names, grid))
-        self.names = [names[player] for player in sheet.players] if len(games) > 1 else []
+        numbered = numbered or len(games) > 1
+        self.fitted = Fitted(_sheet_table(sheet, games, names, grid, hands, numbered))
+        self.names = [names[player] for player in sheet.players] if numbered else []
         self.span = len(games)
         self.ruled = GRID_COLOUR if grid else ""
         """The style of the rules around the names."""
@@ -165,16 +212,19 @@ class Sheet:
 
 
 class Stacked:
-    """The sheet's games one under another, each its own table under its number."""
+    """The sheet's games one under another, each its own table under its number: the games in
+    the columns now, then those that ended before them (without their hands)."""
 
     def __init__(self, sheet: Scoresheet, names: dict[str, str], grid: bool = False) -> None:
+        current, ended = in_columns(sheet), ended_before(sheet)
         self.parts = [
             (
                 Text(_("Game {n}").format(n=game.number), style="bold"),
-                Sheet(sheet, [game], names, grid),
+                Sheet(sheet, [game], names, grid, hands=game in current),
             )
-            for game in sheet.games
+            for game in current + ended
         ]
+        self.current = len(current)
 
     def least_width(self) -> int:
         return max(part.least_width() for _title, part in self.parts)
@@ -182,26 +232,33 @@ class Stacked:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for index, (title, part) in enumerate(self.parts):
             yield from [Text("")] if index else []
+            if index == self.current:  # the first game that ended before those in the columns
+                yield from (Text(_("Games ended"), style="bold"), Text(""))
             yield title
             yield part
 
 
 def _sheet_table(
-    sheet: Scoresheet, games: Sequence[Game], names: dict[str, str], grid: bool
+    sheet: Scoresheet,
+    games: Sequence[Game],
+    names: dict[str, str],
+    grid: bool,
+    hands: bool,
+    numbered: bool,
 ) -> Table:
     """The sheet's table for some of its games, players named by ``names``: the hands that
-    scored in them (with every wall, where it shows every game), then the columns' totals,
-    boxes and settlements; a column per player and game, a player's columns side by side (with
-    ``grid``, in a light grid)."""
+    scored in them (with every wall, where it shows every game; none without ``hands``), then
+    the columns' totals, boxes and settlements; a column per player and game, a player's
+    columns side by side (with ``grid``, in a light grid)."""
     numbers = {game.number for game in games}
     every = len(games) == len(sheet.games)
-    rounds = [r for r in sheet.rounds if every or numbers & set(r.games)]
+    rounds = [r for r in sheet.rounds if hands and (every or numbers & set(r.games))]
     table = ruled_table(grid)
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column(Text(_("Hand")))  # a hand's cell may wrap between its words
+    table.add_column("#" if hands else "", justify="right", no_wrap=True)
+    table.add_column(Text(_("Hand") if hands else ""))  # a hand's cell may wrap between words
     cells = [(game, player) for player in sheet.players for game in games]
     for game, player in cells:
-        header = _("Game {n}").format(n=game.number) if len(games) > 1 else names[player]
+        header = _("Game {n}").format(n=game.number) if numbered else names[player]
         table.add_column(Text(header), justify="right", no_wrap=True)
     for r in rounds:
         table.add_row(
@@ -255,12 +312,20 @@ def footer_rows(sheet: Scoresheet, games: Sequence[Game]) -> list[tuple[str, Fig
         (_("Boxes"), lambda g, p: g.boxes[p], ""),
         (_("Game"), state, "strong"),
     ]
-    if any(g.settlement for g in games):
+
+    def doubled(g: Game, p: str) -> object:
+        return g.settlement and ("x2" if g.settlement.lines[p].doubled else "")
+
+    lines = [line for g in games if g.settlement for line in g.settlement.lines.values()]
+    if lines:
+        aside = sheet.gin_bonus_aside
         rows += [
             (_("Points"), settled("points"), "settlement"),
             (_("Box bonus"), settled("box_bonus"), ""),
+            *([(_("Gin bonus"), settled("gin_bonus"), "")] if aside else []),
             (_("Game bonus"), settled("game_bonus"), ""),
             (_("Shutout"), shutout, ""),
+            *([(_("Doubled"), doubled, "")] if any(line.doubled for line in lines) else []),
             (_("Total"), settled("total"), "strong"),
             (_("Net"), net, "strong"),
         ]
@@ -279,7 +344,7 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
             state += ", " + _("net {net:+d}").format(net=game.settlement.net)
         lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
         if game.settlement is not None and sheet.seating:
-            lines += settling_up(game)
+            lines += settling_up(sheet, game)
     lines += net_lines(sheet)
     if sheet.finished:
         lines.append(match_result(sheet))
@@ -297,8 +362,9 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
     return [*lines, *stakes(sheet)[:1], next_deal(sheet)]
 
 
-def settling_up(game: Game) -> list[str]:
-    """Three-handed Gin: what each player collects from and pays to each other player."""
+def settling_up(sheet: Scoresheet, game: Game) -> list[str]:
+    """Three-handed Gin: what each player collects from and pays to each other player, and
+    who is shut out and pays the winner the game bonus once more (or the shutout bonus)."""
     assert game.settlement is not None
     settlement, lines = game.settlement, []
     for player in game.points:
@@ -322,11 +388,14 @@ def settling_up(game: Game) -> list[str]:
                 net=settlement.nets[player],
             )
         )
+    bonus = sheet.shutout_bonus
     for player in settlement.shut_out:
         lines.append(
             "  "
-            + _("{player} is shut out and pays {winner} the game bonus once more.").format(
-                player=player, winner=game.winner
-            )
+            + (
+                _("{player} is shut out and pays {winner} the shutout bonus of {n}.")
+                if bonus is not None
+                else _("{player} is shut out and pays {winner} the game bonus once more.")
+            ).format(player=player, winner=game.winner, n=bonus)
         )
     return lines

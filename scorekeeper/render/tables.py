@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.i18n import _, decimal, pgettext
+from scorekeeper.i18n import _, decimal
 from scorekeeper.match import Match
 from scorekeeper.messages import signed
 from scorekeeper.render.layout import Fitted, Phrase, ruled_table
 from scorekeeper.rules import (
     DECLARED,
     PRESETS,
-    VALUE_NAMES,
     Rules,
     in_force,
     option_name,
+    rule_value,
     spelled,
 )
 
@@ -156,11 +155,21 @@ def rules(match: Match) -> RenderableType:
         table.add_row(
             _(DECLARED[name].label),
             label,
-            _value(shown),
-            _value(standing) if standing is not None else _("the columns"),
+            rule_value(shown),
+            rule_value(standing) if standing is not None else _("the columns"),
             style="bold" if value != usual else "",
         )
-    return _titled(_("Rules of match {id}").format(id=match.id), table)
+    changes = match.rules_changes()
+    if not changes:
+        return _titled(_("Rules of match {id}").format(id=match.id), table)
+    last = changes[-1][0]
+    number = sum(stored.slot <= last.after for stored in match.in_force())
+    return _titled(
+        _("Rules of match {id}, changed {when} after hand {number}").format(
+            id=match.id, when=last.recorded[:16].replace("T", " "), number=number
+        ),
+        table,
+    )
 
 
 def _given(name: str, value: object = None) -> str:
@@ -169,13 +178,3 @@ def _given(name: str, value: object = None) -> str:
     if DECLARED[name].flag is None:
         return _("three players")
     return option_name(name) if value is None else spelled(name, value)
-
-
-def _value(value: object) -> str:
-    """A rule's value as the rules table shows it: yes or no, a number, or a named value
-    (``loser``) in the language."""
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, Enum):
-        return pgettext(*VALUE_NAMES[value])
-    return str(value)

@@ -10,6 +10,8 @@ from scorekeeper.rules.checked import (
     in_force,
     option_name,
     refused_with_three,
+    rule_value,
+    rules_changed,
     spelled,
 )
 from scorekeeper.rules.options import (
@@ -72,5 +74,7 @@ __all__ = [
     "option_name",
     "preset",
     "refused_with_three",
+    "rule_value",
+    "rules_changed",
     "spelled",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Any
 
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.rules.options import (
     CHOICES,
     DECLARED,
@@ -20,7 +20,7 @@ from scorekeeper.rules.options import (
     VARIANTS,
     Options,
 )
-from scorekeeper.rules.values import DealerRule, DecideBy, Shutout
+from scorekeeper.rules.values import VALUE_NAMES, DealerRule, DecideBy, Shutout
 
 
 class RuleError(ValueError):
@@ -348,3 +348,40 @@ def spelled(field: str, value: object) -> str:
         on, _slash, off = flag.partition("/")
         return (on if value else off) if off else on
     return f"{option_name(field)} {getattr(value, 'value', value)}"
+
+
+def rule_value(value: object) -> str:
+    """A rule's value as a person reads it: yes or no, a number, or a named value (``loser``)
+    in the language.
+
+    >>> rule_value(True), rule_value(25), rule_value(DealerRule.LOSER)
+    ('yes', '25', 'loser')
+    """
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, Enum):
+        return pgettext(*VALUE_NAMES[value])
+    return str(value)
+
+
+def rules_changed(before: Options, after: Options) -> list[str]:
+    """What a change of the rules changed, a rule at a time, as the rules table names the rules
+    (a rule left to follow another, as ``games`` follows the columns, only where it was set).
+
+    >>> rules_changed(Rules(), Rules(gin_bonus=20, columns=1))
+    ['Columns 1 (was 3)', 'Gin bonus 20 (was 25)']
+    """
+
+    def shown(rules: Options, name: str) -> str:
+        value = in_force(rules, name)
+        if (DECLARED[name].flag or "").startswith("--no-"):  # named as its flag says
+            value = not value
+        return rule_value(value)
+
+    return [
+        _("{rule} {value} (was {was})").format(
+            rule=_(DECLARED[name].label), value=shown(after, name), was=shown(before, name)
+        )
+        for name in after._fields
+        if getattr(before, name) != getattr(after, name)
+    ]

@@ -63,6 +63,17 @@ PRESETS: dict[str, Preset] = {
         Rules(three_handed=True, columns=1),
         N_('named in "Hollywood Gin Regeln"; the cutthroat game of Bicycle and Pagat'),
     ),
+    "pagat-three": Preset(
+        Rules(
+            three_handed=True,
+            columns=1,
+            dealer_sits_out=True,
+            gin_bonus=20,
+            undercut_bonus=10,
+            box_bonus=20,
+        ),
+        N_("Pagat's Gin Rummy page, three players: the player who sits out deals"),
+    ),
 }
 
 

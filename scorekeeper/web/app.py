@@ -422,7 +422,7 @@ async def read_body(request: Request) -> dict[str, Any]:
             raise BadInput(_("The page sent too much; reload it."))
     try:
         found = json.loads(body or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
         found = None
     if not isinstance(found, dict):
         raise BadInput(_("The page sent something unreadable; reload it."))

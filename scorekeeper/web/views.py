@@ -18,8 +18,21 @@ from scorekeeper.commands.session import whose_hand
 from scorekeeper.engine import MAX_DEADWOOD, Game, Scoresheet, hand_rules
 from scorekeeper.i18n import _, available
 from scorekeeper.match import Match
-from scorekeeper.messages import ENDINGS, match_result, match_title, round_line, short
-from scorekeeper.render.sheet import abandoned, footer_rows, summary_lines
+from scorekeeper.messages import (
+    ENDINGS,
+    in_columns,
+    match_result,
+    match_title,
+    round_line,
+    short,
+)
+from scorekeeper.render.sheet import (
+    abandoned,
+    by_columns,
+    ended_before,
+    footer_rows,
+    summary_lines,
+)
 
 #: Each language's name for itself, as the page's language links show it; a language with a
 #: catalogue but no name here is shown by its code.
@@ -51,20 +64,26 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
     title = text(match_title(match.id, sheet))
     if match.description:
         title += f' <span class="description">- {text(match.description)}</span>'
+    current, ended = in_columns(sheet), ended_before(sheet)
+    first_ended = ended[0] if ended else None
     if len(sheet.games) == 1:
         narrow = table_html(sheet, sheet.games, narrow=True)
     else:
         narrow = "".join(
-            "<h3>"
+            (f'<h3 class="ended">{text(_("Games ended"))}</h3>' if game is first_ended else "")
+            + "<h3>"
             + text(_("Game {n}").format(n=game.number))
             + "</h3>"
-            + table_html(sheet, [game], narrow=True)
-            for game in sheet.games
+            + table_html(sheet, [game], narrow=True, hands=game in current)
+            for game in current + ended
         )
-    tables = (
-        f'<div class="games wide">{table_html(sheet, sheet.games)}</div>'
-        f'<div class="games stacked">{narrow}</div>'
-    )
+    wide = table_html(sheet, current, numbered=bool(ended))
+    if ended:
+        wide += f"<h3>{text(_('Games ended'))}</h3>" + "".join(
+            table_html(sheet, part, hands=False, numbered=True)
+            for part in by_columns(ended, len(current))
+        )
+    tables = f'<div class="games wide">{wide}</div><div class="games stacked">{narrow}</div>'
     under = abandoned(match) if match.abandoned else summary_lines(sheet)
     result = match_result(sheet) if sheet.finished and not match.abandoned else None
     lines = "".join(
@@ -78,16 +97,24 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
     return f'<h2 class="title">{title}</h2>{tables}<div class="under">{lines}</div>'
 
 
-def table_html(sheet: Scoresheet, games: Sequence[Game], narrow: bool = False) -> str:
+def table_html(
+    sheet: Scoresheet,
+    games: Sequence[Game],
+    narrow: bool = False,
+    hands: bool = True,
+    numbered: bool = False,
+) -> str:
     """The sheet's table for some of its games, as ``show`` draws it: the hands that scored in
-    them (every hand, where it shows every game), the running totals in the winner's columns,
-    then the columns' totals, boxes and each ended game's settlement.
+    them (every hand, where it shows every game; none without ``hands``), the running totals
+    in the winner's columns, then the columns' totals, boxes and each ended game's
+    settlement.
 
     ``narrow``: a column per player only, the whole width theirs, each hand's number and what
-    it scored (and each total's label) on a line of its own above its figures."""
+    it scored (and each total's label) on a line of its own above its figures. ``numbered``:
+    each game is headed by its number even where it is the only one."""
     numbers = {game.number for game in games}
     every = len(games) == len(sheet.games)
-    rounds = [r for r in sheet.rounds if every or numbers & set(r.games)]
+    rounds = [r for r in sheet.rounds if hands and (every or numbers & set(r.games))]
     cells = [(game, player) for player in sheet.players for game in games]
     span = len(games)
 
@@ -113,13 +140,14 @@ def table_html(sheet: Scoresheet, games: Sequence[Game], narrow: bool = False) -
     if narrow:
         head = f'<tr class="names">{names}</tr>'
     else:
-        head = f'<tr class="names"><th></th><th></th>{names}</tr>' if span > 1 else ""
+        numbered = numbered or span > 1
+        head = f'<tr class="names"><th></th><th></th>{names}</tr>' if numbered else ""
         headings = [
-            _("Game {n}").format(n=game.number) if span > 1 else player for game, player in cells
+            _("Game {n}").format(n=game.number) if numbered else player for game, player in cells
         ]
         head += (
-            '<tr><th class="number">#</th>'
-            + cell(_("Hand"), "th", "hand")
+            f'<tr><th class="number">{"#" if hands else ""}</th>'
+            + cell(_("Hand") if hands else "", "th", "hand")
             + "".join(cell(heading, "th", css(index)) for index, heading in enumerate(headings))
             + "</tr>"
         )
