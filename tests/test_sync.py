@@ -596,3 +596,25 @@ def test_a_copy_set_aside_again_keeps_to_the_longest_file_name(tmp_path: Path) -
             taken.append(aside_name(str(tmp_path), name))
             assert len(taken[-1].encode()) <= 255 and taken[-1].endswith(f" {len(taken)}.json")
         assert len(set(taken)) == 4
+
+
+def test_two_identical_copies_kept_both_make_one_new_match(
+    run: Run, diverged: Path, store_dir: Path
+) -> None:
+    """Syncthing's copy and Dropbox's of the same laptop file are one copy: kept as a new
+    match once, the second set aside as the same as the first (its hands would otherwise
+    count twice in stats)."""
+    twin = diverged.with_name("1.sync-conflict-20261201-203000-ABC1234.json")
+    shutil.copy2(diverged, twin)
+    said = ok(run("resolve", "--keep", "both", "--yes"))
+    assert "Stored '1 (conflicted copy).json' as match 2" in said
+    assert (
+        "'1.sync-confli…261201-203000-ABC1234.json' (44 characters) holds the same as "
+        "'1 (conflicted copy).json', which became match 2; it is set aside." in said
+    )
+    assert len(json.loads(ok(run("matches", "--json")))) == 2
+    # Ann's hands: 1 and the gin in match 2 (hand 1 is in both matches) -> 3, not 5.
+    assert hands_of(run, 2) == [("knock", "Ann", 17), ("gin", "Ann", 37)]
+    resolved = sorted(p.name for p in (store_dir / "resolved").iterdir())
+    assert resolved == sorted([diverged.name, twin.name])
+    assert "Warning" not in run("matches").stderr
