@@ -618,3 +618,36 @@ def test_two_identical_copies_kept_both_make_one_new_match(
     resolved = sorted(p.name for p in (store_dir / "resolved").iterdir())
     assert resolved == sorted([diverged.name, twin.name])
     assert "Warning" not in run("matches").stderr
+
+
+@pytest.mark.parametrize(
+    "change, line",
+    [
+        (
+            lambda store: store.delete(1),
+            "Match 1 was deleted elsewhere, so the evening ends; 0 hands had been recorded in it.",
+        ),
+        (
+            lambda store: store.load(1).abandon(),
+            "Match 1 was abandoned elsewhere, so the evening ends; 0 hands were recorded in it.",
+        ),
+    ],
+)
+@pytest.mark.parametrize("at", ["Record this hand?", "How did the hand end?"])
+def test_a_match_deleted_or_abandoned_elsewhere_before_a_hand_is_stored_ends_with_one_line(
+    run: Run,
+    store_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    change: Callable[[Any], None],
+    line: str,
+    at: str,
+) -> None:
+    """The evening has stored no hand yet: the same one line, asked nothing again."""
+    evening_match(store_dir)
+    at_question(monkeypatch, at, 1, elsewhere(store_dir, change))
+    result = run("record", input="wall\ny\ny\ny\nn\n")
+    assert result.exit_code == 0, result.output
+    # Asked once where the change came while it was asked; not at all where it came before.
+    assert result.stdout.count("Record this hand?") == (at == "Record this hand?")
+    assert result.stdout.rstrip().splitlines()[-1] == line
+    assert "Error" not in result.output
