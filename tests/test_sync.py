@@ -651,3 +651,36 @@ def test_a_match_deleted_or_abandoned_elsewhere_before_a_hand_is_stored_ends_wit
     assert result.stdout.count("Record this hand?") == (at == "Record this hand?")
     assert result.stdout.rstrip().splitlines()[-1] == line
     assert "Error" not in result.output
+
+
+@pytest.mark.parametrize(
+    "answers, hands, tally",
+    [
+        ("y\n", [("knock", "Ann", 17)], "Recorded 1 hand in match 1."),
+        ("n\n", [], "No hand was recorded."),
+        ("", [], "No hand was recorded."),  # the end of the input: Ctrl-D
+    ],
+)
+def test_record_stopped_after_a_hand_was_lost_says_so_and_offers_it_again(
+    run: Run,
+    store_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    answers: str,
+    hands: list[tuple[str, str | None, int]],
+    tally: str,
+) -> None:
+    """The older copy comes back while the next hand's first question is asked, and the user
+    stops there: the hand gone is still said, and offered again, before the tally."""
+    path = evening_match(store_dir)
+    older = tmp_path / "older.json"
+    shutil.copy2(path, older)
+    at_question(monkeypatch, "How did the hand end?", 2, lambda: shutil.copy2(older, path))
+    result = run("record", input="knock\nann\n3\n20\ny\n" + "q\n" + answers)
+    assert result.exit_code == 0, result.output
+    said = result.stdout.split("(u: undo, q: quit): q\n")[1]
+    assert "Hand 1, Ann knocks 3 v 20, recorded at" in said
+    assert "is no longer in match 1: its file was replaced, by a sync tool or a copy." in said
+    assert "Record it again? [Y/n]" in said
+    assert said.rstrip().splitlines()[-1] == tally
+    assert hands_of(run, 1) == hands

@@ -156,6 +156,8 @@ class Evening:
                 click.echo()  # a blank line between hands
             try:
                 turn = self.one_hand(self.recover_lost())
+                if turn is Turn.QUIT:  # a hand lost meanwhile is said, and offered again
+                    self.recover_lost()
             except click.Abort:  # Ctrl-C or the end of the input in the middle of a hand
                 click.echo()  # end the line the question was asked on
                 click.echo(_("Stopped: this hand was not recorded."), err=True)
