@@ -184,8 +184,9 @@ class Store:
         return max((found for found in open_ids if found != besides), default=None)
 
     def has(self, match_id: int) -> bool:
-        """Whether the store holds this match (without listing every match)."""
-        return os.path.lexists(self.match_file(match_id))
+        """Whether the store holds this match (without listing every match); raises
+        StoreError if its folder cannot be read."""
+        return files.present(self.match_file(match_id))
 
     def identity(self, match_id: int) -> Identity | None:
         """What the match's file is now, without reading it (see
@@ -202,7 +203,7 @@ class Store:
         try:
             return folder.listing(self.path(where))
         except OSError as error:
-            raise files.cannot_read(self.path(where), error) from None
+            raise files.cannot_read_folder(self.path(where), error) from None
 
     def match_ids(self) -> list[int]:
         return self.listing().ids
@@ -224,10 +225,10 @@ class Store:
         """A match's file, read once and checked as strictly as an import."""
         self._check_root()
         path = self.match_file(match_id, where)
-        if not os.path.lexists(path):
+        if not files.present(path):
             if where == DELETED:
                 raise MatchMissing(match_id, Missing.NOT_DELETED)
-            if os.path.lexists(self.match_file(match_id, DELETED)):
+            if files.present(self.match_file(match_id, DELETED)):
                 raise MatchMissing(match_id, Missing.DELETED)
             known = len(self.match_ids())
             raise MatchMissing(match_id, Missing.ELSEWHERE if known else Missing.NONE_YET, known)
@@ -262,7 +263,7 @@ class Store:
         try:
             survey = folder.survey(matches)
         except OSError as error:
-            raise files.cannot_read(matches, error) from None
+            raise files.cannot_read_folder(matches, error) from None
         summaries = self._summaries(cache)
         for _attempt in range(2):
             now = now_ns()

@@ -187,6 +187,26 @@ def cannot_read(path: str, error: OSError) -> StoreError:
     )
 
 
+def cannot_read_folder(path: str, error: OSError) -> StoreError:
+    return StoreError(
+        _("Cannot read the folder {path}: {reason}. Check its permissions.").format(
+            path=path, reason=system_error(error)
+        )
+    )
+
+
+def present(path: str) -> bool:
+    """Whether there is a file (or a link) at ``path``; raises StoreError naming its folder
+    if the folder cannot be read (never taken for a file that is not there)."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as error:
+        raise cannot_read_folder(os.path.dirname(path), error) from None
+    return True
+
+
 def parse(path: str, content: bytes) -> dict[str, dict[str, Any]]:
     """A store file's tables, checked: JSON, tables of documents, a schema this version reads."""
     try:
