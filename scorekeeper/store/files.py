@@ -163,11 +163,21 @@ def read_file(path: str, limit: int = MAX_BYTES) -> tuple[bytes, Identity] | Non
             size += len(chunk)
         if size > limit:
             raise too_large(path, limit)
-        return b"".join(chunks), identity(info)
+        found = b"".join(chunks), identity(info)
     except OSError as error:
         raise cannot_read(path, error) from None
     finally:
+        closed(fd, path)
+    return found
+
+
+def closed(fd: int, path: str) -> None:
+    """Close a store file read; raises StoreError naming it should closing fail (EIO from a
+    network file system or a failing disk is the file's error, not the command's output's)."""
+    try:
         os.close(fd)
+    except OSError as error:
+        raise cannot_read(path, error) from None
 
 
 def too_large(path: str, limit: int) -> StoreError:
