@@ -684,3 +684,47 @@ def test_record_stopped_after_a_hand_was_lost_says_so_and_offers_it_again(
     assert "Record it again? [Y/n]" in said
     assert said.rstrip().splitlines()[-1] == tally
     assert hands_of(run, 1) == hands
+
+
+@pytest.mark.parametrize(
+    "change, said",
+    [
+        (
+            {"rules": {"gin_bonus": 20}},
+            "their rules differ: Gin bonus 25 here, 20 in the file",
+        ),
+        (
+            {"rules": {"gin_bonus": 20, "shutout": "none"}},
+            "their rules differ: Gin bonus 25 here, 20 in the file; Shutout reward game_bonus "
+            "here, none in the file",
+        ),
+        (
+            {"players": ["Ann", "Bob"]},
+            "their players differ: Ann v Ben here, Ann v Bob in the file",
+        ),
+        (
+            {"description": "Tuesday"},
+            "their descriptions differ: none here, 'Tuesday' in the file",
+        ),
+        (
+            {"description": "Tuesday", "players": ["Ann", "Bob"]},
+            "their players differ: Ann v Ben here, Ann v Bob in the file; their descriptions "
+            "differ: none here, 'Tuesday' in the file",
+        ),
+    ],
+)
+def test_an_import_of_a_copy_that_differs_in_what_was_set_at_new_says_what_differs(
+    run: Run, store_dir: Path, tmp_path: Path, change: dict[str, Any], said: str
+) -> None:
+    """The same uuid, the same hands, but the rules, the players or the description changed
+    by hand in the file: not "each holds hands or changes the other lacks", but what differs."""
+    evening_match(store_dir)
+    ok(run("knock", "ann", "3", "20"))
+    export = json.loads(ok(run("export", "--format", "json")))
+    for key, value in change.items():
+        export[key] = {**export[key], **value} if isinstance(value, dict) else value
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    line = refused(run("import", str(path)), 1, "are copies of one match that disagree")
+    assert f"disagree: {said}. Nothing was imported;" in line
+    assert "hands or changes" not in line
