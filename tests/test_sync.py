@@ -728,3 +728,22 @@ def test_an_import_of_a_copy_that_differs_in_what_was_set_at_new_says_what_diffe
     line = refused(run("import", str(path)), 1, "are copies of one match that disagree")
     assert f"disagree: {said}. Nothing was imported;" in line
     assert "hands or changes" not in line
+
+
+def test_resolve_says_what_differs_in_a_copy_whose_rules_were_changed(
+    run: Run, open_match: tuple[Path, Path]
+) -> None:
+    """The same hands, but the gin bonus changed in the copy: what differs is said, not that
+    each holds hands or changes the other lacks."""
+    path, _laptop = open_match
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["match"]["1"]["rules"]["gin_bonus"] = 20
+    copy = path.with_name("1 (conflicted copy).json")
+    copy.write_text(json.dumps(data), encoding="utf-8")
+    said = ok(run("resolve", "--keep", "store", "--yes"))
+    assert (
+        "'1 (conflicted copy).json' and match 1 (Ann v Ben) went their own ways: their rules "
+        "differ: Gin bonus 25 here, 20 in the copy." in said
+    )
+    assert "hands or changes" not in said
+    assert not copy.exists()

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 import click
 
-from scorekeeper.commands._common import ask, echo_lines
+from scorekeeper.commands._common import ask, echo_lines, header_differences
 from scorekeeper.commands._errors import Partly, StateProblem, describe, tell
 from scorekeeper.commands._params import Words, command, confirm, match_argument, option, pass_store
 from scorekeeper.engine import Scoresheet
@@ -215,15 +215,21 @@ def side_by_side(mine: Match, copy: Copy) -> list[str]:
         if (a.hand, a.tables) != (b.hand, b.tables):
             break
         same += 1
+    differ = header_differences(mine, copy.match, _("in the copy"))
     lines = [
-        _(
-            "{name!r} and match {id} ({players}) went their own ways after hand {same}: each "
-            "holds hands or changes the other lacks."
+        (
+            _("{name!r} and match {id} ({players}) went their own ways: {what}.")
+            if differ
+            else _(
+                "{name!r} and match {id} ({players}) went their own ways after hand {same}: "
+                "each holds hands or changes the other lacks."
+            )
         ).format(
             name=Quoted(copy.name, path=True),
             id=mine.id,
             players=_(" v ").join(mine.players),
             same=same,
+            what="; ".join(differ),
         )
     ]
     for label, sheet in ((_("In this store:"), ours), (_("In the copy:"), theirs)):
