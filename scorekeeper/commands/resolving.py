@@ -78,7 +78,7 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
             first = twin(copy, became)
             echo_lines(said_of(copy, store) if first is None else said_of_twin(copy, *first))
             try:
-                choice = decide(copy, keep, yes) if first is None else decide_twin(copy, yes)
+                choice = decide(copy, keep, yes) if first is None else decide_twin(yes)
             except click.Abort:
                 click.echo()
                 refuse_after(done, copy, _("there was no answer; add --yes (and --keep) to answer"))
@@ -92,7 +92,7 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
                 said = error.said
                 tell(error.warning)
             done.append(copy.name)
-            if copy.case is Case.DIVERGED and choice == "both":
+            if copy.case is Case.DIVERGED and choice == "both":  # now the current match
                 became.append((copy, store.current_id() or 0))
             echo_lines([said])
         except Unresolved:  # said whole, never inside another refusal
@@ -198,7 +198,7 @@ def said_of_twin(copy: Copy, first: Copy, match_id: int) -> list[str]:
     ]
 
 
-def decide_twin(copy: Copy, yes: bool) -> str | None:
+def decide_twin(yes: bool) -> str | None:
     """Whether to set aside a copy that holds the same as one kept as a new match: ``store``
     (keep the store's match as it is, and this copy aside), or None."""
     if not yes and not confirm(_("Do it?")):
