@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import invoke, ok, refused, snapshot
+from harness import closing_fails, invoke, ok, refused, snapshot
 
 from scorekeeper.store import MatchMissing, Missing, NotAFolder, Store
 
@@ -169,32 +169,13 @@ def test_a_folder_that_cannot_be_read_is_named_with_why(
 def test_a_store_file_that_fails_as_it_is_closed_is_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, command: list[str]
 ) -> None:
-    """EIO when a file read is closed (a network file system, a failing disk) is the store
-    file's error, not the output's: the message names the file."""
-    import errno
-    import os
-
+    """EIO when a file read is closed is the store file's error, not the output's: the
+    message names the file."""
     store = tmp_path / "store"
     ok(invoke(store, "new", "Ann", "Ben", "--dealer", "ann"))
     ok(invoke(store, "use", "1"))  # store.json names the match
     failing = store / name
-    opened, closed = os.open, os.close
-    fds: set[int] = set()
-
-    def open_(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
-        fd = opened(path, flags, *args, **kwargs)
-        if isinstance(path, (str, os.PathLike)) and os.fspath(path) == str(failing):
-            fds.add(fd)
-        return fd
-
-    def close(fd: int) -> None:
-        closed(fd)
-        if fd in fds:
-            fds.discard(fd)
-            raise OSError(errno.EIO, os.strerror(errno.EIO))
-
-    monkeypatch.setattr(os, "open", open_)
-    monkeypatch.setattr(os, "close", close)
+    closing_fails(monkeypatch, failing)
     result = invoke(store, *command)
     refused(result, 1, f"Cannot read {failing}: Input/output error.")
     assert "output could not be written" not in result.output

@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 import pytest
-from harness import Run, invoke, ok, refused, summaries_file
+from harness import Run, closing_fails, invoke, ok, refused, summaries_file
 
 from scorekeeper.store import Store, folder
 
@@ -747,3 +747,16 @@ def test_resolve_says_what_differs_in_a_copy_whose_rules_were_changed(
     )
     assert "hands or changes" not in said
     assert not copy.exists()
+
+
+def test_a_copy_that_cannot_be_read_is_said_not_passed_over(
+    run: Run, open_match: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """EIO reading a copy (here as it is closed) does not make it a file that is no match
+    file: resolve says so and leaves it, exit 1."""
+    path, _laptop = open_match
+    copy = path.with_name("1 (conflicted copy).json")
+    shutil.copy2(path, copy)
+    closing_fails(monkeypatch, copy)
+    refused(run("resolve", "--yes"), 1, f"Cannot read {copy}: Input/output error.")
+    assert copy.exists()

@@ -92,6 +92,14 @@ def match_numbers(path: str, doc: dict[str, Any], keys: tuple[str, ...]) -> list
     return numbers
 
 
+def unknown(error: StoreError) -> None:
+    """A file beside the match files that is no copy because it is not a match file (or one
+    this user may not read: a sync tool's own); raises the error if an I/O error kept it from
+    being read, for then it may well be a copy."""
+    if isinstance(error, files.Unreadable) and not error.denied:
+        raise error
+
+
 class Store:
     """A store directory: read matches without a lock, change them through :meth:`writing`."""
 
@@ -348,8 +356,8 @@ class Store:
         for name in others:
             try:
                 found.append((name, self.read_file(self.path(MATCHES, name)).match.id))
-            except StoreError:
-                pass  # not a match file (a sync tool's own file, say): not a copy
+            except StoreError as error:
+                unknown(error)  # not a match file (a sync tool's own file, say): not a copy
         return found
 
     def conflicts(self, only: int | None = None) -> list[Copy]:
@@ -362,7 +370,8 @@ class Store:
         for name in self.listing().others:
             try:
                 copy = self.read_file(self.path(MATCHES, name)).match
-            except StoreError:
+            except StoreError as error:
+                unknown(error)
                 continue  # not a match file: a sync tool's own file, say
             held, deleted = uuids.get(copy.uuid, (None, False))
             if only is not None and only not in (copy.id, held):

@@ -189,12 +189,22 @@ def too_large(path: str, limit: int) -> StoreError:
     )
 
 
+class Unreadable(StoreError):
+    """A file of the store that could not be read: what it holds is not known (an I/O error),
+    or not for this user to know (``denied``)."""
+
+    def __init__(self, path: str, error: OSError) -> None:
+        self.path, self.denied = path, isinstance(error, PermissionError)
+        super().__init__(
+            _(
+                "Cannot read {path}: {reason}. Check that it is a scorekeeper store file you "
+                "may read."
+            ).format(path=path, reason=system_error(error))
+        )
+
+
 def cannot_read(path: str, error: OSError) -> StoreError:
-    return StoreError(
-        _(
-            "Cannot read {path}: {reason}. Check that it is a scorekeeper store file you may read."
-        ).format(path=path, reason=system_error(error))
-    )
+    return Unreadable(path, error)
 
 
 def cannot_read_folder(path: str, error: OSError) -> StoreError:
