@@ -345,3 +345,27 @@ def wall_round(number: int, dealer: str) -> dict[str, Any]:
 def parse_csv(text: str) -> list[list[str]]:
     """The rows of a CSV export."""
     return list(csv.reader(io.StringIO(text)))
+
+
+def closing_fails(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """Make closing this file fail with EIO once it was opened (the file is closed all the
+    same), as a network file system or a failing disk may."""
+    import errno
+
+    opened, closed = os.open, os.close
+    fds: set[int] = set()
+
+    def open_(name: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        fd = opened(name, flags, *args, **kwargs)
+        if isinstance(name, (str, os.PathLike)) and os.fspath(name) == str(path):
+            fds.add(fd)
+        return fd
+
+    def close(fd: int) -> None:
+        closed(fd)
+        if fd in fds:
+            fds.discard(fd)
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "open", open_)
+    monkeypatch.setattr(os, "close", close)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from harness import invoke, ok, refused, snapshot
+from harness import closing_fails, invoke, ok, refused, snapshot
 
 from scorekeeper.store import MatchMissing, Missing, NotAFolder, Store
 
@@ -105,3 +106,76 @@ def test_a_match_file_that_is_not_json_is_damaged_at_a_line_and_column(
     result = invoke(store, "--lang", language, "show")
     assert (result.exit_code, result.stderr) == (1, said.format(path=path))
     assert snapshot(store) == before
+
+
+def unreadable(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """Make a folder of the store unreadable as a folder without permissions is to a user
+    (the tests run as root, whom chmod 000 does not stop): listing it, or looking at or
+    opening anything in it, fails with EACCES."""
+    import errno
+    import os
+
+    inside = str(folder)
+
+    def refused(call: Any) -> Any:
+        def checked(path: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(path, (str, os.PathLike)) and kwargs.get("dir_fd") is None:
+                named = os.fspath(path)
+                if named == inside or os.path.dirname(named) == inside:
+                    raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), named)
+            return call(path, *args, **kwargs)
+
+        return checked
+
+    for name in ("stat", "lstat", "listdir", "scandir", "open"):
+        monkeypatch.setattr(os, name, refused(getattr(os, name)))
+
+
+@pytest.mark.parametrize(
+    "command, folder",
+    [
+        (["restore", "3"], "deleted"),
+        (["show", "1"], "deleted"),
+        (["restore", "1"], "deleted"),
+        (["knock", "ann", "3", "20"], "matches"),
+        (["show"], "matches"),
+        (["matches"], "matches"),
+    ],
+)
+def test_a_folder_that_cannot_be_read_is_named_with_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], folder: str
+) -> None:
+    """Never taken for an empty folder: not "not among the deleted matches", "no matches
+    yet" or "no current match", but the folder and the reason."""
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Ann", "Ben", "--dealer", "ann"))
+    ok(invoke(store, "delete", "1", "--yes"))
+    ok(invoke(store, "new", "Cid", "Dee", "--dealer", "cid"))
+    ok(invoke(store, "use", "2"))
+    before = snapshot(store)
+    unreadable(monkeypatch, store / folder)
+    result = invoke(store, *command)
+    refused(
+        result,
+        1,
+        f"Cannot read the folder {store / folder}: Permission denied. Check its permissions.",
+    )
+    monkeypatch.undo()
+    assert snapshot(store) == before
+
+
+@pytest.mark.parametrize("name", ["matches/1.json", "store.json"])
+@pytest.mark.parametrize("command", [["matches"], ["show"]])
+def test_a_store_file_that_fails_as_it_is_closed_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, command: list[str]
+) -> None:
+    """EIO when a file read is closed is the store file's error, not the output's: the
+    message names the file."""
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Ann", "Ben", "--dealer", "ann"))
+    ok(invoke(store, "use", "1"))  # store.json names the match
+    failing = store / name
+    closing_fails(monkeypatch, failing)
+    result = invoke(store, *command)
+    refused(result, 1, f"Cannot read {failing}: Input/output error.")
+    assert "output could not be written" not in result.output

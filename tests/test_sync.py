@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 import pytest
-from harness import Run, invoke, ok, refused, summaries_file
+from harness import Run, closing_fails, invoke, ok, refused, summaries_file
 
 from scorekeeper.store import Store, folder
 
@@ -596,3 +596,167 @@ def test_a_copy_set_aside_again_keeps_to_the_longest_file_name(tmp_path: Path) -
             taken.append(aside_name(str(tmp_path), name))
             assert len(taken[-1].encode()) <= 255 and taken[-1].endswith(f" {len(taken)}.json")
         assert len(set(taken)) == 4
+
+
+def test_two_identical_copies_kept_both_make_one_new_match(
+    run: Run, diverged: Path, store_dir: Path
+) -> None:
+    """Syncthing's copy and Dropbox's of the same laptop file are one copy: kept as a new
+    match once, the second set aside as the same as the first (its hands would otherwise
+    count twice in stats)."""
+    twin = diverged.with_name("1.sync-conflict-20261201-203000-ABC1234.json")
+    shutil.copy2(diverged, twin)
+    said = ok(run("resolve", "--keep", "both", "--yes"))
+    assert "Stored '1 (conflicted copy).json' as match 2" in said
+    assert (
+        "'1.sync-confli…261201-203000-ABC1234.json' (44 characters) holds the same as "
+        "'1 (conflicted copy).json', which became match 2; it is set aside." in said
+    )
+    assert len(json.loads(ok(run("matches", "--json")))) == 2
+    # Ann's hands: 1 and the gin in match 2 (hand 1 is in both matches) -> 3, not 5.
+    assert hands_of(run, 2) == [("knock", "Ann", 17), ("gin", "Ann", 37)]
+    resolved = sorted(p.name for p in (store_dir / "resolved").iterdir())
+    assert resolved == sorted([diverged.name, twin.name])
+    assert "Warning" not in run("matches").stderr
+
+
+@pytest.mark.parametrize(
+    "change, line",
+    [
+        (
+            lambda store: store.delete(1),
+            "Match 1 was deleted elsewhere, so the evening ends; 0 hands had been recorded in it.",
+        ),
+        (
+            lambda store: store.load(1).abandon(),
+            "Match 1 was abandoned elsewhere, so the evening ends; 0 hands were recorded in it.",
+        ),
+    ],
+)
+@pytest.mark.parametrize("at", ["Record this hand?", "How did the hand end?"])
+def test_a_match_deleted_or_abandoned_elsewhere_before_a_hand_is_stored_ends_with_one_line(
+    run: Run,
+    store_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    change: Callable[[Any], None],
+    line: str,
+    at: str,
+) -> None:
+    """The evening has stored no hand yet: the same one line, asked nothing again."""
+    evening_match(store_dir)
+    at_question(monkeypatch, at, 1, elsewhere(store_dir, change))
+    result = run("record", input="wall\ny\ny\ny\nn\n")
+    assert result.exit_code == 0, result.output
+    # Asked once where the change came while it was asked; not at all where it came before.
+    assert result.stdout.count("Record this hand?") == (at == "Record this hand?")
+    assert result.stdout.rstrip().splitlines()[-1] == line
+    assert "Error" not in result.output
+
+
+@pytest.mark.parametrize(
+    "answers, hands, tally",
+    [
+        ("y\n", [("knock", "Ann", 17)], "Recorded 1 hand in match 1."),
+        ("n\n", [], "No hand was recorded."),
+        ("", [], "No hand was recorded."),  # the end of the input: Ctrl-D
+    ],
+)
+def test_record_stopped_after_a_hand_was_lost_says_so_and_offers_it_again(
+    run: Run,
+    store_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    answers: str,
+    hands: list[tuple[str, str | None, int]],
+    tally: str,
+) -> None:
+    """The older copy comes back while the next hand's first question is asked, and the user
+    stops there: the hand gone is still said, and offered again, before the tally."""
+    path = evening_match(store_dir)
+    older = tmp_path / "older.json"
+    shutil.copy2(path, older)
+    at_question(monkeypatch, "How did the hand end?", 2, lambda: shutil.copy2(older, path))
+    result = run("record", input="knock\nann\n3\n20\ny\n" + "q\n" + answers)
+    assert result.exit_code == 0, result.output
+    said = result.stdout.split("(u: undo, q: quit): q\n")[1]
+    assert "Hand 1, Ann knocks 3 v 20, recorded at" in said
+    assert "is no longer in match 1: its file was replaced, by a sync tool or a copy." in said
+    assert "Record it again? [Y/n]" in said
+    assert said.rstrip().splitlines()[-1] == tally
+    assert hands_of(run, 1) == hands
+
+
+@pytest.mark.parametrize(
+    "change, said",
+    [
+        (
+            {"rules": {"gin_bonus": 20}},
+            "their rules differ: Gin bonus 25 here, 20 in the file",
+        ),
+        (
+            {"rules": {"gin_bonus": 20, "shutout": "none"}},
+            "their rules differ: Gin bonus 25 here, 20 in the file; Shutout reward game_bonus "
+            "here, none in the file",
+        ),
+        (
+            {"players": ["Ann", "Bob"]},
+            "their players differ: Ann v Ben here, Ann v Bob in the file",
+        ),
+        (
+            {"description": "Tuesday"},
+            "their descriptions differ: none here, 'Tuesday' in the file",
+        ),
+        (
+            {"description": "Tuesday", "players": ["Ann", "Bob"]},
+            "their players differ: Ann v Ben here, Ann v Bob in the file; their descriptions "
+            "differ: none here, 'Tuesday' in the file",
+        ),
+    ],
+)
+def test_an_import_of_a_copy_that_differs_in_what_was_set_at_new_says_what_differs(
+    run: Run, store_dir: Path, tmp_path: Path, change: dict[str, Any], said: str
+) -> None:
+    """The same uuid, the same hands, but the rules, the players or the description changed
+    by hand in the file: not "each holds hands or changes the other lacks", but what differs."""
+    evening_match(store_dir)
+    ok(run("knock", "ann", "3", "20"))
+    export = json.loads(ok(run("export", "--format", "json")))
+    for key, value in change.items():
+        export[key] = {**export[key], **value} if isinstance(value, dict) else value
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    line = refused(run("import", str(path)), 1, "are copies of one match that disagree")
+    assert f"disagree: {said}. Nothing was imported;" in line
+    assert "hands or changes" not in line
+
+
+def test_resolve_says_what_differs_in_a_copy_whose_rules_were_changed(
+    run: Run, open_match: tuple[Path, Path]
+) -> None:
+    """The same hands, but the gin bonus changed in the copy: what differs is said, not that
+    each holds hands or changes the other lacks."""
+    path, _laptop = open_match
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["match"]["1"]["rules"]["gin_bonus"] = 20
+    copy = path.with_name("1 (conflicted copy).json")
+    copy.write_text(json.dumps(data), encoding="utf-8")
+    said = ok(run("resolve", "--keep", "store", "--yes"))
+    assert (
+        "'1 (conflicted copy).json' and match 1 (Ann v Ben) went their own ways: their rules "
+        "differ: Gin bonus 25 here, 20 in the copy." in said
+    )
+    assert "hands or changes" not in said
+    assert not copy.exists()
+
+
+def test_a_copy_that_cannot_be_read_is_said_not_passed_over(
+    run: Run, open_match: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """EIO reading a copy (here as it is closed) does not make it a file that is no match
+    file: resolve says so and leaves it, exit 1."""
+    path, _laptop = open_match
+    copy = path.with_name("1 (conflicted copy).json")
+    shutil.copy2(path, copy)
+    closing_fails(monkeypatch, copy)
+    refused(run("resolve", "--yes"), 1, f"Cannot read {copy}: Input/output error.")
+    assert copy.exists()

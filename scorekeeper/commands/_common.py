@@ -14,6 +14,7 @@ from scorekeeper.commands._errors import StateProblem, tell
 from scorekeeper.engine import Scoresheet
 from scorekeeper.i18n import _, ngettext, together
 from scorekeeper.match import Match
+from scorekeeper.rules import DECLARED, rule_value
 from scorekeeper.store import Store
 
 if TYPE_CHECKING:
@@ -140,3 +141,51 @@ def refuse_if_abandoned(match: Match) -> None:
 def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
     match = store.load(match_id(store, given))
     return match, match.sheet()
+
+
+def header_differences(here: Match, there: Match, where: str) -> list[str]:
+    """What two copies of one match (the same uuid) hold differently of what was set at
+    ``new`` (the rules, the players, the description, ...), each in a few words: ``their
+    rules differ: Gin bonus 25 here, 20 in the file``; ``where`` says where ``there`` is
+    (``in the file``). None: they were set alike."""
+    mine, theirs = here.facts()[0], there.facts()[0]
+    said = []
+    if mine["rules"] != theirs["rules"]:
+        rules = [
+            _("{what} {here} here, {there} {where}").format(
+                what=_(DECLARED[name].label),
+                here=rule_value(getattr(here.rules, name)),
+                there=rule_value(getattr(there.rules, name)),
+                where=where,
+            )
+            for name in here.rules._fields
+            if getattr(here.rules, name) != getattr(there.rules, name)
+        ]
+        said.append(_("their rules differ: {rules}").format(rules="; ".join(rules)))
+    named: list[tuple[str, str, Any]] = [
+        ("players", _("their players differ: {here} here, {there} {where}"), _(" v ").join),
+        ("teams", _("their teams differ: {here} here, {there} {where}"), teams_said),
+        ("first_dealer", _("their first dealers differ: {here} here, {there} {where}"), str),
+        ("description", _("their descriptions differ: {here} here, {there} {where}"), described),
+        ("created", _("their times of creation differ: {here} here, {there} {where}"), str),
+    ]
+    for key, sentence, shown in named:
+        if mine.get(key) != theirs.get(key):
+            said.append(
+                sentence.format(
+                    here=shown(mine.get(key)), there=shown(theirs.get(key)), where=where
+                )
+            )
+    return said
+
+
+def teams_said(teams: list[list[str]] | None) -> str:
+    """A match's teams, ``Ann & Bob v Cid & Dee`` (none: no teams)."""
+    return _(" v ").join(" & ".join(team) for team in teams) if teams else _("none")
+
+
+def described(description: str) -> str:
+    """A match's description, quoted (none: no description)."""
+    from scorekeeper.i18n import Quoted
+
+    return repr(Quoted(description)) if description else _("none")

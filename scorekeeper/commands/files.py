@@ -10,7 +10,13 @@ from typing import NamedTuple
 
 import click
 
-from scorekeeper.commands._common import echo_lines, load_sheet, say, warn_of_copies
+from scorekeeper.commands._common import (
+    echo_lines,
+    header_differences,
+    load_sheet,
+    say,
+    warn_of_copies,
+)
 from scorekeeper.commands._errors import BadInput, Partly, StateProblem, tell
 from scorekeeper.commands._params import command, match_argument, option, pass_store
 from scorekeeper.engine import InvalidHand, MatchFinished
@@ -264,13 +270,17 @@ def plan(
         source, copy = known[match.uuid]
         how = relation(copy, match)
         if how is Relation.APART and source is None:
+            differ = header_differences(copy, match, _("in the file"))
             raise StateProblem(
                 _(
                     "{path} and match {id} ({players}) are copies of one match that disagree: "
-                    "each holds hands or changes the other lacks. Nothing was imported; "
-                    "'scorekeeper import --as-new {path}' imports the file as another match."
+                    "{what}. Nothing was imported; 'scorekeeper import --as-new {path}' imports "
+                    "the file as another match."
                 ).format(
-                    path=Quoted(path, path=True), id=copy.id, players=_(" v ").join(copy.players)
+                    path=Quoted(path, path=True),
+                    id=copy.id,
+                    players=_(" v ").join(copy.players),
+                    what="; ".join(differ) or _("each holds hands or changes the other lacks"),
                 )
             )
         if how is Relation.APART:

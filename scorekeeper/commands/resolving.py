@@ -12,7 +12,7 @@ from typing import NoReturn
 
 import click
 
-from scorekeeper.commands._common import ask, echo_lines
+from scorekeeper.commands._common import ask, echo_lines, header_differences
 from scorekeeper.commands._errors import Partly, StateProblem, describe, tell
 from scorekeeper.commands._params import Words, command, confirm, match_argument, option, pass_store
 from scorekeeper.engine import Scoresheet
@@ -62,6 +62,8 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
         )
         return
     done: list[str] = []
+    became: list[tuple[Copy, int]] = []
+    """The copies kept as new matches beside the store's, and the id each became."""
     for number, copy in enumerate(copies):
         commits = store.commits
         try:
@@ -73,9 +75,10 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
             copy = now
             if len(copies) > 1 or done:
                 click.echo()
-            echo_lines(said_of(copy, store))
+            first = twin(copy, became)
+            echo_lines(said_of(copy, store) if first is None else said_of_twin(copy, *first))
             try:
-                choice = decide(copy, keep, yes)
+                choice = decide(copy, keep, yes) if first is None else decide_twin(yes)
             except click.Abort:
                 click.echo()
                 refuse_after(done, copy, _("there was no answer; add --yes (and --keep) to answer"))
@@ -89,6 +92,8 @@ def resolve(store: Store, match: int | None, keep: str | None, yes: bool) -> Non
                 said = error.said
                 tell(error.warning)
             done.append(copy.name)
+            if copy.case is Case.DIVERGED and choice == "both":  # now the current match
+                became.append((copy, store.current_id() or 0))
             echo_lines([said])
         except Unresolved:  # said whole, never inside another refusal
             raise
@@ -170,6 +175,37 @@ def said_of(copy: Copy, store: Store) -> list[str]:
     return side_by_side(store.load(held), copy)
 
 
+def twin(copy: Copy, became: list[tuple[Copy, int]]) -> tuple[Copy, int] | None:
+    """The copy kept as a new match before this one that holds the same facts as this one
+    (two sync tools' copies of one file): this one is the same copy, not another match."""
+    return next(
+        (
+            (first, match_id)
+            for first, match_id in became
+            if copy.case is Case.DIVERGED
+            and (first.match.uuid, first.match.facts()) == (copy.match.uuid, copy.match.facts())
+        ),
+        None,
+    )
+
+
+def said_of_twin(copy: Copy, first: Copy, match_id: int) -> list[str]:
+    """What a copy is that holds the same as one kept as a new match before it."""
+    return [
+        _("{name!r} holds the same as {first!r}, which became match {id}; it is set aside.").format(
+            name=Quoted(copy.name, path=True), first=Quoted(first.name, path=True), id=match_id
+        )
+    ]
+
+
+def decide_twin(yes: bool) -> str | None:
+    """Whether to set aside a copy that holds the same as one kept as a new match: ``store``
+    (keep the store's match as it is, and this copy aside), or None."""
+    if not yes and not confirm(_("Do it?")):
+        return None
+    return "store"
+
+
 def side_by_side(mine: Match, copy: Copy) -> list[str]:
     """A copy that went its own way beside the store's match: the hands where they differ,
     and each one's totals."""
@@ -179,15 +215,21 @@ def side_by_side(mine: Match, copy: Copy) -> list[str]:
         if (a.hand, a.tables) != (b.hand, b.tables):
             break
         same += 1
+    differ = header_differences(mine, copy.match, _("in the copy"))
     lines = [
-        _(
-            "{name!r} and match {id} ({players}) went their own ways after hand {same}: each "
-            "holds hands or changes the other lacks."
+        (
+            _("{name!r} and match {id} ({players}) went their own ways: {what}.")
+            if differ
+            else _(
+                "{name!r} and match {id} ({players}) went their own ways after hand {same}: "
+                "each holds hands or changes the other lacks."
+            )
         ).format(
             name=Quoted(copy.name, path=True),
             id=mine.id,
             players=_(" v ").join(mine.players),
             same=same,
+            what="; ".join(differ),
         )
     ]
     for label, sheet in ((_("In this store:"), ours), (_("In the copy:"), theirs)):

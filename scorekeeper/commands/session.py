@@ -133,6 +133,9 @@ class Evening:
         self.stored: list[StoredHand] = []
         """The hands recorded this evening, as the store took them."""
         self.taken_back = 0
+        self.begun = False
+        """Whether the match was found open once: from then on, a match no longer open was
+        ended elsewhere."""
 
     def still_there(self, match: Match) -> list[StoredHand]:
         """The hands recorded this evening that the match still holds."""
@@ -144,21 +147,22 @@ class Evening:
         A hand that the match as it is now cannot take (another terminal may have recorded
         in the meantime) is refused and asked again from its first question. Stopping in the
         middle of a hand records nothing of it. Stopping (``q``, an empty answer, Ctrl-D or
-        Ctrl-C, at any question) is no error: exit 0, with the evening's tally. A problem
-        that ends the evening exits 0 once a hand was recorded or taken back (the store
-        changed), else with its error's status."""
+        Ctrl-C, at any question) is no error: exit 0, with the evening's tally. The match
+        deleted, abandoned or ended elsewhere ends the evening with one line saying so (exit
+        0). A problem that ends the evening exits 0 once a hand was recorded or taken back
+        (the store changed), else with its error's status."""
         for turns in itertools.count():
             if turns:
                 click.echo()  # a blank line between hands
             try:
                 turn = self.one_hand(self.recover_lost())
+                if turn is Turn.QUIT:  # a hand lost meanwhile is said, and offered again
+                    self.recover_lost()
             except click.Abort:  # Ctrl-C or the end of the input in the middle of a hand
                 click.echo()  # end the line the question was asked on
                 click.echo(_("Stopped: this hand was not recorded."), err=True)
                 break
-            except Ended as ended:
-                if not self.changed():
-                    raise StateProblem(str(ended)) from None
+            except Ended as ended:  # one line, whether or not a hand was stored
                 click.echo(str(ended))
                 return
             except Exception as error:
@@ -179,15 +183,16 @@ class Evening:
 
     def match_now(self) -> Match:
         """The match as it is now; raises :class:`Ended` if it was deleted or abandoned
-        elsewhere, or ended there, after hands were recorded this evening."""
+        elsewhere, or ended there, since the evening began."""
         try:
             match = self.store.load(self.chosen)
         except StoreError:
             if self.store.has(self.chosen):
                 raise
             raise Ended(self.said_when_ended(MatchStatus.ABANDONED, deleted=True)) from None
-        if match.status is not MatchStatus.OPEN and self.stored:
+        if match.status is not MatchStatus.OPEN and self.begun:
             raise Ended(self.said_when_ended(match.status, count=len(self.still_there(match))))
+        self.begun = True
         return match
 
     def said_when_ended(self, status: MatchStatus, deleted: bool = False, count: int = 0) -> str:

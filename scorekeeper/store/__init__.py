@@ -92,6 +92,14 @@ def match_numbers(path: str, doc: dict[str, Any], keys: tuple[str, ...]) -> list
     return numbers
 
 
+def unknown(error: StoreError) -> None:
+    """A file beside the match files that is no copy because it is not a match file (or one
+    this user may not read: a sync tool's own); raises the error if an I/O error kept it from
+    being read, for then it may well be a copy."""
+    if isinstance(error, files.Unreadable) and not error.denied:
+        raise error
+
+
 class Store:
     """A store directory: read matches without a lock, change them through :meth:`writing`."""
 
@@ -184,8 +192,9 @@ class Store:
         return max((found for found in open_ids if found != besides), default=None)
 
     def has(self, match_id: int) -> bool:
-        """Whether the store holds this match (without listing every match)."""
-        return os.path.lexists(self.match_file(match_id))
+        """Whether the store holds this match (without listing every match); raises
+        StoreError if its folder cannot be read."""
+        return files.present(self.match_file(match_id))
 
     def identity(self, match_id: int) -> Identity | None:
         """What the match's file is now, without reading it (see
@@ -202,7 +211,7 @@ class Store:
         try:
             return folder.listing(self.path(where))
         except OSError as error:
-            raise files.cannot_read(self.path(where), error) from None
+            raise files.cannot_read_folder(self.path(where), error) from None
 
     def match_ids(self) -> list[int]:
         return self.listing().ids
@@ -224,10 +233,10 @@ class Store:
         """A match's file, read once and checked as strictly as an import."""
         self._check_root()
         path = self.match_file(match_id, where)
-        if not os.path.lexists(path):
+        if not files.present(path):
             if where == DELETED:
                 raise MatchMissing(match_id, Missing.NOT_DELETED)
-            if os.path.lexists(self.match_file(match_id, DELETED)):
+            if files.present(self.match_file(match_id, DELETED)):
                 raise MatchMissing(match_id, Missing.DELETED)
             known = len(self.match_ids())
             raise MatchMissing(match_id, Missing.ELSEWHERE if known else Missing.NONE_YET, known)
@@ -262,7 +271,7 @@ class Store:
         try:
             survey = folder.survey(matches)
         except OSError as error:
-            raise files.cannot_read(matches, error) from None
+            raise files.cannot_read_folder(matches, error) from None
         summaries = self._summaries(cache)
         for _attempt in range(2):
             now = now_ns()
@@ -347,8 +356,8 @@ class Store:
         for name in others:
             try:
                 found.append((name, self.read_file(self.path(MATCHES, name)).match.id))
-            except StoreError:
-                pass  # not a match file (a sync tool's own file, say): not a copy
+            except StoreError as error:
+                unknown(error)  # not a match file (a sync tool's own file, say): not a copy
         return found
 
     def conflicts(self, only: int | None = None) -> list[Copy]:
@@ -361,7 +370,8 @@ class Store:
         for name in self.listing().others:
             try:
                 copy = self.read_file(self.path(MATCHES, name)).match
-            except StoreError:
+            except StoreError as error:
+                unknown(error)
                 continue  # not a match file: a sync tool's own file, say
             held, deleted = uuids.get(copy.uuid, (None, False))
             if only is not None and only not in (copy.id, held):

@@ -163,11 +163,21 @@ def read_file(path: str, limit: int = MAX_BYTES) -> tuple[bytes, Identity] | Non
             size += len(chunk)
         if size > limit:
             raise too_large(path, limit)
-        return b"".join(chunks), identity(info)
+        found = b"".join(chunks), identity(info)
     except OSError as error:
         raise cannot_read(path, error) from None
     finally:
+        closed(fd, path)
+    return found
+
+
+def closed(fd: int, path: str) -> None:
+    """Close a store file read; raises StoreError naming it should closing fail (EIO from a
+    network file system or a failing disk is the file's error, not the command's output's)."""
+    try:
         os.close(fd)
+    except OSError as error:
+        raise cannot_read(path, error) from None
 
 
 def too_large(path: str, limit: int) -> StoreError:
@@ -179,12 +189,42 @@ def too_large(path: str, limit: int) -> StoreError:
     )
 
 
+class Unreadable(StoreError):
+    """A file of the store that could not be read: what it holds is not known (an I/O error),
+    or not for this user to know (``denied``)."""
+
+    def __init__(self, path: str, error: OSError) -> None:
+        self.path, self.denied = path, isinstance(error, PermissionError)
+        super().__init__(
+            _(
+                "Cannot read {path}: {reason}. Check that it is a scorekeeper store file you "
+                "may read."
+            ).format(path=path, reason=system_error(error))
+        )
+
+
 def cannot_read(path: str, error: OSError) -> StoreError:
+    return Unreadable(path, error)
+
+
+def cannot_read_folder(path: str, error: OSError) -> StoreError:
     return StoreError(
-        _(
-            "Cannot read {path}: {reason}. Check that it is a scorekeeper store file you may read."
-        ).format(path=path, reason=system_error(error))
+        _("Cannot read the folder {path}: {reason}. Check its permissions.").format(
+            path=path, reason=system_error(error)
+        )
     )
+
+
+def present(path: str) -> bool:
+    """Whether there is a file (or a link) at ``path``; raises StoreError naming its folder
+    if the folder cannot be read (never taken for a file that is not there)."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as error:
+        raise cannot_read_folder(os.path.dirname(path), error) from None
+    return True
 
 
 def parse(path: str, content: bytes) -> dict[str, dict[str, Any]]:

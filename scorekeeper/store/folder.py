@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
-from scorekeeper.store.files import Identity, identity
+from scorekeeper.store.files import Identity, cannot_read_folder, identity
 
 #: A match file's name: the match id in the digits 0-9 with no leading zero, then ``.json``. An
 #: id has at most 18 digits (SQLite's whole numbers end at 2**63); a longer one is another file.
@@ -161,7 +161,10 @@ def identities(folder: str, ids: Iterable[int]) -> list[tuple[int, Identity]]:
             except OSError:
                 continue  # gone since the folder was looked at
     finally:
-        os.close(fd)
+        try:
+            os.close(fd)
+        except OSError as error:  # the folder's error, named, not the command's output's
+            raise cannot_read_folder(folder, error) from None
     return found
 
 

@@ -147,7 +147,7 @@ class Writer:
 
     def _move(self, match_id: int, source: str, target: str) -> None:
         path = self.store.match_file(match_id, target)
-        if os.path.lexists(path):
+        if files.present(path):
             raise StoreError(
                 _(
                     "{path} is in the way: match {id} is both in the store and among the "
