@@ -43,9 +43,17 @@ def on_a_terminal(store: Path, lang: str, *args: str) -> str:
     env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1"}
     subprocess.run(command, stderr=terminal, stdout=subprocess.DEVNULL, env=env, check=False)
     os.close(terminal)
-    said = os.read(master, 8192).decode()
+    said = b""
+    while True:  # all of it: a progress bar's first redraw may come on its own
+        try:
+            chunk = os.read(master, 8192)
+        except OSError:  # the terminal's other end is closed: nothing more to read
+            break
+        if not chunk:
+            break
+        said += chunk
     os.close(master)
-    return said.replace("\r\n", "\n")
+    return said.decode().replace("\r\n", "\n")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
