@@ -71,8 +71,11 @@ def outcome(hand: Hand, result: Score) -> str:
         "od": hand.opponent_deadwood,
         "winner": result.winner,
     }
+    tied = result.kind is Kind.KNOCK and hand.knocker_deadwood == hand.opponent_deadwood
     said = {
-        Kind.KNOCK: _("{knocker} knocks {kd} v {od}"),
+        Kind.KNOCK: _("{knocker} knocks {kd} v {od}, a tie: the knocker's")
+        if tied
+        else _("{knocker} knocks {kd} v {od}"),
         Kind.UNDERCUT: _("{knocker} knocks {kd} v {od}, undercut by {winner}")
         if result.winner
         else _("{knocker} knocks {kd} v {od}, undercut"),

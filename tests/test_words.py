@@ -237,3 +237,12 @@ def test_the_short_standing_aligns_wide_names_by_the_columns_they_take(tmp_path:
     rows = [line for line in said if line.startswith(("  山田", "  Anna"))]
     assert len(rows) == 2
     assert len({cells(row) for row in rows}) == 1  # both rows end in the same column
+
+
+def test_a_tie_the_knocker_wins_is_called_a_tie_and_is_no_undercut(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Ann", "Ben", "--tie", "knocker", "--dealer", "ann"))
+    said = refused(invoke(store, "knock", "ann", "5", "5", "--undercut"), 2)
+    assert "5 v 5 is a tie, and this match gives a tie to the knocker: it is no undercut" in said
+    reported = ok(invoke(store, "knock", "ann", "5", "5")).splitlines()[0]
+    assert reported == "Hand 1: Ann knocks 5 v 5, a tie: the knocker's -> Ann +0 in Game 1"

@@ -187,6 +187,11 @@ def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> H
         if undercut and classify(hand, match.rules) is not Kind.UNDERCUT:
             raise BadInput(
                 _(
+                    "{kd} v {od} is a tie, and this match gives a tie to the knocker: it is "
+                    "no undercut. Check the counts, or leave out --undercut."
+                ).format(kd=kd, od=od)
+                if classify(hand) is Kind.UNDERCUT  # an undercut but for this match's ties
+                else _(
                     "{kd} v {od} is not an undercut: that needs the opponent's "
                     "deadwood at or below the knocker's. Check the counts, or leave "
                     "out --undercut."
@@ -344,7 +349,8 @@ def knock(
     """Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD.
 
     The opponent's deadwood is counted after lay-offs. An undercut (the opponent's deadwood
-    at or below the knocker's) is worked out from the counts; a knocker's deadwood of 0 is gin.
+    below the knocker's, or a tie unless the match gives ties to the knocker) is worked out
+    from the counts; a knocker's deadwood of 0 is gin.
     Instead of the counts, give both hands' cards and they are worked out, lay-offs included.
 
     \b
