@@ -10,13 +10,13 @@ import os
 import re
 import sys
 import unicodedata
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
     Decision,
     Entry,
     Form,
-    Game,
     Hand,
     Kind,
     Round,
@@ -201,14 +201,6 @@ def table_line(table: TableHand) -> str:
     if table.winner is not None:
         said += " -> " + _("{winner} +{points}").format(winner=table.winner, points=table.points)
     return _("{a} v {b}: {said}").format(a=table.players[0], b=table.players[1], said=said)
-
-
-def in_columns(sheet: Scoresheet) -> list[Game]:
-    """The game in each column now, column by column: the one in progress there, or once the
-    match's games have all opened, the last played there. As many as the columns; with
-    ``games`` above the columns, Game 4 is in column 1 once Game 1 has ended."""
-    last = {game.column: game for game in sheet.games}
-    return [last[column] for column in sorted(last)]
 
 
 def game_state(sheet: Scoresheet, number: int) -> str:
@@ -396,11 +388,13 @@ def next_deal(sheet: Scoresheet) -> str:
     return _("{dealer} deals next.").format(dealer=coming.dealer)
 
 
-def standing(sheet: Scoresheet) -> list[str]:
-    """The short standing: a line per player with the column of each game in the columns
-    now (:func:`in_columns`), ended games marked."""
+def standing(sheet: Scoresheet, ended: Sequence[int] = ()) -> list[str]:
+    """The short standing: a line per player with the column of each game in the columns now
+    (``Scoresheet.in_columns``), ended games marked; a game ``ended`` by the change being
+    reported is shown in its column in place of the game that opened there after it."""
     width = max(cells(p) for p in sheet.players)  # as wide as a terminal shows the names
-    games = in_columns(sheet)
+    just_ended = {game.column: game for game in sheet.games if game.number in ended}
+    games = [just_ended.get(game.column, game) for game in sheet.in_columns()]
     headings = [_("Game {n}").format(n=game.number) for game in games]
     rows = [
         [str(game.points[p]) + ("*" if game.winner == p else "") for game in games]
@@ -482,7 +476,10 @@ def stakes(sheet: Scoresheet) -> list[str]:
 def report(before: Scoresheet, after: Scoresheet, *said: str) -> list[str]:
     """Everything said after a change: what was done, the standing, what it changed in the
     games and the match, what the next win is worth, and who deals next."""
-    return [*said, *standing(after), *changes(before, after), *stakes(after), next_deal(after)]
+    won = {game.number for game in before.games if game.winner}
+    ended = [game.number for game in after.games if game.winner and game.number not in won]
+    shown = standing(after, ended)
+    return [*said, *shown, *changes(before, after), *stakes(after), next_deal(after)]
 
 
 def output_width() -> int | None:

@@ -259,6 +259,13 @@ class Scoresheet(NamedTuple):
         a, b = self.players
         return NextHand(len(self.rounds) + 1, self.next_dealer, ((a, b),))
 
+    def in_columns(self) -> list[Game]:
+        """The game in each column now, column by column: the one in progress there, or once
+        the match's games have all opened, the last played there. As many as the columns;
+        with ``games`` above the columns, Game 4 is in column 1 once Game 1 has ended."""
+        last = {game.column: game for game in self.games}
+        return [last[column] for column in sorted(last)]
+
     def hands_played(self) -> int:
         """The hands played (walls too): a round each, or in Partnership Gin each table's hand
         of every deal, the half-reported one included."""

@@ -2,8 +2,8 @@
 SVG picture the page shows where players would rather look than read.
 
 A pure function of the sheet that returns text (every name escaped); no chart library, nothing
-loaded in the browser. One panel per game in the columns now (:func:`in_columns`), side by
-side: across, the hands of the match; up, the points of the column, to the target (a dashed
+loaded in the browser. One panel per game in the columns now (``Scoresheet.in_columns``), side
+by side: across, the hands of the match; up, the points of the column, to the target (a dashed
 line). Each player has a line of their own, told apart by its dash as well as its shade, so
 the picture reads in black and white too; a game that ended is marked with its winner.
 """
@@ -14,7 +14,6 @@ from html import escape
 
 from scorekeeper.engine import Game, Scoresheet
 from scorekeeper.i18n import _
-from scorekeeper.messages import in_columns
 
 #: The size of one game's panel, in the picture's own units (it scales to the page's width).
 PANEL_WIDTH, PANEL_HEIGHT, GAP = 120, 90, 14
@@ -28,7 +27,7 @@ def race_svg(sheet: Scoresheet) -> str:
     description for a screen reader; empty before the first hand."""
     if not sheet.rounds:
         return ""
-    games = in_columns(sheet)
+    games = sheet.in_columns()
     width = len(games) * PANEL_WIDTH + (len(games) - 1) * GAP
     height = PANEL_HEIGHT + 30
     title = _("The race to {target}").format(target=sheet.target)

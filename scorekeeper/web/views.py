@@ -20,7 +20,6 @@ from scorekeeper.i18n import _, available
 from scorekeeper.match import Match
 from scorekeeper.messages import (
     ENDINGS,
-    in_columns,
     match_result,
     match_title,
     round_line,
@@ -64,7 +63,7 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
     title = text(match_title(match.id, sheet))
     if match.description:
         title += f' <span class="description">- {text(match.description)}</span>'
-    current, ended = in_columns(sheet), ended_before(sheet)
+    current, ended = sheet.in_columns(), ended_before(sheet)
     first_ended = ended[0] if ended else None
     if len(sheet.games) == 1:
         narrow = table_html(sheet, sheet.games, narrow=True)
