@@ -246,3 +246,15 @@ def test_a_tie_the_knocker_wins_is_called_a_tie_and_is_no_undercut(tmp_path: Pat
     assert "5 v 5 is a tie, and this match gives a tie to the knocker: it is no undercut" in said
     reported = ok(invoke(store, "knock", "ann", "5", "5")).splitlines()[0]
     assert reported == "Hand 1: Ann knocks 5 v 5, a tie: the knocker's -> Ann +0 in Game 1"
+
+
+def test_the_help_of_an_option_says_what_it_goes_with_as_declared(tmp_path: Path) -> None:
+    """The declarations' needs and not_with make the help's last sentence; an option named
+    there is never split at its hyphens."""
+    said = ok(invoke(tmp_path / "store", "new", "--help", env=at(80)))
+    lines = fits(said, 80)
+    joined = " ".join(line.strip() for line in lines)
+    assert "(default 100). With --shutout bonus." in joined
+    assert "Not with three players or --end-after-first-game." in joined
+    assert "Not with one game." in joined and "Not with --no-spades-double." in joined
+    assert not [line for line in lines if line.rstrip().endswith("-") and "--" in line]

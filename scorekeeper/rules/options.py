@@ -231,7 +231,7 @@ class Options(NamedTuple):
     shutout_bonus: Annotated[
         int,
         Option(
-            N_("The shutout's reward with --shutout bonus (default {default})."),
+            N_("The shutout's reward in points (default {default})."),
             N_("Shutout bonus"),
             0,
             1000,
