@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
     Decision,
-    Entry,
     Form,
     Game,
     Hand,
@@ -28,7 +27,7 @@ from scorekeeper.engine import (
     team_name,
     team_points,
 )
-from scorekeeper.i18n import N_, _, day, ngettext
+from scorekeeper.i18n import _, day, ngettext
 
 if TYPE_CHECKING:
     from datetime import date
@@ -37,12 +36,6 @@ if TYPE_CHECKING:
 
 
 #: How a hand ended, in a word (to translate with ``_``), as ``record`` asks for it.
-ENDINGS = {
-    Entry.KNOCK: N_("knock"),
-    Entry.GIN: N_("gin"),
-    Entry.WALL: N_("wall"),
-    Entry.BIG_GIN: N_("big gin"),
-}
 
 
 def match_title(match_id: int, sheet: Scoresheet, started: date | None = None) -> str:

@@ -34,6 +34,7 @@ from scorekeeper.commands.recording import (
 )
 from scorekeeper.commands.starting import rule_options
 from scorekeeper.engine import (
+    ENDINGS,
     Entry,
     Game,
     MatchFinished,
@@ -45,7 +46,6 @@ from scorekeeper.engine import (
 from scorekeeper.i18n import Quoted, _, ngettext
 from scorekeeper.match import HandInTheWay, Match, kind_of
 from scorekeeper.messages import (
-    ENDINGS,
     changes,
     next_deal,
     plain,

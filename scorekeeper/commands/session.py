@@ -38,10 +38,10 @@ from scorekeeper.commands.recording import (
     shown,
     walled,
 )
-from scorekeeper.engine import MAX_DEADWOOD, Entry, Hand, Scoresheet, hand_rules
+from scorekeeper.engine import ENDINGS, MAX_DEADWOOD, Entry, Hand, Scoresheet, hand_rules
 from scorekeeper.i18n import N_, Quoted, _, either, ngettext
 from scorekeeper.match import Match, MatchStatus, Status, StoredHand
-from scorekeeper.messages import ENDINGS, plain, said_of_new_hand
+from scorekeeper.messages import plain, said_of_new_hand
 from scorekeeper.store import Store, StoreError
 
 if TYPE_CHECKING:

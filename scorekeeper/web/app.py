@@ -55,10 +55,10 @@ from scorekeeper.commands.recording import (
     knocked,
     walled,
 )
-from scorekeeper.engine import Entry, Hand, hand_rules
+from scorekeeper.engine import ENDINGS, Entry, Hand, hand_rules
 from scorekeeper.i18n import N_, _, available, ngettext, set_language
 from scorekeeper.match import Match
-from scorekeeper.messages import ENDINGS, match_title, report, said_of_new_hand
+from scorekeeper.messages import match_title, report, said_of_new_hand
 from scorekeeper.store import Store
 from scorekeeper.web import views
 

@@ -15,11 +15,10 @@ from importlib import resources
 from string import Template
 
 from scorekeeper.commands.session import whose_hand
-from scorekeeper.engine import MAX_DEADWOOD, Game, Scoresheet, hand_rules
+from scorekeeper.engine import ENDINGS, MAX_DEADWOOD, Game, Scoresheet, hand_rules
 from scorekeeper.i18n import _
 from scorekeeper.match import Match
 from scorekeeper.messages import (
-    ENDINGS,
     in_columns,
     match_result,
     match_title,
