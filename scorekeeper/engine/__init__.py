@@ -38,7 +38,7 @@ from scorekeeper.engine.hands import (
     team_members,
     team_name,
 )
-from scorekeeper.engine.nexthand import Answers, NextHand
+from scorekeeper.engine.nexthand import KNOCKER_COUNT, OPPONENT_COUNT, Answers, NextHand
 from scorekeeper.engine.settling import Line, Settlement
 from scorekeeper.engine.sheet import (
     Decision,
@@ -68,7 +68,9 @@ from scorekeeper.engine.tables import (
 
 __all__ = [
     "ENDINGS",
+    "KNOCKER_COUNT",
     "MAX_DEADWOOD",
+    "OPPONENT_COUNT",
     "TEAM_JOIN",
     "Answers",
     "Decision",

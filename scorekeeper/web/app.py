@@ -44,20 +44,18 @@ from starlette.routing import Route
 
 from scorekeeper.commands._common import load_sheet, match_id
 from scorekeeper.commands._errors import BadInput, Problem, as_problem
-from scorekeeper.commands._params import Count, named, one_of
 from scorekeeper.commands.correcting import taken_back
 from scorekeeper.commands.reading import watched
-from scorekeeper.commands.recording import (
-    HandBuilder,
-    NotTheNextHand,
-    add_hand,
-    ginned,
-    knocked,
-    walled,
+from scorekeeper.commands.recording import NotTheNextHand, add_hand
+from scorekeeper.engine import (
+    KNOCKER_COUNT,
+    MAX_DEADWOOD,
+    OPPONENT_COUNT,
+    Answers,
+    Entry,
+    InvalidHand,
 )
-from scorekeeper.engine import ENDINGS, Entry, Hand, hand_rules
-from scorekeeper.i18n import N_, _, available, ngettext, set_language
-from scorekeeper.match import Match
+from scorekeeper.i18n import _, available, ngettext, set_language
 from scorekeeper.messages import match_title, report, said_of_new_hand
 from scorekeeper.store import Store
 from scorekeeper.web import views
@@ -262,8 +260,14 @@ class Served:
         try:
             chosen = self.meant(store, asked)
             expected = hand_number(asked.get("hand"))
-            build = builder(asked)
-            added = add_hand(store, chosen, build, dry_run=preview, expected=expected)
+            given = answers(asked)
+            added = add_hand(
+                store,
+                chosen,
+                lambda match, _replacing: match.sheet().next_hand().build(given),
+                dry_run=preview,
+                expected=expected,
+            )
             lines = report(added.before, added.after, *said_of_new_hand(added.before, added.after))
         except Exception as error:
             return self.refused(store, language, error)
@@ -310,6 +314,9 @@ class Served:
                 "sheet shows where the match stands."
             ).format(reason=str(error) or type(error).__name__)
             return 200, {"ok": True, "recorded": True, "lines": [said], **self.after(language)}
+        if isinstance(error, InvalidHand):  # the engine's own words, without the command's advice
+            said = _("Error: {message}").format(message=error.said())
+            return 400, {"ok": False, "error": said, **self.after(language)}
         problem = error if isinstance(error, Problem) else as_problem(error)
         if problem is None:
             raise error
@@ -360,57 +367,34 @@ def hand_number(value: object) -> int:
     return value
 
 
-def builder(asked: dict[str, Any]) -> HandBuilder:
-    """The hand a page entered, as ``record`` would build it from the same answers: checked
-    against the match as it is under the store's lock."""
+def answers(asked: dict[str, Any]) -> Answers:
+    """The answers a page sent, as :meth:`~scorekeeper.engine.NextHand.build` takes them (a
+    field the ending does not ask is left out: the page keeps what was typed in a hidden one)."""
     kind = str(asked.get("kind") or "")
-    who = str(asked.get("who") or "")
-    upcard = str(asked.get("upcard") or "").strip() or None
-    table = str(asked.get("table") or "").strip() or None
-    counts = {
-        name: None if asked.get(name) in (None, "") else str(asked.get(name))
-        for name in ("kd", "od")
-    }
+    wall = kind == Entry.WALL.value
+    return Answers(
+        kind,
+        who=None if wall else str(asked.get("who") or ""),
+        kd=count(asked.get("kd"), KNOCKER_COUNT) if kind == Entry.KNOCK.value else None,
+        od=None if wall else count(asked.get("od"), OPPONENT_COUNT),
+        upcard=str(asked.get("upcard") or "").strip() or None,
+        table=str(asked.get("table") or "").strip() or None if wall else None,
+    )
 
-    def build(match: Match, replacing: Hand | None) -> Hand:
-        sheet = match.sheet()
-        coming = sheet.next_hand()
-        possible = hand_rules(match.rules).endings
-        entry = one_of(
-            {entry.value: entry for entry in possible},
-            kind,
-            N_("{typed!r} is not how a hand ends; answer {options}."),
-            [_(ENDINGS[entry]) for entry in possible],
-        )
-        if entry is Entry.WALL:
-            return walled(table, upcard)(match, replacing)
-        playing = [name for pair in coming.tables for name in pair]
-        elsewhere = (
-            N_("{typed!r} is not at a table still to report; answer {options}.")
-            if coming.deal
-            else N_(
-                "{typed!r} is not playing this hand (the third player sits out); answer {options}."
+
+def count(typed: object, what: str) -> int | None:
+    """A deadwood count as the page sent it (its digits, or a number); None if not given."""
+    if typed is None or typed == "":
+        return None
+    text = str(typed).strip()
+    digits = text.removeprefix("-")
+    if type(typed) is bool or not (digits.isascii() and digits.isdigit()):
+        raise BadInput(
+            _("{value!r} is not a whole number: {what} is from 0 to {most}.").format(
+                value=str(typed), what=_(what), most=MAX_DEADWOOD
             )
-            if coming.sits_out
-            else N_("{typed!r} is not a player of this match: name {options}.")
         )
-        player = named(playing, who, elsewhere)
-        od = count(counts["od"], N_("the opponent's deadwood"))
-        if entry is Entry.KNOCK:
-            kd = count(counts["kd"], N_("the knocker's deadwood"))
-            if kd:
-                return knocked(player, (Entry.KNOCK, kd, od), False, upcard)(match, replacing)
-        return ginned(player, od, entry is Entry.BIG_GIN, upcard)(match, replacing)
-
-    return build
-
-
-def count(typed: str | None, what: str) -> int:
-    """A deadwood count as the command line reads it."""
-    try:
-        return int(Count(what).convert("" if typed is None else typed, None, None))
-    except click.BadParameter as error:
-        raise BadInput(error.message) from None
+    return int(text)
 
 
 async def read_body(request: Request) -> dict[str, Any]:
