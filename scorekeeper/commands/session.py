@@ -314,7 +314,7 @@ class Evening:
                 if problem is None or isinstance(problem, BadInput):
                     raise
                 self.match_now()  # the match deleted, abandoned or ended elsewhere: that ends it
-                if isinstance(problem, MatchOver):
+                if isinstance(error, MatchOver):
                     raise
                 problem.show()
                 continue

@@ -42,11 +42,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from scorekeeper.commands._common import load_sheet, match_id
 from scorekeeper.commands._errors import BadInput, Problem, as_problem
-from scorekeeper.commands.correcting import taken_back
-from scorekeeper.commands.reading import watched
-from scorekeeper.commands.recording import NotTheNextHand, add_hand
 from scorekeeper.engine import (
     KNOCKER_COUNT,
     MAX_DEADWOOD,
@@ -58,6 +54,7 @@ from scorekeeper.engine import (
 from scorekeeper.i18n import _, available, ngettext, set_language
 from scorekeeper.messages import match_title, report, said_of_new_hand
 from scorekeeper.store import Store
+from scorekeeper.table import NotTheNextHand, add_hand, load_sheet, match_id, taken_back, watched
 from scorekeeper.web import views
 
 Scope = MutableMapping[str, Any]
