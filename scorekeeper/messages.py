@@ -35,9 +35,6 @@ if TYPE_CHECKING:
     from scorekeeper.cards import Arrangement
 
 
-#: How a hand ended, in a word (to translate with ``_``), as ``record`` asks for it.
-
-
 def match_title(match_id: int, sheet: Scoresheet, started: date | None = None) -> str:
     """``Match 3: Ann v Ben``, with the variant when it is one: ``(Oklahoma Gin)``, and the day
     it was started when given: ``· 2 December 2026``."""
@@ -355,6 +352,21 @@ def match_result(sheet: Scoresheet) -> str:
         if team
         else _("MATCH OVER: {winner} wins {won} games to {lost}")
     ).format(winner=sheet.winner, won=max(first, second), lost=min(first, second))
+
+
+def whose_hand(match_id: int, sheet: Scoresheet) -> str:
+    """The line before a hand's questions: which hand of which match, who dealt."""
+    coming = sheet.next_hand()
+    a, b = sheet.players[:2] if coming.deal else coming.tables[0]
+    said = {"number": coming.number, "id": match_id, "dealer": coming.dealer, "a": a, "b": b}
+    if coming.deal:
+        tables = _(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in coming.tables)
+        line = _("Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: {tables}.")
+        return line.format(tables=tables, **said)
+    if coming.sits_out:
+        line = _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt; {out} sits out.")
+        return line.format(out=coming.sits_out, **said)
+    return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(**said)
 
 
 def next_deal(sheet: Scoresheet) -> str:

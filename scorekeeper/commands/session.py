@@ -45,7 +45,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match import Match, MatchStatus, Status, StoredHand
-from scorekeeper.messages import plain, said_of_new_hand
+from scorekeeper.messages import plain, said_of_new_hand, whose_hand
 from scorekeeper.store import Store, StoreError
 
 if TYPE_CHECKING:
@@ -286,7 +286,7 @@ class Evening:
         identity = store.identity(chosen)
         asked = asked or self.match_now()
         sheet = open_sheet(asked)
-        echo_lines([whose_hand(asked, sheet)])
+        echo_lines([whose_hand(asked.id, sheet)])
         answer = ask_hand(asked, sheet, self.with_cards)
         if answer is Between.QUIT:
             return Turn.QUIT
@@ -326,30 +326,6 @@ class Evening:
             return Turn.MATCH_OVER if added.after.finished else Turn.RECORDED
         click.echo(_("Nothing was recorded."))
         return Turn.SKIPPED
-
-
-def whose_hand(match: Match, sheet: Scoresheet) -> str:
-    """The line before a hand's questions: which hand of which match, who dealt."""
-    coming = sheet.next_hand()
-    if coming.deal:
-        return _(
-            "Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: {tables}."
-        ).format(
-            number=coming.number,
-            id=match.id,
-            a=match.players[0],
-            b=match.players[1],
-            dealer=coming.dealer,
-            tables=_(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in coming.tables),
-        )
-    ((a, b),) = coming.tables
-    if coming.sits_out:
-        return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt; {out} sits out.").format(
-            number=coming.number, id=match.id, a=a, b=b, dealer=coming.dealer, out=coming.sits_out
-        )
-    return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
-        number=coming.number, id=match.id, a=a, b=b, dealer=coming.dealer
-    )
 
 
 class Between(Enum):

@@ -9,9 +9,9 @@ What a phone may do, and nothing else:
   the one ``serve`` was given (or the current one).
 - ``POST /hand`` a hand (``preview``: only what it would do), ``POST /undo`` the last hand
   taken back: each the same change as ``knock`` or ``undo`` makes on the command line
-  (:func:`~scorekeeper.commands.recording.add_hand`,
-  :func:`~scorekeeper.commands.correcting.taken_back`), with the number of the hand it was
-  made for, checked under the store's lock.
+  (:func:`~scorekeeper.table.add_hand`, :func:`~scorekeeper.table.taken_back`), with the
+  number of the hand it was made for, checked under the store's lock. The questions are the
+  next hand's (:class:`~scorekeeper.engine.NextHand`), which builds the hand from the answers.
 
 Every request needs the join code (``/?code=...``) or the cookie it leaves; a write also
 needs to come from the page itself (its ``Origin``) and to carry the page's token. The
@@ -42,7 +42,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from scorekeeper.commands._errors import BadInput, Problem, as_problem
 from scorekeeper.engine import (
     KNOCKER_COUNT,
     MAX_DEADWOOD,
@@ -50,11 +49,21 @@ from scorekeeper.engine import (
     Answers,
     Entry,
     InvalidHand,
+    MatchFinished,
 )
-from scorekeeper.i18n import _, available, ngettext, set_language
+from scorekeeper.i18n import _, available, ngettext, set_language, system_error
 from scorekeeper.messages import match_title, report, said_of_new_hand
-from scorekeeper.store import Store
-from scorekeeper.table import NotTheNextHand, add_hand, load_sheet, match_id, taken_back, watched
+from scorekeeper.rules import RuleError
+from scorekeeper.store import Store, StoreError
+from scorekeeper.table import (
+    NotTheNextHand,
+    Refused,
+    add_hand,
+    load_sheet,
+    match_id,
+    taken_back,
+    watched,
+)
 from scorekeeper.web import views
 
 Scope = MutableMapping[str, Any]
@@ -172,12 +181,12 @@ class Served:
         try:
             match, sheet = load_sheet(store, self.table.given)
         except Exception as error:
-            problem = as_problem(error)
-            if problem is None:
+            said = said_wrong(error)
+            if said is None:
                 raise
             made: dict[str, Any] = {
                 "title": "scorekeeper",
-                "sheet": f'<p class="error">{views.text(said_wrong(problem))}</p>',
+                "sheet": f'<p class="error">{views.text(said)}</p>',
                 "entry": "",
                 "key": "",
                 "hand": None,
@@ -291,7 +300,7 @@ class Served:
         served = match_id(store, self.table.given)
         meant = asked.get("match")
         if type(meant) is not int:
-            raise BadInput(_("The page sent something unreadable; reload it."))
+            raise BadRequest(_("The page sent something unreadable; reload it."))
         if meant != served:
             raise NotTheNextHand(
                 _(
@@ -302,32 +311,47 @@ class Served:
         return served
 
     def refused(self, store: Store, language: str, error: Exception) -> tuple[int, dict[str, Any]]:
-        """What a page is told of a write that failed: the command line's ``Error:`` line (or,
-        should the change have been made all the same, that it was)."""
+        """What a page is told of a write that failed: its ``Error:`` line (or, should the
+        change have been made all the same, that it was)."""
         if store.committed:
             self.poke()
-            said = _(
+            saved = _(
                 "The change was saved, but its report could not be shown ({reason}); the "
                 "sheet shows where the match stands."
             ).format(reason=str(error) or type(error).__name__)
-            return 200, {"ok": True, "recorded": True, "lines": [said], **self.after(language)}
-        if isinstance(error, InvalidHand):  # the engine's own words, without the command's advice
-            said = _("Error: {message}").format(message=error.said())
-            return 400, {"ok": False, "error": said, **self.after(language)}
-        problem = error if isinstance(error, Problem) else as_problem(error)
-        if problem is None:
+            return 200, {"ok": True, "recorded": True, "lines": [saved], **self.after(language)}
+        said = said_wrong(error)
+        if said is None:
             raise error
-        status = 400 if isinstance(problem, BadInput) else 409
-        return status, {"ok": False, "error": said_wrong(problem), **self.after(language)}
+        status = 400 if isinstance(error, (BadRequest, InvalidHand)) else 409
+        return status, {"ok": False, "error": said, **self.after(language)}
 
     def after(self, language: str) -> dict[str, Any]:
         """The live part, for the page that wrote to show at once."""
         return {"live": self.live(language)}
 
 
-def said_wrong(problem: Problem) -> str:
-    """A refusal as the command line says it: ``Error: ...``."""
-    return _("Error: {message}").format(message=problem.format_message())
+class BadRequest(Exception):
+    """What a page sent cannot be read (400): its text says so, in the page's words."""
+
+
+def said_wrong(error: Exception) -> str | None:
+    """A refusal as the page shows it: ``Error:`` and the error's own words (the engine's, the
+    match's or the store's, as the command line says them, less its advice about what to
+    type); None for an error that is no refusal (a bug)."""
+    if isinstance(error, InvalidHand):
+        message = error.said()
+    elif isinstance(error, (BadRequest, Refused, MatchFinished, StoreError, RuleError)):
+        message = str(error)
+    elif isinstance(error, OSError) and error.filename is not None:  # the store's folder
+        message = _(
+            "Cannot use {path}: {reason}. Check that the store's folder exists and may be read."
+        ).format(path=error.filename, reason=system_error(error))
+    elif isinstance(error, OSError):
+        message = system_error(error)
+    else:
+        return None
+    return _("Error: {message}").format(message=message)
 
 
 def from_accept_language(header: str) -> str:
@@ -360,7 +384,7 @@ def from_accept_language(header: str) -> str:
 def hand_number(value: object) -> int:
     """The number of the hand a page's entry was made for."""
     if type(value) is not int or value < 1:
-        raise BadInput(_("The page sent no hand number; reload it and enter the hand again."))
+        raise BadRequest(_("The page sent no hand number; reload it and enter the hand again."))
     return value
 
 
@@ -386,7 +410,7 @@ def count(typed: object, what: str) -> int | None:
     text = str(typed).strip()
     digits = text.removeprefix("-")
     if type(typed) is bool or not (digits.isascii() and digits.isdigit()):
-        raise BadInput(
+        raise BadRequest(
             _("{value!r} is not a whole number: {what} is from 0 to {most}.").format(
                 value=str(typed), what=_(what), most=MAX_DEADWOOD
             )
@@ -400,13 +424,13 @@ async def read_body(request: Request) -> dict[str, Any]:
     async for chunk in request.stream():
         body += chunk
         if len(body) > MOST_BODY:
-            raise BadInput(_("The page sent too much; reload it."))
+            raise BadRequest(_("The page sent too much; reload it."))
     try:
         found = json.loads(body or b"{}")
     except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
         found = None
     if not isinstance(found, dict):
-        raise BadInput(_("The page sent something unreadable; reload it."))
+        raise BadRequest(_("The page sent something unreadable; reload it."))
     return found
 
 
@@ -465,7 +489,7 @@ def create_app(table: Table) -> Starlette:
             language = served.language(request)
             try:
                 asked = await read_body(request)
-            except BadInput as problem:
+            except BadRequest as problem:
                 served.speak(language)
                 return JSONResponse({"ok": False, "error": said_wrong(problem)}, 400)
             if table.read_only:

@@ -14,7 +14,6 @@ from html import escape
 from importlib import resources
 from string import Template
 
-from scorekeeper.commands.session import whose_hand
 from scorekeeper.engine import ENDINGS, Game, Scoresheet
 from scorekeeper.i18n import _
 from scorekeeper.match import Match
@@ -24,6 +23,7 @@ from scorekeeper.messages import (
     match_title,
     round_line,
     short,
+    whose_hand,
 )
 from scorekeeper.render.sheet import (
     abandoned,
@@ -186,7 +186,7 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
         return undo_html(match, sheet)
     number, coming = next_hand(match), sheet.next_hand()
     playing = [(name, name) for name in coming.playing]
-    parts = [f'<p class="whose">{text(whose_hand(match, sheet))}</p>']
+    parts = [f'<p class="whose">{text(whose_hand(match.id, sheet))}</p>']
     if coming.asks_upcard:  # the up-card, still to come, may lower the limit and the endings
         parts.append(
             '<label class="field">'
