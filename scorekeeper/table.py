@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from scorekeeper.engine import Hand, Scoresheet, check_entry
+from scorekeeper.engine import Form, Hand, Scoresheet, check_entry
 from scorekeeper.i18n import _
 from scorekeeper.match import Match, StoredHand
 from scorekeeper.messages import next_deal, plain, report, round_line
@@ -194,7 +194,7 @@ def taken_back(store: Store, chosen: int, expected: int | None = None) -> list[s
         _("Voided hand {number}: {hand}").format(
             number=len(current.in_force()) + 1, hand=plain(last.hand)
         )
-        if current.teams
+        if sheet.variant.form is Form.PARTNERSHIP
         else _("Voided {line}").format(line=round_line(before.rounds[-1]))
     )
     return report(before, sheet, voided)

@@ -14,7 +14,7 @@ from html import escape
 from importlib import resources
 from string import Template
 
-from scorekeeper.engine import ENDINGS, Game, Scoresheet
+from scorekeeper.engine import ENDINGS, Form, Game, Scoresheet
 from scorekeeper.i18n import _
 from scorekeeper.match import Match
 from scorekeeper.messages import (
@@ -267,7 +267,7 @@ def undo_html(match: Match, sheet: Scoresheet) -> str:
     held = len(match.in_force())
     if not held:
         return ""
-    if match.teams is None and sheet.rounds:
+    if sheet.variant.form is not Form.PARTNERSHIP and sheet.rounds:
         last = round_line(sheet.rounds[-1])
     else:
         from scorekeeper.messages import plain
