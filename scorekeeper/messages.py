@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
     Decision,
-    Entry,
     Form,
     Hand,
     Kind,
@@ -28,21 +27,12 @@ from scorekeeper.engine import (
     team_name,
     team_points,
 )
-from scorekeeper.i18n import N_, _, day, ngettext
+from scorekeeper.i18n import _, day, ngettext
 
 if TYPE_CHECKING:
     from datetime import date
 
     from scorekeeper.cards import Arrangement
-
-
-#: How a hand ended, in a word (to translate with ``_``), as ``record`` asks for it.
-ENDINGS = {
-    Entry.KNOCK: N_("knock"),
-    Entry.GIN: N_("gin"),
-    Entry.WALL: N_("wall"),
-    Entry.BIG_GIN: N_("big gin"),
-}
 
 
 def match_title(match_id: int, sheet: Scoresheet, started: date | None = None) -> str:
@@ -357,6 +347,21 @@ def match_result(sheet: Scoresheet) -> str:
         if team
         else _("MATCH OVER: {winner} wins {won} games to {lost}")
     ).format(winner=sheet.winner, won=max(first, second), lost=min(first, second))
+
+
+def whose_hand(match_id: int, sheet: Scoresheet) -> str:
+    """The line before a hand's questions: which hand of which match, who dealt."""
+    coming = sheet.next_hand()
+    a, b = sheet.players[:2] if coming.deal else coming.tables[0]
+    said = {"number": coming.number, "id": match_id, "dealer": coming.dealer, "a": a, "b": b}
+    if coming.deal:
+        tables = _(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in coming.tables)
+        line = _("Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: {tables}.")
+        return line.format(tables=tables, **said)
+    if coming.sits_out:
+        line = _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt; {out} sits out.")
+        return line.format(out=coming.sits_out, **said)
+    return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(**said)
 
 
 def next_deal(sheet: Scoresheet) -> str:

@@ -258,6 +258,29 @@ def test_a_refused_hand_says_what_the_command_line_says_and_stores_nothing(
     assert "Hand 3 of match 1" in found.json()["live"]["entry"]  # the questions stay
 
 
+def test_a_refusal_on_the_page_gives_no_advice_about_what_to_type(hollywood: Path) -> None:
+    # The command line adds what to type instead (the counts the other way round); the page
+    # has its own fields, so it says only what is wrong.
+    found = client(hollywood).post("/hand", json=knock(3, "Ann", "12", "3"), headers=WRITE)
+    assert found.status_code == 400
+    assert (
+        found.json()["error"] == "Error: Nobody can knock with 12 deadwood: the knock limit is 10."
+    )
+    typed = invoke(hollywood, "knock", "ann", "12", "3", env={"COLUMNS": None})
+    assert "did you mean 3 12?" in typed.stderr
+
+
+def test_a_wall_the_page_sends_without_its_table_is_refused(store_dir: Path, run: Run) -> None:
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--preset", "partnership"))
+    before = snapshot(store_dir)
+    found = client(store_dir).post(
+        "/hand", json={"match": 1, "hand": 1, "kind": "wall"}, headers=WRITE
+    )
+    assert found.status_code == 400
+    assert found.json()["error"] == "Error: In Partnership Gin a wall names a player at its table."
+    assert snapshot(store_dir) == before
+
+
 def test_a_hand_after_the_end_of_the_match_is_refused(store_dir: Path, run: Run) -> None:
     ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--end-after-first-game"))
     ok(run("knock", "ann", "2", "30"))

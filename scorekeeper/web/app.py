@@ -9,9 +9,9 @@ What a phone may do, and nothing else:
   the one ``serve`` was given (or the current one).
 - ``POST /hand`` a hand (``preview``: only what it would do), ``POST /undo`` the last hand
   taken back: each the same change as ``knock`` or ``undo`` makes on the command line
-  (:func:`~scorekeeper.commands.recording.add_hand`,
-  :func:`~scorekeeper.commands.correcting.taken_back`), with the number of the hand it was
-  made for, checked under the store's lock.
+  (:func:`~scorekeeper.table.add_hand`, :func:`~scorekeeper.table.taken_back`), with the
+  number of the hand it was made for, checked under the store's lock. The questions are the
+  next hand's (:class:`~scorekeeper.engine.NextHand`), which builds the hand from the answers.
 
 Every request needs the join code (``/?code=...``) or the cookie it leaves; a write also
 needs to come from the page itself (its ``Origin``) and to carry the page's token. The
@@ -42,24 +42,28 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from scorekeeper.commands._common import load_sheet, match_id
-from scorekeeper.commands._errors import BadInput, Problem, as_problem
-from scorekeeper.commands._params import Count, named, one_of
-from scorekeeper.commands.correcting import taken_back
-from scorekeeper.commands.reading import watched
-from scorekeeper.commands.recording import (
-    HandBuilder,
-    NotTheNextHand,
-    add_hand,
-    ginned,
-    knocked,
-    walled,
+from scorekeeper.engine import (
+    KNOCKER_COUNT,
+    MAX_DEADWOOD,
+    OPPONENT_COUNT,
+    Answers,
+    Entry,
+    InvalidHand,
+    MatchFinished,
 )
-from scorekeeper.engine import Entry, Hand, hand_rules
-from scorekeeper.i18n import N_, _, available, ngettext, set_language
-from scorekeeper.match import Match
-from scorekeeper.messages import ENDINGS, match_title, report, said_of_new_hand
-from scorekeeper.store import Store
+from scorekeeper.i18n import _, available, ngettext, set_language, system_error
+from scorekeeper.messages import match_title, report, said_of_new_hand
+from scorekeeper.rules import RuleError
+from scorekeeper.store import Store, StoreError
+from scorekeeper.table import (
+    NotTheNextHand,
+    Refused,
+    add_hand,
+    load_sheet,
+    match_id,
+    taken_back,
+    watched,
+)
 from scorekeeper.web import views
 
 Scope = MutableMapping[str, Any]
@@ -177,12 +181,12 @@ class Served:
         try:
             match, sheet = load_sheet(store, self.table.given)
         except Exception as error:
-            problem = as_problem(error)
-            if problem is None:
+            said = said_wrong(error)
+            if said is None:
                 raise
             made: dict[str, Any] = {
                 "title": "scorekeeper",
-                "sheet": f'<p class="error">{views.text(said_wrong(problem))}</p>',
+                "sheet": f'<p class="error">{views.text(said)}</p>',
                 "entry": "",
                 "key": "",
                 "hand": None,
@@ -262,8 +266,14 @@ class Served:
         try:
             chosen = self.meant(store, asked)
             expected = hand_number(asked.get("hand"))
-            build = builder(asked)
-            added = add_hand(store, chosen, build, dry_run=preview, expected=expected)
+            given = answers(asked)
+            added = add_hand(
+                store,
+                chosen,
+                lambda match, _replacing: match.sheet().next_hand().build(given),
+                dry_run=preview,
+                expected=expected,
+            )
             lines = report(added.before, added.after, *said_of_new_hand(added.before, added.after))
         except Exception as error:
             return self.refused(store, language, error)
@@ -290,7 +300,7 @@ class Served:
         served = match_id(store, self.table.given)
         meant = asked.get("match")
         if type(meant) is not int:
-            raise BadInput(_("The page sent something unreadable; reload it."))
+            raise BadRequest(_("The page sent something unreadable; reload it."))
         if meant != served:
             raise NotTheNextHand(
                 _(
@@ -301,29 +311,47 @@ class Served:
         return served
 
     def refused(self, store: Store, language: str, error: Exception) -> tuple[int, dict[str, Any]]:
-        """What a page is told of a write that failed: the command line's ``Error:`` line (or,
-        should the change have been made all the same, that it was)."""
+        """What a page is told of a write that failed: its ``Error:`` line (or, should the
+        change have been made all the same, that it was)."""
         if store.committed:
             self.poke()
-            said = _(
+            saved = _(
                 "The change was saved, but its report could not be shown ({reason}); the "
                 "sheet shows where the match stands."
             ).format(reason=str(error) or type(error).__name__)
-            return 200, {"ok": True, "recorded": True, "lines": [said], **self.after(language)}
-        problem = error if isinstance(error, Problem) else as_problem(error)
-        if problem is None:
+            return 200, {"ok": True, "recorded": True, "lines": [saved], **self.after(language)}
+        said = said_wrong(error)
+        if said is None:
             raise error
-        status = 400 if isinstance(problem, BadInput) else 409
-        return status, {"ok": False, "error": said_wrong(problem), **self.after(language)}
+        status = 400 if isinstance(error, (BadRequest, InvalidHand)) else 409
+        return status, {"ok": False, "error": said, **self.after(language)}
 
     def after(self, language: str) -> dict[str, Any]:
         """The live part, for the page that wrote to show at once."""
         return {"live": self.live(language)}
 
 
-def said_wrong(problem: Problem) -> str:
-    """A refusal as the command line says it: ``Error: ...``."""
-    return _("Error: {message}").format(message=problem.format_message())
+class BadRequest(Exception):
+    """What a page sent cannot be read (400): its text says so, in the page's words."""
+
+
+def said_wrong(error: Exception) -> str | None:
+    """A refusal as the page shows it: ``Error:`` and the error's own words (the engine's, the
+    match's or the store's, as the command line says them, less its advice about what to
+    type); None for an error that is no refusal (a bug)."""
+    if isinstance(error, InvalidHand):
+        message = error.said()
+    elif isinstance(error, (BadRequest, Refused, MatchFinished, StoreError, RuleError)):
+        message = str(error)
+    elif isinstance(error, OSError) and error.filename is not None:  # the store's folder
+        message = _(
+            "Cannot use {path}: {reason}. Check that the store's folder exists and may be read."
+        ).format(path=error.filename, reason=system_error(error))
+    elif isinstance(error, OSError):
+        message = system_error(error)
+    else:
+        return None
+    return _("Error: {message}").format(message=message)
 
 
 def from_accept_language(header: str) -> str:
@@ -356,61 +384,38 @@ def from_accept_language(header: str) -> str:
 def hand_number(value: object) -> int:
     """The number of the hand a page's entry was made for."""
     if type(value) is not int or value < 1:
-        raise BadInput(_("The page sent no hand number; reload it and enter the hand again."))
+        raise BadRequest(_("The page sent no hand number; reload it and enter the hand again."))
     return value
 
 
-def builder(asked: dict[str, Any]) -> HandBuilder:
-    """The hand a page entered, as ``record`` would build it from the same answers: checked
-    against the match as it is under the store's lock."""
+def answers(asked: dict[str, Any]) -> Answers:
+    """The answers a page sent, as :meth:`~scorekeeper.engine.NextHand.build` takes them (a
+    field the ending does not ask is left out: the page keeps what was typed in a hidden one)."""
     kind = str(asked.get("kind") or "")
-    who = str(asked.get("who") or "")
-    upcard = str(asked.get("upcard") or "").strip() or None
-    table = str(asked.get("table") or "").strip() or None
-    counts = {
-        name: None if asked.get(name) in (None, "") else str(asked.get(name))
-        for name in ("kd", "od")
-    }
+    wall = kind == Entry.WALL.value
+    return Answers(
+        kind,
+        who=None if wall else str(asked.get("who") or ""),
+        kd=count(asked.get("kd"), KNOCKER_COUNT) if kind == Entry.KNOCK.value else None,
+        od=None if wall else count(asked.get("od"), OPPONENT_COUNT),
+        upcard=str(asked.get("upcard") or "").strip() or None,
+        table=str(asked.get("table") or "").strip() or None if wall else None,
+    )
 
-    def build(match: Match, replacing: Hand | None) -> Hand:
-        sheet = match.sheet()
-        coming = sheet.next_hand()
-        possible = hand_rules(match.rules).endings
-        entry = one_of(
-            {entry.value: entry for entry in possible},
-            kind,
-            N_("{typed!r} is not how a hand ends; answer {options}."),
-            [_(ENDINGS[entry]) for entry in possible],
-        )
-        if entry is Entry.WALL:
-            return walled(table, upcard)(match, replacing)
-        playing = [name for pair in coming.tables for name in pair]
-        elsewhere = (
-            N_("{typed!r} is not at a table still to report; answer {options}.")
-            if coming.deal
-            else N_(
-                "{typed!r} is not playing this hand (the third player sits out); answer {options}."
+
+def count(typed: object, what: str) -> int | None:
+    """A deadwood count as the page sent it (its digits, or a number); None if not given."""
+    if typed is None or typed == "":
+        return None
+    text = str(typed).strip()
+    digits = text.removeprefix("-")
+    if type(typed) is bool or not (digits.isascii() and digits.isdigit()):
+        raise BadRequest(
+            _("{value!r} is not a whole number: {what} is from 0 to {most}.").format(
+                value=str(typed), what=_(what), most=MAX_DEADWOOD
             )
-            if coming.sits_out
-            else N_("{typed!r} is not a player of this match: name {options}.")
         )
-        player = named(playing, who, elsewhere)
-        od = count(counts["od"], N_("the opponent's deadwood"))
-        if entry is Entry.KNOCK:
-            kd = count(counts["kd"], N_("the knocker's deadwood"))
-            if kd:
-                return knocked(player, (Entry.KNOCK, kd, od), False, upcard)(match, replacing)
-        return ginned(player, od, entry is Entry.BIG_GIN, upcard)(match, replacing)
-
-    return build
-
-
-def count(typed: str | None, what: str) -> int:
-    """A deadwood count as the command line reads it."""
-    try:
-        return int(Count(what).convert("" if typed is None else typed, None, None))
-    except click.BadParameter as error:
-        raise BadInput(error.message) from None
+    return int(text)
 
 
 async def read_body(request: Request) -> dict[str, Any]:
@@ -419,13 +424,13 @@ async def read_body(request: Request) -> dict[str, Any]:
     async for chunk in request.stream():
         body += chunk
         if len(body) > MOST_BODY:
-            raise BadInput(_("The page sent too much; reload it."))
+            raise BadRequest(_("The page sent too much; reload it."))
     try:
         found = json.loads(body or b"{}")
     except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
         found = None
     if not isinstance(found, dict):
-        raise BadInput(_("The page sent something unreadable; reload it."))
+        raise BadRequest(_("The page sent something unreadable; reload it."))
     return found
 
 
@@ -484,7 +489,7 @@ def create_app(table: Table) -> Starlette:
             language = served.language(request)
             try:
                 asked = await read_body(request)
-            except BadInput as problem:
+            except BadRequest as problem:
                 served.speak(language)
                 return JSONResponse({"ok": False, "error": said_wrong(problem)}, 400)
             if table.read_only:
