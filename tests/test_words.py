@@ -258,3 +258,10 @@ def test_the_help_of_an_option_says_what_it_goes_with_as_declared(tmp_path: Path
     assert "Not with three players or --end-after-first-game." in joined
     assert "Not with one game." in joined and "Not with --no-spades-double." in joined
     assert not [line for line in lines if line.rstrip().endswith("-") and "--" in line]
+
+
+def test_record_asks_who_went_big_gin_after_big_gin(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Ann", "Ben", "--dealer", "ann"))
+    asked = invoke(store, "record", input="big gin\nann\n10\ny\nq\n").output
+    assert "Who went big gin? [Ann/Ben]:" in asked and "Who went gin?" not in asked

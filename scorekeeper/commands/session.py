@@ -412,6 +412,8 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
         (
             _("Who knocked? [{options}]")
             if entry is Entry.KNOCK
+            else _("Who went big gin? [{options}]")
+            if entry is Entry.BIG_GIN
             else _("Who went gin? [{options}]")
         ).format(options=options),
         type=Playing(coming, match.individuals()),
