@@ -25,6 +25,7 @@ from harness import LANGUAGES, Run, fits, invoke, ok, snapshot
 from starlette.testclient import TestClient
 
 from scorekeeper.web.app import Table, create_app
+from scorekeeper.web.keys import Keys
 
 CODE, TOKEN, HOST = "join-code", "page-token", "testserver"
 ORIGIN = f"http://{HOST}"
@@ -84,7 +85,7 @@ def test_the_join_code_leaves_a_cookie_that_lets_the_phone_in(hollywood: Path) -
     joined = phone.get(f"/?code={CODE}")
     assert joined.status_code == 200 and "Ann" in joined.text
     cookie = joined.headers["set-cookie"]
-    assert cookie.startswith(f"scorekeeper={CODE};")
+    assert cookie.startswith(f"scorekeeper={Keys(CODE, TOKEN).cookie};")
     assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower()
     assert phone.get("/live").status_code == 200  # the cookie, no code
     assert phone.get("/").status_code == 200

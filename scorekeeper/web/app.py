@@ -16,7 +16,8 @@ What a phone may do, and nothing else:
 Every request needs the join code (``/?code=...``) or the cookie it leaves; a write also
 needs to come from the page itself (its ``Origin``) and to carry the page's token. The
 ``Host`` a request names must be an address the server listens on (so that no other site's
-name can be pointed at it).
+name can be pointed at it). :mod:`~scorekeeper.web.guard` checks all that; the join code and
+the token are kept across restarts by :mod:`~scorekeeper.web.keys`.
 
 The catalogue of messages is the process's (:func:`scorekeeper.i18n.set_language`), so each
 answer is made in its page's language without an ``await`` between choosing the language and
@@ -31,7 +32,7 @@ import asyncio
 import json
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -39,7 +40,7 @@ from typing import Any
 import click
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from scorekeeper.commands._common import load_sheet, match_id
@@ -61,12 +62,8 @@ from scorekeeper.match import Match
 from scorekeeper.messages import ENDINGS, match_title, report, said_of_new_hand
 from scorekeeper.store import Store
 from scorekeeper.web import views
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from scorekeeper.web.guard import Guard
+from scorekeeper.web.keys import Keys
 
 #: How often an open page's stream looks whether the match has changed, in seconds (as
 #: ``show --watch`` does: a look at the file's identity, never the lock).
@@ -75,24 +72,12 @@ POLL = 0.2
 #: Seconds between two comments on a quiet stream, by which a page gone away is noticed.
 HEARTBEAT = 10.0
 
+#: How long a phone that joined stays in without the code, in seconds (until ``serve
+#: --new-code`` shuts it out).
+JOINED_FOR = 400 * 24 * 3600
+
 #: The most a write's body may hold, in bytes.
 MOST_BODY = 4096
-
-#: What every answer says to the browser: load nothing but from this server, be framed by
-#: nobody, send the address (which holds the join code) to nobody, keep nothing.
-SECURITY_HEADERS = [
-    (
-        b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
-        b"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    ),
-    (b"x-content-type-options", b"nosniff"),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"cross-origin-opener-policy", b"same-origin"),
-    (b"cross-origin-resource-policy", b"same-origin"),
-    (b"cache-control", b"no-store"),
-]
 
 #: The files the page loads, by the only addresses that serve them.
 STATIC = {
@@ -115,7 +100,8 @@ class Table:
     lock_timeout: float = 5.0
     read_only: bool = False
     code: str = field(default_factory=lambda: secrets.token_urlsafe(6))
-    """The join code the page's address carries."""
+    """The join code the page's address carries (the same each time ``serve`` starts:
+    :mod:`~scorekeeper.web.keys`)."""
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     """What every write must carry: only the page knows it."""
     cookie: str = "scorekeeper"
@@ -126,6 +112,11 @@ class Table:
     """Whether the server is stopping (the event streams then end)."""
     say: Callable[[str], None] = click.echo
     """Where the server's own lines go."""
+
+    @property
+    def joined(self) -> str:
+        """What the cookie of a phone that joined holds."""
+        return Keys(self.code, self.token).cookie
 
 
 class Served:
@@ -453,7 +444,12 @@ def create_app(table: Table) -> Starlette:
         response = Response(html, media_type="text/html; charset=utf-8")
         if request.query_params.get("code"):
             response.set_cookie(
-                table.cookie, table.code, httponly=True, samesite="strict", path="/"
+                table.cookie,
+                table.joined,
+                max_age=JOINED_FOR,
+                httponly=True,
+                samesite="strict",
+                path="/",
             )
         if request.query_params.get("lang") in available():
             response.set_cookie(
@@ -514,80 +510,3 @@ def read_only_said() -> str:
         "Error: this page only shows the sheet ('scorekeeper serve' was started with "
         "--read-only); enter the hand from a terminal."
     )
-
-
-class Guard:
-    """Lets through only the table's own requests, and adds the security headers to every
-    answer: a known ``Host``, the join code or its cookie, and for a write a same-origin
-    ``POST`` carrying the page's token. Anything else gets 403 and changes nothing."""
-
-    def __init__(self, app: ASGIApp, table: Table, served: Served) -> None:
-        self.app, self.table, self.served = app, table, served
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":  # lifespan, websockets: nothing of ours
-            if scope["type"] == "lifespan":
-                await self.app(scope, receive, send)
-            return
-
-        async def guarded_send(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [
-                    (name, value)
-                    for name, value in message.get("headers", [])
-                    if name.lower() not in {h for h, _v in SECURITY_HEADERS}
-                ]
-                message["headers"] = [*headers, *SECURITY_HEADERS]
-            await send(message)
-
-        request = Request(scope)
-        refusal = self.refusal(request)
-        if refusal is not None:
-            self.served.speak(self.served.language(request))
-            response = PlainTextResponse(refusal(), 403)
-            await response(scope, receive, guarded_send)
-            return
-        await self.app(scope, receive, guarded_send)
-
-    def refusal(self, request: Request) -> Callable[[], str] | None:
-        """Why the request is refused (the message, made in the page's language), or None."""
-        host = request.headers.get("host", "")
-        if host not in self.table.hosts:
-            return lambda: _("This server answers only to its own address.")
-        code = request.query_params.get("code") or request.cookies.get(self.table.cookie) or ""
-        if not secrets.compare_digest(code.encode(), self.table.code.encode()):
-            return lambda: _(
-                "This page needs its join code: open the address 'scorekeeper serve' showed, "
-                "with its code, or scan its QR code."
-            )
-        if request.method in ("GET", "HEAD"):
-            return None
-        if request.method != "POST" or request.url.path not in ("/hand", "/undo"):
-            return lambda: _("This page changes nothing that way.")
-        origin = request.headers.get("origin", "")
-        site = request.headers.get("sec-fetch-site", "same-origin")
-        token = request.headers.get("x-scorekeeper-token", "")
-        if (
-            origin != f"http://{host}"
-            or site != "same-origin"
-            or not secrets.compare_digest(token.encode(), self.table.token.encode())
-        ):
-            return lambda: _(
-                "A hand is entered only from the page itself; reload it and enter the hand again."
-            )
-        return None
-
-
-def hosts_for(addresses: Iterable[str], port: int) -> frozenset[str]:
-    """The ``Host`` names of a server on these addresses and this port.
-
-    >>> sorted(hosts_for(["127.0.0.1"], 8000))
-    ['127.0.0.1:8000', 'localhost:8000']
-    """
-    found = set()
-    for address in addresses:
-        shown = f"[{address}]" if ":" in address else address
-        found.add(f"{shown}:{port}")
-        if address in ("127.0.0.1", "::1"):
-            found.add(f"localhost:{port}")
-    return frozenset(found)
