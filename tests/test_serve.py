@@ -447,8 +447,10 @@ def test_the_stream_sends_the_sheet_and_again_whenever_the_match_changes(hollywo
     with phone.stream("GET", "/events", headers={"accept-language": "de"}) as stream:
         assert stream.headers["content-type"].startswith("text/event-stream")
         deadline = time.monotonic() + 20
+        kind = ""
         for line in stream.iter_lines():
-            if line.startswith("data: "):
+            kind = line.removeprefix("event: ") if line.startswith("event: ") else kind
+            if line.startswith("data: ") and kind == "live":
                 events.append(json.loads(line.removeprefix("data: ")))
                 if len(events) == 1:
                     ok(invoke(hollywood, "knock", "ann", "2", "30"))

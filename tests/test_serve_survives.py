@@ -8,19 +8,35 @@ Nothing here sends a byte to any address but this machine's loopback.
 
 from __future__ import annotations
 
+import os
 import re
+import socket
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from harness import invoke, ok
 from starlette.testclient import TestClient
-from test_serve import HOST, ORIGIN, WRITE, Server, hollywood, knock
+from test_serve import (
+    CHROMIUM,
+    HOST,
+    ORIGIN,
+    PHONE,
+    WRITE,
+    Server,
+    browser,
+    hollywood,
+    knock,
+    phone,
+    wait_until,
+)
 
 from scorekeeper.store import Store
 from scorekeeper.web.app import Table, create_app
 from scorekeeper.web.keys import FILE, Keys, kept
 
-__all__ = ["hollywood"]  # the fixture, shared with test_serve
+__all__ = ["browser", "hollywood"]  # the fixtures, shared with test_serve
 
 
 def started(store: Path, new: bool = False) -> TestClient:
@@ -129,3 +145,66 @@ def ready(server: Server) -> None:
 def test_new_code_is_in_the_help() -> None:
     said = ok(invoke(Path("."), "serve", "--help"))
     assert "--new-code" in said and "shuts out" in said
+
+
+# The page when the server goes away, and when it comes back
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+OFFLINE = "() => !document.querySelector('#offline').hidden"
+ONLINE = "() => document.querySelector('#offline').hidden"
+ENTRY_CLOSED = (
+    "() => document.querySelector('#entry').inert && [...document.querySelectorAll("
+    "'#entry button, #entry input')].every(control => control.disabled)"
+)
+ENTRY_OPEN = (
+    "() => !document.querySelector('#entry').inert && [...document.querySelectorAll("
+    "'#entry input, #entry button.undo-ask')].every(control => !control.disabled)"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_a_page_says_it_is_offline_and_comes_back_by_itself(
+    hollywood: Path, browser: Any, tmp_path: Path
+) -> None:
+    port = str(free_port())
+    server = Server(hollywood, "--port", port)
+    page = phone(browser, server.address, "de-DE")
+    page.evaluate("() => { document.body.dataset.stayed = 'yes'; }")  # gone with a reload
+    assert page.evaluate(ONLINE) and page.evaluate(ENTRY_OPEN)
+
+    ready(server)
+    assert server.stop() == 0
+    assert wait_until(page, OFFLINE, seconds=5) < 5
+    wait_until(page, ENTRY_CLOSED, seconds=1)
+    banner = page.locator("#offline").inner_text()
+    assert banner.startswith("Offline: ") and "Runde" in banner  # in the page's language
+    top = page.locator("#offline").bounding_box()
+    assert top is not None and top["y"] <= 0 and top["height"] < PHONE["height"] / 4
+    page.screenshot(path=str(tmp_path / "offline.png"))
+
+    ok(invoke(hollywood, "knock", "ann", "2", "30"))  # hand 3, while the page is offline
+    again = Server(hollywood, "--port", port)
+    try:
+        assert again.address == server.address  # the same join code
+        assert wait_until(page, ONLINE, seconds=15) < 15
+        wait_until(page, ENTRY_OPEN, seconds=1)
+        assert "Runde 4 der Partie 1" in page.locator("#entry").inner_text()
+        assert page.evaluate("() => document.body.dataset.stayed") == "yes"  # no reload
+        page.locator("label.choice", has_text="Klopfen").click()
+        page.locator("label.choice", has_text="Ben").click()
+        page.fill("input[name=kd]", "5")
+        page.fill("input[name=od]", "30")
+        page.wait_for_selector("button.record:not([disabled])", timeout=10_000)
+        page.click("button.record")
+        wait_until(page, "() => document.querySelector('#said').innerText.startsWith('Runde 4')")
+    finally:
+        ready(again)
+        assert again.stop() == 0

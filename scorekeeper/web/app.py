@@ -69,8 +69,10 @@ from scorekeeper.web.keys import Keys
 #: ``show --watch`` does: a look at the file's identity, never the lock).
 POLL = 0.2
 
-#: Seconds between two comments on a quiet stream, by which a page gone away is noticed.
-HEARTBEAT = 10.0
+#: Seconds between two beats on a quiet stream: by them a page knows the server is still there
+#: (it says it is offline after a few seconds without one), and the server notices a page gone
+#: away.
+HEARTBEAT = 2.0
 
 #: How long a phone that joined stays in without the code, in seconds (until ``serve
 #: --new-code`` shuts it out).
@@ -232,7 +234,7 @@ class Served:
                     yield f"event: live\ndata: {json.dumps(made, ensure_ascii=False)}\n\n"
                     quiet = time.monotonic()
                 elif time.monotonic() - quiet > HEARTBEAT:
-                    yield ": still watching\n\n"
+                    yield "event: beat\ndata: 1\n\n"
                     quiet = time.monotonic()
                 await self.nap()
         finally:
@@ -431,6 +433,10 @@ def create_app(table: Table) -> Starlette:
         words = {
             "checking": _("Working out what the hand would do…"),
             "lost": _("The connection to the sheet is lost; trying again…"),
+            "offline": _(
+                "Offline: the sheet is not kept up to date and no hand can be entered here. "
+                "Trying to reconnect…"
+            ),
             "changed": _(
                 "The match changed while you were entering this hand; the questions are now "
                 "for the next one."
