@@ -69,7 +69,18 @@ def hands(store: Path) -> list[dict[str, Any]]:
 # Who gets in
 
 
-@pytest.mark.parametrize("path", ["/", "/live", "/events", "/static/page.js", "/nothing"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/live",
+        "/events",
+        "/static/page.js",
+        "/manifest.webmanifest",
+        "/static/icon-192.png",
+        "/nothing",
+    ],
+)
 def test_without_the_join_code_or_its_cookie_nothing_is_shown(hollywood: Path, path: str) -> None:
     found = stranger(hollywood).get(path)
     assert found.status_code == 403
@@ -113,6 +124,8 @@ def test_the_page_loads_only_its_own_stylesheet_and_script(hollywood: Path) -> N
     page = phone.get("/").text
     assert re.findall(r'(?:src|href)="([^"?]+)', page) == [
         "/static/icon.svg",
+        "/static/icon-192.png",
+        "/manifest.webmanifest",
         "/static/sheet.css",
         "/static/page.js",
         "/",

@@ -11,7 +11,9 @@ from __future__ import annotations
 import os
 import re
 import socket
+import struct
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,7 @@ from test_serve import (
 
 from scorekeeper.store import Store
 from scorekeeper.web.app import Table, create_app
+from scorekeeper.web.home import png
 from scorekeeper.web.keys import FILE, Keys, kept
 
 __all__ = ["browser", "hollywood"]  # the fixtures, shared with test_serve
@@ -208,3 +211,54 @@ def test_a_page_says_it_is_offline_and_comes_back_by_itself(
     finally:
         ready(again)
         assert again.stop() == 0
+
+
+# The web app manifest and the icon
+
+
+def test_the_manifest_keeps_the_page_on_a_phones_home_screen(hollywood: Path) -> None:
+    phone, _cookie = joined(hollywood)
+    page = phone.get("/").text
+    # The browser sends the join code's cookie with the manifest only when the link asks it to.
+    assert (
+        '<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials">' in page
+    )
+    answer = phone.get("/manifest.webmanifest", headers={"accept-language": "nl"})
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "application/manifest+json"
+    made = answer.json()
+    assert made["start_url"] == "/" and made["display"] == "standalone"
+    assert made["name"] == "scorekeeper" and made["lang"] == "nl"
+    sizes = {}
+    for icon in made["icons"]:
+        shown = phone.get(icon["src"])
+        assert shown.status_code == 200 and shown.headers["content-type"] == icon["type"]
+        if icon["type"] == "image/png":
+            sizes[icon["sizes"]] = png_size(shown.content)
+    assert sizes == {"192x192": (192, 192), "512x512": (512, 512)}
+
+
+def png_size(content: bytes) -> tuple[int, int]:
+    """The width and height a PNG file says it has (and that it is one, and whole)."""
+    assert content[:8] == b"\x89PNG\r\n\x1a\n" and content.endswith(b"IEND\xaeB`\x82")
+    width, height = struct.unpack(">II", content[16:24])
+    return width, height
+
+
+def test_the_icon_is_the_card_on_blue_edge_to_edge() -> None:
+    """Its corners blue (a phone may cut any shape out of it), its middle the card's paper."""
+    raw = zlib.decompress(png(192)[41:-16])  # the one IDAT chunk's data
+    row = 192 * 3 + 1  # each row: a filter byte and 192 RGB pixels
+
+    def pixel(x: int, y: int) -> bytes:
+        return raw[y * row + 1 + x * 3 : y * row + 4 + x * 3]
+
+    assert pixel(0, 0) == pixel(191, 191) == bytes((0x1F, 0x5F, 0x9E))
+    assert pixel(96, 45) == bytes((0xFD, 0xFC, 0xF8))  # above the first line, on the card
+    assert pixel(96, 66) == bytes((0x1A, 0x1A, 0x1A))  # on the first line
+
+
+def test_a_stranger_gets_neither_the_manifest_nor_the_icons(hollywood: Path) -> None:
+    stranger = started(hollywood)
+    for path in ("/manifest.webmanifest", "/static/icon-192.png", "/static/icon-512.png"):
+        assert stranger.get(path).status_code == 403

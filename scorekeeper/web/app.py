@@ -61,7 +61,7 @@ from scorekeeper.i18n import N_, _, available, ngettext, set_language
 from scorekeeper.match import Match
 from scorekeeper.messages import ENDINGS, match_title, report, said_of_new_hand
 from scorekeeper.store import Store
-from scorekeeper.web import views
+from scorekeeper.web import home, views
 from scorekeeper.web.guard import Guard
 from scorekeeper.web.keys import Keys
 
@@ -474,6 +474,13 @@ def create_app(table: Table) -> Starlette:
             headers={"x-accel-buffering": "no"},
         )
 
+    async def manifest(request: Request) -> Response:
+        made = home.manifest(served.language(request))
+        return Response(made, media_type="application/manifest+json")
+
+    async def icon(request: Request) -> Response:
+        return Response(home.png(home.ICONS[request.url.path]), media_type="image/png")
+
     async def static(request: Request) -> Response:
         name, media_type = STATIC[request.url.path]
         content = resources.files(__package__).joinpath(name).read_bytes()
@@ -503,6 +510,8 @@ def create_app(table: Table) -> Starlette:
             Route("/live", live),
             Route("/events", events),
             *(Route(path, static) for path in STATIC),
+            Route("/manifest.webmanifest", manifest),
+            *(Route(path, icon) for path in home.ICONS),
             Route("/hand", writing(served.record), methods=["POST"]),
             Route("/undo", writing(served.undo), methods=["POST"]),
         ]
