@@ -8,10 +8,12 @@ Nothing here sends a byte to any address but this machine's loopback.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
 import struct
+import threading
 import time
 import zlib
 from pathlib import Path
@@ -38,6 +40,7 @@ from scorekeeper.store import Store
 from scorekeeper.web.app import Table, create_app
 from scorekeeper.web.home import png
 from scorekeeper.web.keys import FILE, Keys, kept
+from scorekeeper.web.redraw import applied, patch
 
 __all__ = ["browser", "hollywood"]  # the fixtures, shared with test_serve
 
@@ -262,3 +265,70 @@ def test_a_stranger_gets_neither_the_manifest_nor_the_icons(hollywood: Path) -> 
     stranger = started(hollywood)
     for path in ("/manifest.webmanifest", "/static/icon-192.png", "/static/icon-512.png"):
         assert stranger.get(path).status_code == 403
+
+
+# A redraw sends only what changed
+
+
+def events(phone: TestClient, then: list[tuple[str, ...]], store: Path) -> list[tuple[str, Any]]:
+    """The events of a page's stream (beats left out): after the first, and after each one
+    that follows it, the next command of ``then`` is run on ``store``."""
+    stop = threading.Event()
+    phone.app.table.stopping = stop.is_set  # type: ignore[attr-defined]
+    found: list[tuple[str, Any]] = []
+    kind = ""
+    with phone.stream("GET", "/events") as stream:
+        deadline = time.monotonic() + 20
+        for line in stream.iter_lines():
+            kind = line.removeprefix("event: ") if line.startswith("event: ") else kind
+            if line.startswith("data: ") and kind != "beat":
+                found.append((kind, json.loads(line.removeprefix("data: "))))
+                if len(found) > len(then):
+                    stop.set()
+                else:
+                    ok(invoke(store, *then[len(found) - 1]))
+            assert time.monotonic() < deadline
+    return found
+
+
+def test_a_redraw_sends_only_what_changed_and_the_page_makes_the_whole_of_it(
+    store_dir: Path,
+) -> None:
+    """The first event is the whole live part; each after it, a patch of the one before that
+    makes it whole again (here with names the page's script counts as two characters each)."""
+    ok(invoke(store_dir, "new", "🂡Ann", "Ben𝄞", "--dealer", "ben", "--target", "1000"))
+    for args in (("knock", "🂡Ann", "4", "27"), ("gin", "Ben𝄞", "18")) * 10:
+        ok(invoke(store_dir, *args))
+    phone, _cookie = joined(store_dir)
+    then = [("knock", "🂡Ann", "2", "30"), ("undo",)]
+    with phone:  # one event loop for the app
+        found = events(phone, then, store_dir)
+    assert [kind for kind, _made in found] == ["live", "change", "change"]
+    shown = found[0][1]
+    assert set(shown) == {"title", "sheet", "entry", "key", "hand"}
+    for _kind, changed in found[1:]:
+        shown = {
+            name: applied(value, shown[name]) if isinstance(value, list) else value
+            for name, value in changed.items()
+        }
+    # After the knock and its undo, the sheet is the one of 20 hands again, whole.
+    assert shown == phone.get("/live").json() and shown["hand"] == 21
+    whole = len(json.dumps(found[0][1], ensure_ascii=False))
+    for _kind, changed in found[1:]:
+        assert len(json.dumps(changed, ensure_ascii=False)) < whole / 4
+
+
+def test_a_page_that_reconnects_is_drawn_whole(hollywood: Path) -> None:
+    phone, _cookie = joined(hollywood)
+    with phone:  # one event loop for the app
+        for _again in range(2):
+            assert [kind for kind, _made in events(phone, [], hollywood)] == ["live"]
+
+
+def test_a_patch_keeps_what_is_the_same_and_sends_what_is_new() -> None:
+    old = "<table><tr><td>1</td></tr><tr><td>Ann</td></tr></table><p>net 30</p>"
+    new = "<table><tr><td>1</td></tr><tr><td>Ann</td></tr><tr><td>2</td></tr></table><p>net 5</p>"
+    made = patch(old, new)
+    # "<table>" 7 + "<tr><td>1</td></tr>" 19 + "<tr><td>Ann</td></tr>" 21 = 47, "</table>" 8
+    assert made == [[0, 47], "<tr><td>2</td></tr>", [47, 55], "<p>net 5</p>"]
+    assert applied(made, old) == new

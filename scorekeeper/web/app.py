@@ -4,9 +4,11 @@ next hand entered from them.
 What a phone may do, and nothing else:
 
 - ``GET /`` the page, ``GET /live`` the sheet and the next hand's questions (JSON), ``GET
-  /events`` the same pushed whenever the match changes (server-sent events), and the page's
-  stylesheet and script. No address names a file, a match or a command: the match served is
-  the one ``serve`` was given (or the current one).
+  /events`` the same pushed whenever the match changes (server-sent events: the whole at
+  first, then only what changed, :mod:`~scorekeeper.web.redraw`), the page's stylesheet and
+  script, its web app manifest and icons (:mod:`~scorekeeper.web.home`). No address names
+  a file, a match or a command: the match served is the one ``serve`` was given (or the
+  current one).
 - ``POST /hand`` a hand (``preview``: only what it would do), ``POST /undo`` the last hand
   taken back: each the same change as ``knock`` or ``undo`` makes on the command line
   (:func:`~scorekeeper.commands.recording.add_hand`,
@@ -61,9 +63,13 @@ from scorekeeper.i18n import N_, _, available, ngettext, set_language
 from scorekeeper.match import Match
 from scorekeeper.messages import ENDINGS, match_title, report, said_of_new_hand
 from scorekeeper.store import Store
-from scorekeeper.web import home, views
+from scorekeeper.web import home, redraw, views
 from scorekeeper.web.guard import Guard
 from scorekeeper.web.keys import Keys
+
+Drawn = tuple[object, str]
+"""What a live part is made from: the match's state (as ``show --watch`` sees it) and the
+language."""
 
 #: How often an open page's stream looks whether the match has changed, in seconds (as
 #: ``show --watch`` does: a look at the file's identity, never the lock).
@@ -127,8 +133,10 @@ class Served:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.watching = 0
-        self.made: dict[tuple[object, str], dict[str, Any]] = {}
+        self.made: dict[Drawn, dict[str, Any]] = {}
         """The live part of the page by the match's state and the language (the latest few)."""
+        self.patches: dict[tuple[Drawn, Drawn], str] = {}
+        """The events that redraw a page from one live part to another (the latest few)."""
         self.poked: asyncio.Event | None = None
 
     def store(self) -> Store:
@@ -161,11 +169,15 @@ class Served:
 
     def live(self, language: str) -> dict[str, Any]:
         """The sheet and the next hand's questions, in ``language``, as the match is now."""
+        return self.made[self.drawn(language)]
+
+    def drawn(self, language: str) -> Drawn:
+        """The live part as the match is now, made (once) and kept: what it is kept by."""
         store = self.store()
         state = watched(store, self.table.given)
         key = (state, language)
         if key in self.made:
-            return self.made[key]
+            return key
         self.speak(language)
         try:
             match, sheet = load_sheet(store, self.table.given)
@@ -191,7 +203,22 @@ class Served:
         if len(self.made) > 16:
             self.made.clear()
         self.made[key] = made
-        return made
+        return key
+
+    def redraw(self, before: Drawn | None, now: Drawn) -> str:
+        """The event that takes a page from the live part ``before`` (None: nothing yet) to
+        ``now``: the whole of it (``live``), or only what changed (``change``)."""
+        made = self.made[now]
+        if before is None or before not in self.made:
+            return f"event: live\ndata: {json.dumps(made, ensure_ascii=False)}\n\n"
+        if (before, now) not in self.patches:
+            if len(self.patches) > 16:
+                self.patches.clear()
+            changed = redraw.changes(self.made[before], made)
+            self.patches[before, now] = (
+                f"event: change\ndata: {json.dumps(changed, ensure_ascii=False)}\n\n"
+            )
+        return self.patches[before, now]
 
     def poke(self) -> None:
         """Wake every stream now: this server just changed the match."""
@@ -224,14 +251,13 @@ class Served:
         )
         try:
             yield "retry: 1000\n\n"
-            drawn: object = None
+            sent: Drawn | None = None
             quiet = time.monotonic()
             while not self.table.stopping():
-                state = watched(self.store(), self.table.given)
-                if state != drawn:
-                    drawn = state
-                    made = self.live(language)
-                    yield f"event: live\ndata: {json.dumps(made, ensure_ascii=False)}\n\n"
+                if sent is None or watched(self.store(), self.table.given) != sent[0]:
+                    now = self.drawn(language)
+                    yield self.redraw(sent, now)
+                    sent = now
                     quiet = time.monotonic()
                 elif time.monotonic() - quiet > HEARTBEAT:
                     yield "event: beat\ndata: 1\n\n"

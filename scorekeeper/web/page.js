@@ -250,14 +250,35 @@
     }
   }
 
+  // A redraw sends only what changed: each text as the pieces it keeps of the one the stream
+  // sent before ([start, end] in it) and the text that is new (web/redraw.py).
+  let streamed = null; // the live part as this stream last sent it
+  function patched(ops, old) {
+    return ops.map((op) => (typeof op === "string" ? op : old.slice(op[0], op[1]))).join("");
+  }
+
   function listen() {
     if (source) source.close();
     heard = Date.now();
+    streamed = null;
     source = new EventSource("/events");
     source.addEventListener("live", (event) => {
       heard = Date.now();
       online();
-      apply(JSON.parse(event.data));
+      streamed = JSON.parse(event.data);
+      apply(streamed);
+    });
+    source.addEventListener("change", (event) => {
+      heard = Date.now();
+      if (!streamed) return offline(); // a change of nothing: start again, whole
+      const changed = JSON.parse(event.data);
+      const live = {};
+      for (const [name, value] of Object.entries(changed)) {
+        live[name] = Array.isArray(value) ? patched(value, streamed[name]) : value;
+      }
+      streamed = live;
+      online();
+      apply(live);
     });
     source.addEventListener("beat", () => {
       heard = Date.now();
