@@ -211,9 +211,22 @@ def test_a_page_says_it_is_offline_and_comes_back_by_itself(
         page.wait_for_selector("button.record:not([disabled])", timeout=10_000)
         page.click("button.record")
         wait_until(page, "() => document.querySelector('#said').innerText.startsWith('Runde 4')")
+        ok(invoke(hollywood, "knock", "ann", "3", "20"))  # a redraw of only what changed
+        wait_until(page, "() => document.querySelector('#sheet').innerText.includes('+17')")
     finally:
         ready(again)
         assert again.stop() == 0
+
+    # Started again with a new join code: the page is shut out, and says so in its words.
+    renewed = Server(hollywood, "--port", port, "--new-code")
+    try:
+        assert renewed.address != server.address
+        wait_until(page, "() => document.querySelector('#offline').innerText.includes('code')")
+        assert page.locator("#offline").inner_text().startswith("Diese Seite braucht")
+        assert page.evaluate(ENTRY_CLOSED)
+    finally:
+        ready(renewed)
+        assert renewed.stop() == 0
 
 
 # The web app manifest and the icon
