@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import socket
 import struct
 import threading
@@ -345,3 +346,25 @@ def test_a_patch_keeps_what_is_the_same_and_sends_what_is_new() -> None:
     # "<table>" 7 + "<tr><td>1</td></tr>" 19 + "<tr><td>Ann</td></tr>" 21 = 47, "</table>" 8
     assert made == [[0, 47], "<tr><td>2</td></tr>", [47, 55], "<p>net 5</p>"]
     assert applied(made, old) == new
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_a_server_fallen_silent_is_noticed_as_offline(hollywood: Path, browser: Any) -> None:
+    """The laptop asleep: the connection stays open but nothing comes. The page notices by the
+    missing beats, and comes back when the server wakes."""
+    server = Server(hollywood)
+    try:
+        page = phone(browser, server.address)
+        ready(server)
+        server.process.send_signal(signal.SIGSTOP)
+        try:
+            assert wait_until(page, OFFLINE, seconds=10) < 10
+            assert page.locator("#offline").inner_text().startswith("Offline: the sheet")
+            assert page.evaluate(ENTRY_CLOSED)
+        finally:
+            server.process.send_signal(signal.SIGCONT)
+        wait_until(page, ONLINE, seconds=15)
+        wait_until(page, ENTRY_OPEN, seconds=1)
+    finally:
+        assert server.stop() == 0

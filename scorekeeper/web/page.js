@@ -192,7 +192,7 @@
   // more slowly (1, 2, 4, 8 s, then every 10 s), at once when the phone wakes or its network
   // comes back; the first sheet a new stream sends redraws the page whole.
   const banner = document.getElementById("offline");
-  const QUIET = 6000; // ms without a word from the server: the connection is gone
+  const QUIET = 5000; // ms without a word (beats come every 2 s): the connection is gone
   let source = null;
   let heard = 0;
   let attempt = 0;
