@@ -242,6 +242,7 @@ def test_the_preview_is_what_knock_dry_run_says_and_stores_nothing(hollywood: Pa
         "/hand", json={**knock(3, "Ben", "6", "5"), "preview": True}, headers=WRITE
     )
     assert found.status_code == 200 and found.json()["recorded"] is False
+    assert "live" not in found.json()  # a preview redraws nothing: it does not send the sheet
     assert found.json()["lines"] == dry.splitlines()[1:]  # less the line saying it is a dry run
     assert snapshot(hollywood) == before
 

@@ -286,9 +286,10 @@ class Served:
             lines = report(added.before, added.after, *said_of_new_hand(added.before, added.after))
         except Exception as error:
             return self.refused(store, language, error)
-        if not preview:
-            self.poke()
-        return 200, {"ok": True, "recorded": not preview, "lines": lines, **self.after(language)}
+        if preview:  # the page shows the lines beside the sheet it has: the same sheet
+            return 200, {"ok": True, "recorded": False, "lines": lines}
+        self.poke()
+        return 200, {"ok": True, "recorded": True, "lines": lines, **self.after(language)}
 
     def undo(self, language: str, asked: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Take back the last hand, the one the page named."""
