@@ -1,5 +1,6 @@
-// The sheet kept up to date from the server's events, the next hand's questions, the preview
-// of what the hand would do, and taking the last hand back after a confirmation.
+// The sheet kept up to date from the server's events (and the page offline while they stop), the
+// next hand's questions, the preview of what the hand would do, and taking the last hand back
+// after a confirmation.
 "use strict";
 
 (() => {
@@ -291,7 +292,8 @@
   }, 1000);
   for (const [target, name] of [[window, "online"], [document, "visibilitychange"]]) {
     target.addEventListener(name, () => {
-      if (!source && !document.hidden) reconnect();
+      // A phone woken: its stream may have died while it slept; try at once, not later.
+      if (!document.hidden && (!source || Date.now() - heard > QUIET)) reconnect();
     });
   }
   listen();
