@@ -10,7 +10,6 @@ from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from click import _textwrap
 
 from scorekeeper.commands._common import ask
 from scorekeeper.commands._completion import complete_match, offer
@@ -137,14 +136,6 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]
 HELP_OPTION_HELP = "Show this message and exit."
 
 
-class WholeWords(_textwrap.TextWrapper):
-    """click's wrapper of help texts, breaking lines between words only (never at a hyphen):
-    click's ``wrap_text`` takes its wrapper from ``click._textwrap`` each time it wraps."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **{**kwargs, "break_on_hyphens": False})
-
-
 class Command(click.Command):
     """A command whose help, and short help in its group's list, is shown in the language (the
     words click writes with it too: ``Usage:``, ``Options``, ``[default: ...]``, the names of
@@ -166,6 +157,15 @@ class Command(click.Command):
         """The help page, this command's and each option's help (click's own ``--help`` and
         ``--version`` included) in the language, wrapped between words only: an option named
         in a help text (``--end-after-first-game``) is never split at its hyphens."""
+        from click import _textwrap  # only help pages wrap text: not loaded for a hand
+
+        class WholeWords(_textwrap.TextWrapper):
+            """click's wrapper, breaking lines between words only (``wrap_text`` takes its
+            wrapper from ``click._textwrap`` each time it wraps)."""
+
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **{**kwargs, "break_on_hyphens": False})
+
         with help_in_language(self, *self.get_params(ctx)):
             wrapper = _textwrap.TextWrapper
             _textwrap.TextWrapper = WholeWords  # type: ignore[misc]
