@@ -26,6 +26,8 @@ from starlette.testclient import TestClient
 
 from scorekeeper.web.app import Table, create_app
 
+pytestmark = pytest.mark.disk
+
 CODE, TOKEN, HOST = "join-code", "page-token", "testserver"
 ORIGIN = f"http://{HOST}"
 WRITE = {"origin": ORIGIN, "x-scorekeeper-token": TOKEN, "sec-fetch-site": "same-origin"}
