@@ -56,8 +56,8 @@ def command(store: Path, *args: str) -> str:
 
 async def request(
     port: int, method: str, path: str, headers: dict[str, str], body: bytes = b""
-) -> tuple[int, bytes]:
-    """One HTTP/1.1 request to 127.0.0.1, its status and body."""
+) -> tuple[int, bytes, bytes]:
+    """One HTTP/1.1 request to 127.0.0.1, its status, body and head."""
     reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
     lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
     lines += [f"{name}: {value}" for name, value in headers.items()]
@@ -67,7 +67,7 @@ async def request(
     answer = await asyncio.wait_for(reader.read(), 30)
     writer.close()
     head, _blank, content = answer.partition(b"\r\n\r\n")
-    return int(head.split()[1]), content
+    return int(head.split()[1]), content, head
 
 
 class Bench:
@@ -101,8 +101,8 @@ class Bench:
                     break
                 if line.startswith(b"data: "):
                     arrived = time.monotonic()
-                    made = json.loads(line[6:])
-                    if made.get("hand"):
+                    made = json.loads(line[6:])  # the live part, what changed, or a beat
+                    if isinstance(made, dict) and made.get("hand"):
                         arrivals.append((made["hand"], arrived))
                         self.latest = max(self.latest, made["hand"])
         except asyncio.TimeoutError:
@@ -120,7 +120,7 @@ class Bench:
             who = "Ann" if (number + index) % 2 else "Ben"
             asked = {"match": 1, "hand": number, "kind": "knock", "who": who}
             asked.update(kd="9", od="10")
-            status, body = await request(
+            status, body, _head = await request(
                 self.port,
                 "POST",
                 "/hand",
@@ -222,10 +222,11 @@ def main() -> None:
             found = re.search(r"http://127\.0\.0\.1:(\d+)/\?code=(\S+)", line)
             assert found, line
             port, code = int(found.group(1)), found.group(2)
-            status, page = asyncio.run(request(port, "GET", f"/?code={code}", {}))
+            status, page, head = asyncio.run(request(port, "GET", f"/?code={code}", {}))
             token = re.search(rb'data-token="([^"]+)"', page)
-            assert status == 200 and token is not None
-            cookie = f"scorekeeper-{port}={code}"
+            joined = re.search(rb"set-cookie: (scorekeeper-\d+=\w+)", head, re.IGNORECASE)
+            assert status == 200 and token is not None and joined is not None
+            cookie = joined.group(1).decode()
             bench = asyncio.run(
                 run(
                     port,

@@ -10,13 +10,12 @@ import os
 import re
 import sys
 import unicodedata
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
     Decision,
-    Entry,
     Form,
-    Game,
     Hand,
     Kind,
     Round,
@@ -28,21 +27,12 @@ from scorekeeper.engine import (
     team_name,
     team_points,
 )
-from scorekeeper.i18n import N_, _, day, ngettext
+from scorekeeper.i18n import _, day, ngettext
 
 if TYPE_CHECKING:
     from datetime import date
 
     from scorekeeper.cards import Arrangement
-
-
-#: How a hand ended, in a word (to translate with ``_``), as ``record`` asks for it.
-ENDINGS = {
-    Entry.KNOCK: N_("knock"),
-    Entry.GIN: N_("gin"),
-    Entry.WALL: N_("wall"),
-    Entry.BIG_GIN: N_("big gin"),
-}
 
 
 def match_title(match_id: int, sheet: Scoresheet, started: date | None = None) -> str:
@@ -71,8 +61,11 @@ def outcome(hand: Hand, result: Score) -> str:
         "od": hand.opponent_deadwood,
         "winner": result.winner,
     }
+    tied = result.kind is Kind.KNOCK and hand.knocker_deadwood == hand.opponent_deadwood
     said = {
-        Kind.KNOCK: _("{knocker} knocks {kd} v {od}"),
+        Kind.KNOCK: _("{knocker} knocks {kd} v {od}, a tie: the knocker's")
+        if tied
+        else _("{knocker} knocks {kd} v {od}"),
         Kind.UNDERCUT: _("{knocker} knocks {kd} v {od}, undercut by {winner}")
         if result.winner
         else _("{knocker} knocks {kd} v {od}, undercut"),
@@ -198,14 +191,6 @@ def table_line(table: TableHand) -> str:
     if table.winner is not None:
         said += " -> " + _("{winner} +{points}").format(winner=table.winner, points=table.points)
     return _("{a} v {b}: {said}").format(a=table.players[0], b=table.players[1], said=said)
-
-
-def in_columns(sheet: Scoresheet) -> list[Game]:
-    """The game in each column now, column by column: the one in progress there, or once the
-    match's games have all opened, the last played there. As many as the columns; with
-    ``games`` above the columns, Game 4 is in column 1 once Game 1 has ended."""
-    last = {game.column: game for game in sheet.games}
-    return [last[column] for column in sorted(last)]
 
 
 def game_state(sheet: Scoresheet, number: int) -> str:
@@ -364,6 +349,21 @@ def match_result(sheet: Scoresheet) -> str:
     ).format(winner=sheet.winner, won=max(first, second), lost=min(first, second))
 
 
+def whose_hand(match_id: int, sheet: Scoresheet) -> str:
+    """The line before a hand's questions: which hand of which match, who dealt."""
+    coming = sheet.next_hand()
+    a, b = sheet.players[:2] if coming.deal else coming.tables[0]
+    said = {"number": coming.number, "id": match_id, "dealer": coming.dealer, "a": a, "b": b}
+    if coming.deal:
+        tables = _(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in coming.tables)
+        line = _("Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: {tables}.")
+        return line.format(tables=tables, **said)
+    if coming.sits_out:
+        line = _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt; {out} sits out.")
+        return line.format(out=coming.sits_out, **said)
+    return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(**said)
+
+
 def next_deal(sheet: Scoresheet) -> str:
     """``Alexandra deals next.`` (after the match: the first hand of the next series); with
     three players ``Cid sits out; Ann deals to Ben.``"""
@@ -393,11 +393,13 @@ def next_deal(sheet: Scoresheet) -> str:
     return _("{dealer} deals next.").format(dealer=coming.dealer)
 
 
-def standing(sheet: Scoresheet) -> list[str]:
-    """The short standing: a line per player with the column of each game in the columns
-    now (:func:`in_columns`), ended games marked."""
+def standing(sheet: Scoresheet, ended: Sequence[int] = ()) -> list[str]:
+    """The short standing: a line per player with the column of each game in the columns now
+    (``Scoresheet.in_columns``), ended games marked; a game ``ended`` by the change being
+    reported is shown in its column in place of the game that opened there after it."""
     width = max(cells(p) for p in sheet.players)  # as wide as a terminal shows the names
-    games = in_columns(sheet)
+    just_ended = {game.column: game for game in sheet.games if game.number in ended}
+    games = [just_ended.get(game.column, game) for game in sheet.in_columns()]
     headings = [_("Game {n}").format(n=game.number) for game in games]
     rows = [
         [str(game.points[p]) + ("*" if game.winner == p else "") for game in games]
@@ -479,7 +481,10 @@ def stakes(sheet: Scoresheet) -> list[str]:
 def report(before: Scoresheet, after: Scoresheet, *said: str) -> list[str]:
     """Everything said after a change: what was done, the standing, what it changed in the
     games and the match, what the next win is worth, and who deals next."""
-    return [*said, *standing(after), *changes(before, after), *stakes(after), next_deal(after)]
+    won = {game.number for game in before.games if game.winner}
+    ended = [game.number for game in after.games if game.winner and game.number not in won]
+    shown = standing(after, ended)
+    return [*said, *shown, *changes(before, after), *stakes(after), next_deal(after)]
 
 
 def output_width() -> int | None:

@@ -158,3 +158,107 @@ def test_the_check_for_rule_options_finds_them(tmp_path: Path) -> None:
     module = tmp_path / "module.py"
     module.write_text("def f(match, rules):\n    return match.rules.oklahoma, Rules(target=50)\n")
     assert rule_reads(module) == ["module.py:2 match.rules.oklahoma", "module.py:2 Rules(...)"]
+
+
+def test_the_web_imports_nothing_of_the_command_line() -> None:
+    # The page is a client of scorekeeper.table and the engine, as the terminal is; only
+    # 'serve' (commands/serving.py) imports the web, to start it.
+    for module in (name for name in MODULES if name.startswith("scorekeeper.web")):
+        above = {
+            name
+            for name in reached(module)
+            if name.startswith(("scorekeeper.commands", "scorekeeper.cli"))
+        }
+        assert above == set(), module
+
+
+def outside_imports(name: str) -> set[str]:
+    """The top-level packages outside scorekeeper a module imports (``click``, ``starlette``)."""
+    found = set()
+    for node in run_time_nodes(ast.parse(MODULES[name].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found - {"scorekeeper", "__future__"}
+
+
+def test_the_use_cases_know_no_click_and_no_http() -> None:
+    reaches = {"scorekeeper.table", *reached("scorekeeper.table")}
+    assert not {
+        name for name in reaches if name.startswith(("scorekeeper.commands", "scorekeeper.web"))
+    }
+    # i18n alone knows of click, to make click speak the language; the use cases do not.
+    clients = {
+        package for name in reaches - {"scorekeeper.i18n"} for package in outside_imports(name)
+    }
+    assert not clients & {"click", "starlette", "uvicorn", "rich"}
+
+
+#: The stand-ins for the variant: what a screen would branch on instead of asking the engine
+#: (the teams, a three-handed seating, a half-reported deal, a player count of 3). The engine's
+#: own answer, the next hand (held as ``coming`` wherever it is read), is no stand-in.
+STAND_INS = {"teams", "seating", "pending", "sits_out"}
+
+
+def stand_ins(path: Path) -> list[str]:
+    """Where a module reads a stand-in for the variant."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in STAND_INS:
+            owner = ast.unparse(node.value)
+            if isinstance(node.ctx, ast.Load) and not (
+                node.attr == "sits_out" and owner == "coming"
+            ):
+                found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+        if isinstance(node, ast.Compare):
+            left = ast.unparse(node.left)
+            counted = [
+                c for c in node.comparators if isinstance(c, ast.Constant) and c.value in (2, 3, 4)
+            ]
+            if left.startswith("len(") and "players" in left and counted:
+                found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+    return found
+
+
+#: Who still reads the stand-ins, and how often at most (the number may only go down).
+STILL_READ = {
+    # Drawing: a deal's two tables, the table still to report, who sat a hand out.
+    "scorekeeper.render.log": 11,
+    "scorekeeper.render.sheet": 6,
+    "scorekeeper.messages": 5,
+    # The match's facts: who partners whom, as stored, written out and added up.
+    "scorekeeper.match": 16,
+    "scorekeeper.exchange": 14,
+    "scorekeeper.stats": 6,
+    # Commands still to move onto the engine's answers (a rematch's seats, a partner renamed).
+    "scorekeeper.commands.correcting": 3,
+    "scorekeeper.commands.managing": 1,
+    "scorekeeper.commands.reading": 1,
+    "scorekeeper.commands.resolving": 1,
+    "scorekeeper.commands.starting": 4,
+}
+
+
+def test_no_screen_branches_on_a_stand_in_for_the_variant() -> None:
+    read = {
+        name: found
+        for name, path in MODULES.items()
+        if name.split(".")[1:2] not in (["rules"], ["engine"]) and (found := stand_ins(path))
+    }
+    over = {name: found for name, found in read.items() if len(found) > STILL_READ.get(name, 0)}
+    assert over == {}
+
+
+def test_the_check_for_stand_ins_finds_them(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text(
+        "def f(sheet, coming):\n"
+        "    return sheet.teams, sheet.seating.sits_out, coming.sits_out, len(sheet.players) == 3\n"
+    )
+    assert sorted(stand_ins(module)) == [
+        "module.py:2 len(sheet.players) == 3",
+        "module.py:2 sheet.seating",
+        "module.py:2 sheet.seating.sits_out",
+        "module.py:2 sheet.teams",
+    ]

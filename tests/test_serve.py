@@ -25,6 +25,8 @@ from harness import LANGUAGES, Run, fits, invoke, ok, snapshot
 from starlette.testclient import TestClient
 
 from scorekeeper.web.app import Table, create_app
+from scorekeeper.web.keys import Keys
+from scorekeeper.web.redraw import applied
 
 pytestmark = pytest.mark.disk
 
@@ -70,7 +72,18 @@ def hands(store: Path) -> list[dict[str, Any]]:
 # Who gets in
 
 
-@pytest.mark.parametrize("path", ["/", "/live", "/events", "/static/page.js", "/nothing"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/live",
+        "/events",
+        "/static/page.js",
+        "/manifest.webmanifest",
+        "/static/icon-192.png",
+        "/nothing",
+    ],
+)
 def test_without_the_join_code_or_its_cookie_nothing_is_shown(hollywood: Path, path: str) -> None:
     found = stranger(hollywood).get(path)
     assert found.status_code == 403
@@ -86,7 +99,7 @@ def test_the_join_code_leaves_a_cookie_that_lets_the_phone_in(hollywood: Path) -
     joined = phone.get(f"/?code={CODE}")
     assert joined.status_code == 200 and "Ann" in joined.text
     cookie = joined.headers["set-cookie"]
-    assert cookie.startswith(f"scorekeeper={CODE};")
+    assert cookie.startswith(f"scorekeeper={Keys(CODE, TOKEN).cookie};")
     assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower()
     assert phone.get("/live").status_code == 200  # the cookie, no code
     assert phone.get("/").status_code == 200
@@ -114,6 +127,8 @@ def test_the_page_loads_only_its_own_stylesheet_and_script(hollywood: Path) -> N
     page = phone.get("/").text
     assert re.findall(r'(?:src|href)="([^"?]+)', page) == [
         "/static/icon.svg",
+        "/static/icon-192.png",
+        "/manifest.webmanifest",
         "/static/sheet.css",
         "/static/page.js",
         *["/" for _language in LANGUAGES],  # the language links (/?lang=de)
@@ -227,6 +242,7 @@ def test_the_preview_is_what_knock_dry_run_says_and_stores_nothing(hollywood: Pa
         "/hand", json={**knock(3, "Ben", "6", "5"), "preview": True}, headers=WRITE
     )
     assert found.status_code == 200 and found.json()["recorded"] is False
+    assert "live" not in found.json()  # a preview redraws nothing: it does not send the sheet
     assert found.json()["lines"] == dry.splitlines()[1:]  # less the line saying it is a dry run
     assert snapshot(hollywood) == before
 
@@ -258,6 +274,29 @@ def test_a_refused_hand_says_what_the_command_line_says_and_stores_nothing(
         assert said.removeprefix("Error: ") in refusal.stderr
     assert snapshot(hollywood) == before
     assert "Hand 3 of match 1" in found.json()["live"]["entry"]  # the questions stay
+
+
+def test_a_refusal_on_the_page_gives_no_advice_about_what_to_type(hollywood: Path) -> None:
+    # The command line adds what to type instead (the counts the other way round); the page
+    # has its own fields, so it says only what is wrong.
+    found = client(hollywood).post("/hand", json=knock(3, "Ann", "12", "3"), headers=WRITE)
+    assert found.status_code == 400
+    assert (
+        found.json()["error"] == "Error: Nobody can knock with 12 deadwood: the knock limit is 10."
+    )
+    typed = invoke(hollywood, "knock", "ann", "12", "3", env={"COLUMNS": None})
+    assert "did you mean 3 12?" in typed.stderr
+
+
+def test_a_wall_the_page_sends_without_its_table_is_refused(store_dir: Path, run: Run) -> None:
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--preset", "partnership"))
+    before = snapshot(store_dir)
+    found = client(store_dir).post(
+        "/hand", json={"match": 1, "hand": 1, "kind": "wall"}, headers=WRITE
+    )
+    assert found.status_code == 400
+    assert found.json()["error"] == "Error: In Partnership Gin a wall names a player at its table."
+    assert snapshot(store_dir) == before
 
 
 def test_a_hand_after_the_end_of_the_match_is_refused(store_dir: Path, run: Run) -> None:
@@ -446,16 +485,20 @@ def test_the_stream_sends_the_sheet_and_again_whenever_the_match_changes(hollywo
     with phone.stream("GET", "/events", headers={"accept-language": "de"}) as stream:
         assert stream.headers["content-type"].startswith("text/event-stream")
         deadline = time.monotonic() + 20
+        kind = ""
         for line in stream.iter_lines():
-            if line.startswith("data: "):
+            kind = line.removeprefix("event: ") if line.startswith("event: ") else kind
+            if line.startswith("data: ") and kind in ("live", "change"):
                 events.append(json.loads(line.removeprefix("data: ")))
                 if len(events) == 1:
                     ok(invoke(hollywood, "knock", "ann", "2", "30"))
                 else:
                     stop.set()
             assert time.monotonic() < deadline
-    assert "+28" not in events[0]["sheet"] and "+28" in events[1]["sheet"]
-    assert events[1]["hand"] == 4 and "Spiel 1" in events[1]["sheet"]
+    # The first event is the whole sheet, the next only what changed (web/redraw.py).
+    sheet = applied(events[1]["sheet"], events[0]["sheet"])
+    assert "+28" not in events[0]["sheet"] and "+28" in sheet
+    assert events[1]["hand"] == 4 and "Spiel 1" in sheet
     # The server's own lines are in its language, whatever the page's.
     assert said == [
         "A page at testclient is watching (1 page watching).",

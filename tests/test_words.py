@@ -236,3 +236,31 @@ def test_the_short_standing_aligns_wide_names_by_the_columns_they_take(tmp_path:
     rows = [line for line in said if line.startswith(("  山田", "  Anna"))]
     assert len(rows) == 2
     assert len({cells(row) for row in rows}) == 1  # both rows end in the same column
+
+
+def test_a_tie_the_knocker_wins_is_called_a_tie_and_is_no_undercut(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Ann", "Ben", "--tie", "knocker", "--dealer", "ann"))
+    said = refused(invoke(store, "knock", "ann", "5", "5", "--undercut"), 2)
+    assert "5 v 5 is a tie, and this match gives a tie to the knocker: it is no undercut" in said
+    reported = ok(invoke(store, "knock", "ann", "5", "5")).splitlines()[0]
+    assert reported == "Hand 1: Ann knocks 5 v 5, a tie: the knocker's -> Ann +0 in Game 1"
+
+
+def test_the_help_of_an_option_says_what_it_goes_with_as_declared(tmp_path: Path) -> None:
+    """The declarations' needs and not_with make the help's last sentence; an option named
+    there is never split at its hyphens."""
+    said = ok(invoke(tmp_path / "store", "new", "--help", env=at(80)))
+    lines = fits(said, 80)
+    joined = " ".join(line.strip() for line in lines)
+    assert "(default 100). With --shutout bonus." in joined
+    assert "Not with three players or --end-after-first-game." in joined
+    assert "Not with one game." in joined and "Not with --no-spades-double." in joined
+    assert not [line for line in lines if line.rstrip().endswith("-") and "--" in line]
+
+
+def test_record_asks_who_went_big_gin_after_big_gin(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    ok(invoke(store, "new", "Ann", "Ben", "--dealer", "ann"))
+    asked = invoke(store, "record", input="big gin\nann\n10\ny\nq\n").output
+    assert "Who went big gin? [Ann/Ben]:" in asked and "Who went gin?" not in asked

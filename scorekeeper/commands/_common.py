@@ -10,30 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from scorekeeper.commands._errors import StateProblem, tell
-from scorekeeper.engine import Scoresheet
+from scorekeeper.commands._errors import tell
 from scorekeeper.i18n import _, ngettext, together
 from scorekeeper.match import Match
 from scorekeeper.rules import DECLARED, rule_value
 from scorekeeper.store import Store
+from scorekeeper.table import load_sheet as load_sheet
+from scorekeeper.table import match_id as match_id
+from scorekeeper.table import refuse_if_abandoned as refuse_if_abandoned
 
 if TYPE_CHECKING:
     from scorekeeper.store.summaries import Progress
-
-
-def match_id(store: Store, given: int | None) -> int:
-    """The match a command acts on: the one given, else the current one."""
-    if given is not None:
-        return given
-    current = store.current_id()
-    if current is None or not store.has(current):
-        raise StateProblem(
-            _(
-                "There is no current match. Start one with 'scorekeeper new PLAYER1 PLAYER2', "
-                "or choose one with 'scorekeeper use MATCH' ('scorekeeper matches' lists them)."
-            )
-        )
-    return current
 
 
 #: Room kept on a question's last line for the answer.
@@ -125,22 +112,6 @@ def warn_of_copies(store: Store) -> None:
             len(copies),
         ).format(n=len(copies), matches=matches)
     )
-
-
-def refuse_if_abandoned(match: Match) -> None:
-    """Refuse a hand, or a correction of one, in an abandoned match."""
-    if match.abandoned:
-        raise StateProblem(
-            _(
-                "Match {id} was abandoned, so no hand can be recorded or corrected in it. "
-                "'scorekeeper undo' takes the abandoning back."
-            ).format(id=match.id)
-        )
-
-
-def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
-    match = store.load(match_id(store, given))
-    return match, match.sheet()
 
 
 def header_differences(here: Match, there: Match, where: str) -> list[str]:

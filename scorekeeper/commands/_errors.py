@@ -14,6 +14,7 @@ from scorekeeper.engine import InvalidHand, MatchFinished, Why
 from scorekeeper.i18n import N_, _, ngettext, system_error
 from scorekeeper.rules import RuleError, option_name
 from scorekeeper.store import MatchMissing, Missing, NotAFolder, Store, StoreError
+from scorekeeper.table import Refused
 
 
 class Problem(click.ClickException):
@@ -149,7 +150,7 @@ def translate(error: Exception) -> Exception:
         return StateProblem(
             _("{problem} Give --db a folder (it is made if missing).").format(problem=error)
         )
-    if isinstance(error, StoreError):
+    if isinstance(error, (StoreError, Refused)):
         return StateProblem(str(error))
     if isinstance(error, RuleError):  # the rules named as the command line spells them
         return BadInput(error.say(option_name))

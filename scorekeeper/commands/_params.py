@@ -10,6 +10,7 @@ from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+from click import _textwrap
 
 from scorekeeper.commands._common import ask
 from scorekeeper.commands._completion import complete_match, offer
@@ -48,7 +49,10 @@ def help_in_language(*things: click.Command | click.Parameter) -> Iterator[None]
         if text:
             shown = _(unwrapped(inspect.cleandoc(text)))
             fields = getattr(thing, "help_fields", None)
-            thing.help = shown.format(**filled(fields)) if fields else shown
+            after = getattr(thing, "help_after", None)  # a sentence made when it is shown
+            thing.help = (shown.format(**filled(fields)) if fields else shown) + (
+                " " + after() if after and after() else ""
+            )
     try:
         yield
     finally:
@@ -133,6 +137,14 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]
 HELP_OPTION_HELP = "Show this message and exit."
 
 
+class WholeWords(_textwrap.TextWrapper):
+    """click's wrapper of help texts, breaking lines between words only (never at a hyphen):
+    click's ``wrap_text`` takes its wrapper from ``click._textwrap`` each time it wraps."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{**kwargs, "break_on_hyphens": False})
+
+
 class Command(click.Command):
     """A command whose help, and short help in its group's list, is shown in the language (the
     words click writes with it too: ``Usage:``, ``Options``, ``[default: ...]``, the names of
@@ -152,9 +164,15 @@ class Command(click.Command):
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The help page, this command's and each option's help (click's own ``--help`` and
-        ``--version`` included) in the language."""
+        ``--version`` included) in the language, wrapped between words only: an option named
+        in a help text (``--end-after-first-game``) is never split at its hyphens."""
         with help_in_language(self, *self.get_params(ctx)):
-            super().format_help(ctx, formatter)
+            wrapper = _textwrap.TextWrapper
+            _textwrap.TextWrapper = WholeWords  # type: ignore[misc]
+            try:
+                super().format_help(ctx, formatter)
+            finally:
+                _textwrap.TextWrapper = wrapper  # type: ignore[misc]
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         """click's ``--help``, its help in the language of now: click writes it in the language
@@ -184,13 +202,19 @@ class Command(click.Command):
 class Option(click.Option):
     """An option whose metavar is shown in the language (its help is, by :class:`Command`).
     ``help_fields`` fill the ``{...}`` fields of a help text that names things known only at
-    run time (a function of none is called when the help is shown)."""
+    run time (a function of none is called when the help is shown); ``help_after`` makes a
+    sentence said after the help (in the language then)."""
 
     def __init__(
-        self, *args: Any, help_fields: Mapping[str, HelpField] | None = None, **attrs: Any
+        self,
+        *args: Any,
+        help_fields: Mapping[str, HelpField] | None = None,
+        help_after: Callable[[], str] | None = None,
+        **attrs: Any,
     ) -> None:
         super().__init__(*args, **attrs)
         self.help_fields = help_fields or {}
+        self.help_after = help_after
 
     def make_metavar(self, *args: Any, **kwargs: Any) -> str:  # click 8.1 passes no context
         return metavar_in_language(super().make_metavar(*args, **kwargs))

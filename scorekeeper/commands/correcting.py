@@ -21,7 +21,6 @@ from scorekeeper.commands._params import (
 )
 from scorekeeper.commands.recording import (
     HandBuilder,
-    NotTheNextHand,
     counted,
     dry_run_option,
     gin_params,
@@ -34,6 +33,7 @@ from scorekeeper.commands.recording import (
 )
 from scorekeeper.commands.starting import rule_options
 from scorekeeper.engine import (
+    ENDINGS,
     Entry,
     Game,
     MatchFinished,
@@ -45,11 +45,9 @@ from scorekeeper.engine import (
 from scorekeeper.i18n import Quoted, _, ngettext
 from scorekeeper.match import HandInTheWay, Match, kind_of
 from scorekeeper.messages import (
-    ENDINGS,
     changes,
     next_deal,
     plain,
-    report,
     round_line,
 )
 from scorekeeper.rules import (
@@ -64,6 +62,7 @@ from scorekeeper.rules import (
     spelled,
 )
 from scorekeeper.store import Store
+from scorekeeper.table import taken_back
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -87,48 +86,6 @@ def undo(store: Store, match: int | None) -> None:
 def take_back(store: Store, chosen: int) -> None:
     """Void the last hand of the match and report it (``undo``, and ``u`` in ``record``)."""
     echo_lines(taken_back(store, chosen))
-
-
-def taken_back(store: Store, chosen: int, expected: int | None = None) -> list[str]:
-    """Void the last hand of the match (or take its abandoning back); what to report.
-
-    ``expected`` is the number of the hand meant (``serve``'s page says which hand it takes
-    back): unless it is still the last hand in force when the lock is had, nothing is changed
-    and :class:`~scorekeeper.commands.recording.NotTheNextHand` is raised, so that two
-    phones taking hand 7 back take back one hand."""
-    with store.writing() as writer:
-        current = writer.load(chosen)
-        before, took_back = current.sheet(), current.abandoned
-        held = len(current.in_force())
-        if expected is not None and (took_back or expected != held):
-            raise NotTheNextHand(
-                _(
-                    "Hand {number} is no longer the last hand (match {id} has {count} hands "
-                    "now), so nothing was taken back; the sheet shows where it stands."
-                ).format(number=expected, id=current.id, count=held)
-            )
-        if took_back:
-            current.take_back_abandoning()
-        elif not current.in_force():
-            raise StateProblem(_("Match {id} has no hand to undo.").format(id=current.id))
-        else:
-            last = current.void_last()
-    sheet = current.sheet()
-    if took_back:
-        return [
-            _("Match {id} is being played again: the abandoning is taken back.").format(
-                id=current.id
-            ),
-            next_deal(sheet),
-        ]
-    voided = (
-        _("Voided hand {number}: {hand}").format(
-            number=len(current.in_force()) + 1, hand=plain(last.hand)
-        )
-        if current.teams
-        else _("Voided {line}").format(line=round_line(before.rounds[-1]))
-    )
-    return report(before, sheet, voided)
 
 
 class Amending(ScorekeeperGroup):

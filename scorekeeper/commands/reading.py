@@ -11,7 +11,6 @@ import click
 from scorekeeper.commands._common import (
     echo_lines,
     load_sheet,
-    match_id,
     progress_bar,
     warn_of_copies,
 )
@@ -22,6 +21,7 @@ from scorekeeper.i18n import N_, Quoted, _, ngettext
 from scorekeeper.match import Match
 from scorekeeper.messages import arrangement
 from scorekeeper.store import Store
+from scorekeeper.table import watched as watched
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -101,19 +101,6 @@ def watching(store: Store, given: int | None, as_json: bool) -> None:
                 time.sleep(POLL)
     except KeyboardInterrupt:  # the way to stop: the screen is given back, exit 0
         pass
-
-
-def watched(store: Store, given: int | None) -> object:
-    """What the watched match is now, without reading it: its id and its file's stamp (or
-    the problem in finding it)."""
-    try:
-        chosen = match_id(store, given)
-    except Exception as error:
-        problem = as_problem(error)
-        if problem is None:
-            raise
-        return problem.message
-    return chosen, store.identity(chosen)
 
 
 def watch_view(store: Store, given: int | None, console: Console) -> RenderableType:

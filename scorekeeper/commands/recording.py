@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
-from scorekeeper.commands._common import echo_lines, match_id, refuse_if_abandoned
+from scorekeeper.commands._common import echo_lines
 from scorekeeper.commands._completion import complete_player
-from scorekeeper.commands._errors import BadInput, StateProblem
+from scorekeeper.commands._errors import BadInput
 from scorekeeper.commands._params import (
     NUMBERS,
     Count,
@@ -26,13 +26,18 @@ from scorekeeper.engine import (
     Hand,
     Kind,
     Scoresheet,
-    check_entry,
     classify,
 )
 from scorekeeper.i18n import N_, Quoted, _
-from scorekeeper.match import Match, StoredHand
-from scorekeeper.messages import arrangement, plain, report, said_of_new_hand
+from scorekeeper.match import Match
+from scorekeeper.messages import arrangement, report, said_of_new_hand
 from scorekeeper.store import Store
+from scorekeeper.table import Added as Added
+from scorekeeper.table import HandBuilder as HandBuilder
+from scorekeeper.table import MatchOver as MatchOver
+from scorekeeper.table import NotTheNextHand as NotTheNextHand
+from scorekeeper.table import add_hand as add_hand
+from scorekeeper.table import open_sheet as open_sheet
 
 if TYPE_CHECKING:
     from scorekeeper.cards import Card, Showdown
@@ -87,10 +92,6 @@ wall_params = compose(
     upcard_option,
     dry_run_option,
 )
-
-
-HandBuilder = Callable[[Match, "Hand | None"], Hand]
-"""Makes the hand typed, for a match and (for ``amend``) the hand it replaces."""
 
 
 def card(typed: str | None) -> str | None:
@@ -187,6 +188,11 @@ def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> H
         if undercut and classify(hand, match.rules) is not Kind.UNDERCUT:
             raise BadInput(
                 _(
+                    "{kd} v {od} is a tie, and this match gives a tie to the knocker: it is "
+                    "no undercut. Check the counts, or leave out --undercut."
+                ).format(kd=kd, od=od)
+                if classify(hand) is Kind.UNDERCUT  # an undercut but for this match's ties
+                else _(
                     "{kd} v {od} is not an undercut: that needs the opponent's "
                     "deadwood at or below the knocker's. Check the counts, or leave "
                     "out --undercut."
@@ -238,87 +244,6 @@ def record(store: Store, given: int | None, build: HandBuilder, dry_run: bool = 
     say(added.before, added.after, said_of_new_hand(added.before, added.after), dry_run)
 
 
-class Added(NamedTuple):
-    """A hand added to a match: the sheets before and after it, and the hand as stored (None
-    in a dry run)."""
-
-    before: Scoresheet
-    after: Scoresheet
-    stored: StoredHand | None
-
-
-def add_hand(
-    store: Store,
-    given: int | None,
-    build: HandBuilder,
-    dry_run: bool = False,
-    expected: int | None = None,
-) -> Added:
-    """Add a new hand after the last one (with ``dry_run``, only work it out), built against
-    the match as it is under the store's lock.
-
-    ``expected`` is the number the hand was entered as (``serve``'s page says which hand it
-    asks for): should the match hold another number of hands by the time the lock is had
-    (another phone, a terminal recorded or took one back meanwhile), :class:`NotTheNextHand`
-    is raised and nothing is stored, so that two entries of the same hand record it once."""
-    chosen = match_id(store, given)
-    with store.writing() as writer:
-        match = writer.load(chosen)
-        if expected is not None:
-            check_next(match, expected)
-        before = open_sheet(match)
-        hand = build(match, None)
-        check_entry(match.rules, hand)
-        after = match.sheet([*(stored.hand for stored in match.in_force()), hand])
-        stored = None if dry_run else match.add(hand)
-    return Added(before, after, stored)
-
-
-class MatchOver(StateProblem):
-    """Raised for a hand after the end of the match (exit 1)."""
-
-
-class NotTheNextHand(StateProblem):
-    """Raised for a hand entered as hand N when the match no longer waits for hand N: it was
-    recorded meanwhile, or hands were taken back (exit 1)."""
-
-
-def check_next(match: Match, expected: int) -> None:
-    """Refuse a hand entered as hand ``expected`` unless the match holds ``expected - 1`` hands
-    in force (a hand of each table, in Partnership Gin)."""
-    held = match.in_force()
-    if expected == len(held) + 1:
-        return
-    if 1 <= expected <= len(held):
-        raise NotTheNextHand(
-            _(
-                "Hand {number} was just recorded from elsewhere ({hand}), so this entry was "
-                "not stored; the sheet shows it."
-            ).format(number=expected, hand=plain(held[expected - 1].hand))
-        )
-    raise NotTheNextHand(
-        _(
-            "Hand {number} is no longer the next hand: match {id} has {count} hands now, so "
-            "this entry was not stored; the sheet shows where it stands."
-        ).format(number=expected, id=match.id, count=len(held))
-    )
-
-
-def open_sheet(match: Match) -> Scoresheet:
-    """The match's sheet, refused once the match is over or abandoned: no hand can follow."""
-    refuse_if_abandoned(match)
-    sheet = match.sheet()
-    if sheet.finished:
-        raise MatchOver(
-            _(
-                "Match {id} is over, so no hand can be added. Start the next "
-                "series with 'scorekeeper new --rematch', or another match with "
-                "'scorekeeper new'."
-            ).format(id=match.id)
-        )
-    return sheet
-
-
 def say(before: Scoresheet, after: Scoresheet, said: Sequence[str], dry_run: bool) -> None:
     """Report a change (a dry run says first that nothing was stored)."""
     dry = [_("Dry run: this is what the hand would do; nothing was stored.")] if dry_run else []
@@ -344,7 +269,8 @@ def knock(
     """Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD.
 
     The opponent's deadwood is counted after lay-offs. An undercut (the opponent's deadwood
-    at or below the knocker's) is worked out from the counts; a knocker's deadwood of 0 is gin.
+    below the knocker's, or a tie unless the match gives ties to the knocker) is worked out
+    from the counts; a knocker's deadwood of 0 is gin.
     Instead of the counts, give both hands' cards and they are worked out, lay-offs included.
 
     \b

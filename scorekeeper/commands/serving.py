@@ -39,22 +39,32 @@ PROBES = ("10.255.255.255", "192.168.255.255", "172.31.255.255")
     is_flag=True,
     help="Only show the sheet: the page enters no hand.",
 )
+@option(
+    "--new-code",
+    is_flag=True,
+    help="Make a new join code: the phones that joined with the old one are shut out.",
+)
 @pass_store
-def serve(store: Store, match: int | None, lan: bool, port: int, read_only: bool) -> None:
+def serve(
+    store: Store, match: int | None, lan: bool, port: int, read_only: bool, new_code: bool
+) -> None:
     """Serve the sheet of MATCH (default: the current match) as a web page, until Ctrl-C.
 
     The page shows the sheet as 'show' does and is redrawn whenever the match changes; it
     enters the next hand with the questions of 'record' (not with --read-only) and takes the
     last one back. Without MATCH it follows the current match. Without --lan it is on this
     machine only; with --lan, phones on the same network open the address shown or scan its
-    QR code. The address carries a join code: nobody without it gets in. The page is plain
-    HTTP, for a home network.
+    QR code. The address carries a join code: nobody without it gets in. The join code stays
+    the same each time the store is served from this machine, so after a restart the phones
+    come back by themselves; --new-code makes a new one and shuts out every phone that joined
+    with the old one. The page is plain HTTP, for a home network.
 
     \b
     Example:
       scorekeeper serve
       scorekeeper serve --lan
       scorekeeper serve 2 --lan --read-only --port 8080
+      scorekeeper serve --lan --new-code
     """
     if not 0 <= port <= 65535:
         raise BadInput(
@@ -76,14 +86,19 @@ def serve(store: Store, match: int | None, lan: bool, port: int, read_only: bool
 
     import uvicorn
 
-    from scorekeeper.web.app import Table, create_app, hosts_for
+    from scorekeeper.web.app import Table, create_app
+    from scorekeeper.web.guard import hosts_for
+    from scorekeeper.web.keys import kept
 
+    keys = kept(store.cache(), new=new_code)
     table = Table(
         root=store.root,
         given=match,
         hosts=hosts_for([host], port),
         lock_timeout=store.lock_timeout,
         read_only=read_only,
+        code=keys.code,
+        token=keys.token,
         cookie=f"scorekeeper-{port}",
         language=spoken(),
     )

@@ -28,20 +28,24 @@ from scorekeeper.commands.recording import (
     HandBuilder,
     MatchOver,
     add_hand,
-    card,
-    ginned,
-    knocked,
     knocker_cards,
     open_sheet,
     say,
     showdown_of,
     shown,
-    walled,
 )
-from scorekeeper.engine import MAX_DEADWOOD, Entry, Hand, Scoresheet, hand_rules
-from scorekeeper.i18n import N_, Quoted, _, either, ngettext
+from scorekeeper.engine import (
+    ENDINGS,
+    Answers,
+    Entry,
+    Hand,
+    InvalidHand,
+    NextHand,
+    Scoresheet,
+)
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match import Match, MatchStatus, Status, StoredHand
-from scorekeeper.messages import ENDINGS, plain, said_of_new_hand
+from scorekeeper.messages import plain, said_of_new_hand, whose_hand
 from scorekeeper.store import Store, StoreError
 
 if TYPE_CHECKING:
@@ -287,7 +291,7 @@ class Evening:
         identity = store.identity(chosen)
         asked = asked or self.match_now()
         sheet = open_sheet(asked)
-        echo_lines([whose_hand(asked, sheet)])
+        echo_lines([whose_hand(asked.id, sheet)])
         answer = ask_hand(asked, sheet, self.with_cards)
         if answer is Between.QUIT:
             return Turn.QUIT
@@ -315,7 +319,7 @@ class Evening:
                 if problem is None or isinstance(problem, BadInput):
                     raise
                 self.match_now()  # the match deleted, abandoned or ended elsewhere: that ends it
-                if isinstance(problem, MatchOver):
+                if isinstance(error, MatchOver):
                     raise
                 problem.show()
                 continue
@@ -327,30 +331,6 @@ class Evening:
             return Turn.MATCH_OVER if added.after.finished else Turn.RECORDED
         click.echo(_("Nothing was recorded."))
         return Turn.SKIPPED
-
-
-def whose_hand(match: Match, sheet: Scoresheet) -> str:
-    """The line before a hand's questions: which hand of which match, who dealt."""
-    coming = sheet.next_hand()
-    if coming.deal:
-        return _(
-            "Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: {tables}."
-        ).format(
-            number=coming.number,
-            id=match.id,
-            a=match.players[0],
-            b=match.players[1],
-            dealer=coming.dealer,
-            tables=_(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in coming.tables),
-        )
-    ((a, b),) = coming.tables
-    if coming.sits_out:
-        return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt; {out} sits out.").format(
-            number=coming.number, id=match.id, a=a, b=b, dealer=coming.dealer, out=coming.sits_out
-        )
-    return _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt.").format(
-        number=coming.number, id=match.id, a=a, b=b, dealer=coming.dealer
-    )
 
 
 class Between(Enum):
@@ -395,63 +375,50 @@ def first_question(question: str, answer: click.ParamType) -> Any:  # type: igno
 
 def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandBuilder | Between:
     """Ask for one hand's outcome, question by question, asking again on an unusable answer
-    (only that question: an answer given is never lost).
+    (only that question: an answer given is never lost). The questions are the next hand's
+    (:class:`~scorekeeper.engine.NextHand`: the up-card first in Oklahoma Gin, the endings
+    it may have, a wall's table where both tables may have had it, who may win it), and the
+    hand is built by it from the answers.
 
-    Oklahoma Gin asks for the up-card first; Straight Gin offers no knock; Partnership Gin
-    asks about the table still to report (or either table). The first question may be
-    answered ``u`` or ``q`` instead (:class:`Between`)."""
-    upcard = None
-    rules = hand_rules(match.rules)
-    if rules.upcard:
-        upcard = first_question(
-            _("Up-card that started the discard pile (e.g. 7h, KS)"), Checked(card)
+    The first question may be answered ``u`` or ``q`` instead (:class:`Between`)."""
+    coming = sheet.next_hand()
+    if coming.asks_upcard:
+        coming = first_question(
+            _("Up-card that started the discard pile (e.g. 7h, KS)"), Checked(coming.after_upcard)
         )
-        if isinstance(upcard, Between):
-            return upcard
-        from scorekeeper.cards import parse_card
-
-        rules = hand_rules(match.rules, parse_card(upcard))
-    limit = rules.limit
-    possible = rules.endings
-    words = [_(ENDINGS[entry]) for entry in possible]
+        if isinstance(coming, Between):
+            return coming
+    upcard = None if coming.upcard is None else str(coming.upcard)
+    words = [_(ENDINGS[entry]) for entry in coming.endings]
     question = _("How did the hand end? [{options}]").format(options="/".join(words))
     ending = Words(
-        {**{_(ENDINGS[e]): e for e in possible}, **{ENDINGS[e]: e for e in possible}},
+        {**{_(ENDINGS[e]): e for e in coming.endings}, **{ENDINGS[e]: e for e in coming.endings}},
         N_("{typed!r} is not how a hand ends; answer {options}."),
-        shown=len(possible),
+        shown=len(coming.endings),
     )
-    entry = ask(question, type=ending) if rules.upcard else first_question(question, ending)
+    entry = ask(question, type=ending) if coming.asks_upcard else first_question(question, ending)
     if isinstance(entry, Between):
         return entry
-    coming = sheet.next_hand()
-    tables = coming.tables
-    playing = [name for table in tables for name in table]
+    options = "/".join(coming.playing)
     if entry is Entry.WALL:
         at = None
-        if len(tables) == 2:
+        if coming.asks_table:
             at = ask(
-                _("At which table? Name a player there [{options}]").format(
-                    options="/".join(playing)
-                ),
-                type=Words({p: p for p in playing}, NOT_A_PLAYER),
+                _("At which table? Name a player there [{options}]").format(options=options),
+                type=Words({p: p for p in coming.playing}, NOT_A_PLAYER),
             )
-        return walled(at, upcard)
-    elsewhere = (
-        N_("{typed!r} is not at a table still to report; answer {options}.")
-        if coming.deal
-        else N_("{typed!r} is not playing this hand (the third player sits out); answer {options}.")
-        if coming.sits_out
-        else NOT_A_PLAYER
-    )
+        return built(Answers(entry, upcard=upcard, table=at))
     who = ask(
         (
             _("Who knocked? [{options}]")
             if entry is Entry.KNOCK
+            else _("Who went big gin? [{options}]")
+            if entry is Entry.BIG_GIN
             else _("Who went gin? [{options}]")
-        ).format(options="/".join(playing)),
-        type=Playing(playing, match.individuals(), elsewhere),
+        ).format(options=options),
+        type=Playing(coming, match.individuals()),
     )
-    other = next(b if who == a else a for a, b in tables if who in (a, b))
+    other = coming.opponent(who)
     if with_cards:
 
         def knockable(typed: str) -> tuple[Card, ...]:
@@ -459,12 +426,12 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
 
             cards = knocker_cards(typed)
             left = best_arrangement(cards).deadwood
-            if left > limit:
+            if left > coming.limit:
                 raise BadInput(
                     _(
                         "{who}'s cards leave {n} deadwood, over this hand's knock limit of "
                         "{most}; check the cards."
-                    ).format(who=who, n=left, most=limit)
+                    ).format(who=who, n=left, most=coming.limit)
                 )
             return cards
 
@@ -473,31 +440,34 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
             _("{other}'s cards").format(other=other),
             type=Checked(lambda typed: showdown_of(mine, typed)),
         )
-        return knocked(who, shown(both), False, upcard)
+        found, kd, od = shown(both)
+        return built(Answers(found, who, kd, od, upcard))
     kd = 0
     if entry is Entry.KNOCK:
         kd = ask(
-            _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(who=who, limit=limit),
-            type=Count(_("{who}'s deadwood").format(who=who), limit),
+            _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(who=who, limit=coming.limit),
+            type=Count(_("{who}'s deadwood").format(who=who), coming.limit),
         )
     od = ask(
         (
             _("{other}'s deadwood after lay-offs (0-{most})")
             if kd
             else _("{other}'s deadwood (0-{most})")
-        ).format(other=other, most=MAX_DEADWOOD),
-        type=Count(_("{other}'s deadwood").format(other=other)),
+        ).format(other=other, most=coming.most),
+        type=Count(_("{other}'s deadwood").format(other=other), coming.most),
     )
-    return (
-        knocked(who, (Entry.KNOCK, kd, od), False, upcard)
-        if kd
-        else ginned(who, od, entry is Entry.BIG_GIN, upcard)
-    )
+    return built(Answers(entry, who, kd, od, upcard))
+
+
+def built(answers: Answers) -> HandBuilder:
+    """The hand answered, built by the next hand of the match as it is when it is stored."""
+    return lambda match, _replacing: match.sheet().next_hand().build(answers)
 
 
 class Checked(click.ParamType):  # type: ignore[type-arg]
-    """An answer read by ``check``, which raises :class:`BadInput` for one it cannot use (the
-    question is then asked again): an up-card (``7h`` becomes ``7♥``), a hand's cards."""
+    """An answer read by ``check``, which raises :class:`BadInput` or the engine's
+    :class:`InvalidHand` for one it cannot use (the question is then asked again): an
+    up-card (``7h`` becomes ``7♥``), a hand's cards."""
 
     name = "answer"
 
@@ -509,23 +479,23 @@ class Checked(click.ParamType):  # type: ignore[type-arg]
             return self.check(str(value))
         except BadInput as error:
             self.fail(error.message, param, ctx)
+        except InvalidHand as error:
+            self.fail(str(error), param, ctx)
 
 
 class Playing(Words):
-    """Who won a hand: a player at a table of this hand, by a beginning of the name that
-    leaves no doubt among everyone at the match; someone of the match who is not playing it is
-    refused as such (``elsewhere``), anyone else as not a player at all."""
+    """Who won a hand: a player of the match by a beginning of the name that leaves no doubt,
+    whom the next hand then takes or refuses (sitting out, at no table still to report)."""
 
-    def __init__(self, playing: Sequence[str], everyone: Sequence[str], elsewhere: str) -> None:
-        super().__init__({p: p for p in [*playing, *everyone]}, NOT_A_PLAYER, len(playing))
-        self.playing, self.elsewhere = playing, elsewhere
+    def __init__(self, coming: NextHand, everyone: Sequence[str]) -> None:
+        meanings = {p: p for p in [*coming.playing, *everyone]}
+        super().__init__(meanings, NOT_A_PLAYER, len(coming.playing))
+        self.coming = coming
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         who = super().convert(value, param, ctx)
-        if who not in self.playing:
-            self.fail(
-                _(self.elsewhere).format(typed=Quoted(str(value)), options=either(self.shown)),
-                param,
-                ctx,
-            )
-        return who
+        try:
+            return self.coming.winner(who)
+        except InvalidHand as error:  # said of what was typed
+            said = InvalidHand(error.why, **{**error.fields, "typed": str(value)})
+            self.fail(str(said), param, ctx)

@@ -31,6 +31,7 @@ from scorekeeper.rules import (
     PRESETS,
     Rules,
     for_three,
+    goes_with,
     named_preset,
     option_name,
     refused_with_three,
@@ -48,6 +49,7 @@ def rule_option(name: str) -> Decorator:
     names the rule's default (``{default}``)."""
     declared, kind, default = DECLARED[name], KINDS[name], DEFAULTS[name]
     shown = {"default": str(getattr(default, "value", default))}
+    said = {"help": declared.help, "help_after": lambda: goes_with(name)}
     if kind is not bool:
         choices = click.Choice([m.value for m in CHOICES[name]]) if name in CHOICES else NUMBER
         return option(
@@ -55,14 +57,14 @@ def rule_option(name: str) -> Decorator:
             name,
             type=choices,
             default=None,
-            help=declared.help,
             help_fields=shown,
+            **said,
         )
     assert declared.flag is not None
     if "/" in declared.flag:  # either way
-        return option(declared.flag, name, default=None, help=declared.help)
+        return option(declared.flag, name, default=None, **said)
     # A flag that turns the rule from its default.
-    return option(declared.flag, name, flag_value=not default, default=None, help=declared.help)
+    return option(declared.flag, name, flag_value=not default, default=None, **said)
 
 
 #: ``new``'s options for the rules (each rule taken on the command line, in declared order).

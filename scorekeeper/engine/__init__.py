@@ -4,17 +4,20 @@ Pure: the players, the :class:`~scorekeeper.rules.Rules`, the first dealer and t
 were entered go in; a :class:`Scoresheet` comes out. Every total is a fold over the hands, so a
 corrected or voided hand simply means replaying a different list. The engine answers what the
 commands ask of the rules: what a hand may be (:func:`hand_rules`, :func:`check_entry`), who
-plays and deals next (:meth:`Scoresheet.next_hand`), what game is played
+plays and deals next and what the next hand asks (:meth:`Scoresheet.next_hand`,
+:class:`NextHand`, whose ``build`` makes the hand from the answers), what game is played
 (:attr:`Scoresheet.variant`) and how the match is decided (:attr:`Scoresheet.decided_by`).
 Its errors carry what was wrong as data; the command line says what to do about it.
 
 - :mod:`.hands`: one hand, what it may be and what it is worth;
 - :mod:`.tables`: who plays each hand in Three-handed and Partnership Gin;
+- :mod:`.nexthand`: what the next hand asks, and the hand built from the answers;
 - :mod:`.sheet`: the hands routed into the columns, the games opened, the match decided;
 - :mod:`.settling`: an ended game settled.
 """
 
 from scorekeeper.engine.hands import (
+    ENDINGS,
     MAX_DEADWOOD,
     TEAM_JOIN,
     Entry,
@@ -35,12 +38,12 @@ from scorekeeper.engine.hands import (
     team_members,
     team_name,
 )
+from scorekeeper.engine.nexthand import KNOCKER_COUNT, OPPONENT_COUNT, Answers, NextHand
 from scorekeeper.engine.settling import Line, Settlement
 from scorekeeper.engine.sheet import (
     Decision,
     Form,
     Game,
-    NextHand,
     Round,
     Scoresheet,
     Variant,
@@ -64,8 +67,12 @@ from scorekeeper.engine.tables import (
 )
 
 __all__ = [
+    "ENDINGS",
+    "KNOCKER_COUNT",
     "MAX_DEADWOOD",
+    "OPPONENT_COUNT",
     "TEAM_JOIN",
+    "Answers",
     "Decision",
     "Entry",
     "Form",

@@ -98,6 +98,18 @@ class Why(str, Enum):
     RESEATED = "reseated"
     """Three-handed Gin: a correction of hand ``number`` would change who played hand
     ``later``: ``played`` played it, ``would`` would have."""
+    NOT_AN_ENDING = "not an ending"
+    """``typed`` is not how this hand can end; it can end as ``options`` say."""
+    UNKNOWN = "unknown"
+    """``typed`` names nobody of the match; ``options`` play the hand."""
+    NOT_PLAYING = "not playing"
+    """Three-handed Gin: ``typed`` sits this hand out; ``options`` play it."""
+    NOT_AT_TABLE = "not at a table"
+    """Partnership Gin: ``typed`` is at no table still to report; ``options`` are."""
+    WALL_NAMES = "wall names"
+    """A wall names a player (``typed``) outside Partnership Gin."""
+    COUNT = "count"
+    """A deadwood count (``what``) is not from 0 to ``most`` (``value``; None: not given)."""
 
 
 #: What each problem is, said without advice (the command line adds what to do).
@@ -123,6 +135,23 @@ SAID = {
         "That correction would change who played hand {later}: {a} v {b} played it, but "
         "after it {c} v {d} would have."
     ),
+    Why.NOT_AN_ENDING: N_("{typed!r} is not how a hand ends; answer {options}."),
+    Why.UNKNOWN: N_("{typed!r} is not a player of this match: name {options}."),
+    Why.NOT_PLAYING: N_(
+        "{typed!r} is not playing this hand (the third player sits out); answer {options}."
+    ),
+    Why.NOT_AT_TABLE: N_("{typed!r} is not at a table still to report; answer {options}."),
+    Why.WALL_NAMES: N_(
+        "A wall names no player (that is for Partnership Gin); leave {typed!r} out."
+    ),
+}
+
+#: How each ending is called (to translate with ``_``), as the questions offer it.
+ENDINGS = {
+    Entry.KNOCK: N_("knock"),
+    Entry.GIN: N_("gin"),
+    Entry.WALL: N_("wall"),
+    Entry.BIG_GIN: N_("big gin"),
 }
 
 
@@ -144,10 +173,21 @@ class InvalidHand(ValueError):
             return over_limit(**fields)
         if self.why is Why.NOT_A_CARD:
             return str(fields["problem"])
-        for name in ("name",):
+        if self.why is Why.COUNT:
+            return counted_wrong(**fields)
+        for name in ("name", "typed"):
             if name in fields:
                 fields[name] = Quoted(fields[name])
         return _(SAID[self.why]).format(**fields)
+
+
+def counted_wrong(what: str, most: int, value: int | None) -> str:
+    """What is wrong with a deadwood count not given, or out of its range."""
+    if value is None:
+        return _("Give {what}: a whole number from 0 to {most}.").format(what=_(what), most=most)
+    return _("{what} must be from 0 to {most}, not {value}.").format(
+        what=_(what), most=most, value=value
+    )
 
 
 def over_limit(kd: int, limit: int, card: object = None) -> str:

@@ -15,9 +15,10 @@ Dealing and the variants); and what the sheet says of the next hand.
 # given as a string, which would double what importing this module costs each command.
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.engine.hands import Hand, InvalidHand, Kind, MatchFinished, Score, Why, score
+from scorekeeper.engine.nexthand import NextHand
 from scorekeeper.engine.settling import Column, Settlement, settle
 from scorekeeper.engine.tables import (
     Scored,
@@ -32,6 +33,9 @@ from scorekeeper.engine.tables import (
 )
 from scorekeeper.i18n import N_
 from scorekeeper.rules import BoxesWhen, DealerRule, DecideBy, GinBonusWhen, Rules, Shutout
+
+if TYPE_CHECKING:
+    from scorekeeper.cards import Card
 
 
 class Round(NamedTuple):
@@ -152,21 +156,6 @@ class Decision(str, Enum):
     """Three-handed Gin: the first to reach the target."""
 
 
-class NextHand(NamedTuple):
-    """Who plays and deals the next hand."""
-
-    number: int
-    """Its number (in Partnership Gin, the deal's)."""
-    dealer: str
-    """Who deals it (in Partnership Gin a team, at both tables)."""
-    tables: tuple[tuple[str, str], ...]
-    """Who plays it: the two players, or in Partnership Gin each table still to report."""
-    sits_out: str | None = None
-    """Three-handed Gin: who sits it out."""
-    deal: bool = False
-    """Partnership Gin: it is a deal of two tables."""
-
-
 class Scoresheet(NamedTuple):
     """Where a match stands after the hands in force."""
 
@@ -242,22 +231,41 @@ class Scoresheet(NamedTuple):
             return Decision.NET
         return Decision.GAMES if self.rules.game_count > 1 else Decision.ONE_GAME
 
-    def next_hand(self) -> NextHand:
-        """Who plays and deals the next hand (after the match: the first of a new series)."""
+    def next_hand(self, upcard: "Card | None" = None) -> NextHand:
+        """Who plays and deals the next hand (after the match: the first of a new series), and
+        what it may be (in Oklahoma Gin, under this up-card)."""
+        number, rules = len(self.rounds) + 1, self.rules
         if self.teams:
             tables = (
                 tuple(t.players for t in self.pending if t.hand is None)
                 if self.pending
                 else pairings(self.teams, len(self.rounds))
             )
-            return NextHand(len(self.rounds) + 1, self.next_dealer, tables, deal=True)
+            everyone = self.teams[0] + self.teams[1]
+            return NextHand(number, self.next_dealer, tables, None, True, rules, everyone, upcard)
         if self.seating:
             seating = self.seating
             return NextHand(
-                len(self.rounds) + 1, seating.dealer, (seating.players,), seating.sits_out
+                number,
+                seating.dealer,
+                (seating.players,),
+                seating.sits_out,
+                False,
+                rules,
+                self.players,
+                upcard,
             )
         a, b = self.players
-        return NextHand(len(self.rounds) + 1, self.next_dealer, ((a, b),))
+        return NextHand(
+            number, self.next_dealer, ((a, b),), None, False, rules, self.players, upcard
+        )
+
+    def in_columns(self) -> list[Game]:
+        """The game in each column now, column by column: the one in progress there, or once
+        the match's games have all opened, the last played there. As many as the columns;
+        with ``games`` above the columns, Game 4 is in column 1 once Game 1 has ended."""
+        last = {game.column: game for game in self.games}
+        return [last[column] for column in sorted(last)]
 
     def hands_played(self) -> int:
         """The hands played (walls too): a round each, or in Partnership Gin each table's hand

@@ -15,7 +15,6 @@ from scorekeeper.i18n import _, day
 from scorekeeper.match import Match
 from scorekeeper.messages import (
     game_state,
-    in_columns,
     match_result,
     match_title,
     needs,
@@ -54,7 +53,7 @@ def scoresheet(match: Match, sheet: Scoresheet, paper: bool = False) -> Renderab
     whole names, then shortened ones, then names cut to :data:`TIGHT_ROOM`)."""
     whole = {player: player for player in sheet.players}
     brief, tight = (short_names(sheet.players, room) for room in (NAME_ROOM, TIGHT_ROOM))
-    current, ended = in_columns(sheet), ended_before(sheet)
+    current, ended = sheet.in_columns(), ended_before(sheet)
     layouts: list[Layout] = [
         Together(
             Sheet(sheet, current, names, paper, numbered=bool(ended)),
@@ -121,7 +120,7 @@ def _different(*names: dict[str, str]) -> list[dict[str, str]]:
 def ended_before(sheet: Scoresheet) -> list[Game]:
     """The games that ended and made way for another in their column (none unless the match
     has more games than columns)."""
-    shown = {game.number for game in in_columns(sheet)}
+    shown = {game.number for game in sheet.in_columns()}
     return [game for game in sheet.games if game.number not in shown]
 
 
@@ -216,7 +215,7 @@ class Stacked:
     the columns now, then those that ended before them (without their hands)."""
 
     def __init__(self, sheet: Scoresheet, names: dict[str, str], grid: bool = False) -> None:
-        current, ended = in_columns(sheet), ended_before(sheet)
+        current, ended = sheet.in_columns(), ended_before(sheet)
         self.parts = [
             (
                 Text(_("Game {n}").format(n=game.number), style="bold"),
@@ -247,11 +246,12 @@ def _sheet_table(
     numbered: bool,
 ) -> Table:
     """The sheet's table for some of its games, players named by ``names``: the hands that
-    scored in them (with every wall, where it shows every game; none without ``hands``), then
+    scored in them (every hand, walls and those of games that ended before, where it shows
+    every game in the columns; none without ``hands``), then
     the columns' totals, boxes and settlements; a column per player and game, a player's
     columns side by side (with ``grid``, in a light grid)."""
     numbers = {game.number for game in games}
-    every = len(games) == len(sheet.games)
+    every = numbers == {game.number for game in sheet.in_columns()}
     rounds = [r for r in sheet.rounds if hands and (every or numbers & set(r.games))]
     table = ruled_table(grid)
     table.add_column("#" if hands else "", justify="right", no_wrap=True)
@@ -261,9 +261,14 @@ def _sheet_table(
         header = _("Game {n}").format(n=game.number) if numbered else names[player]
         table.add_column(Text(header), justify="right", no_wrap=True)
     for r in rounds:
+        elsewhere = r.winner is not None and not numbers & set(r.games)  # in games ended before
         table.add_row(
             str(r.number),
-            Phrase(short(r)),
+            Phrase(
+                _("{player}: {hand}").format(player=names[r.winner], hand=short(r))
+                if elsewhere and r.winner is not None
+                else short(r)
+            ),
             *(
                 str(r.totals[p][g.number - 1]) if g.number in r.games and r.winner == p else ""
                 for g, p in cells

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Any
 
-from scorekeeper.i18n import N_, _, pgettext
+from scorekeeper.i18n import N_, _, either, pgettext, together
 from scorekeeper.rules.options import (
     CHOICES,
     DECLARED,
@@ -285,6 +285,23 @@ def setting(name: str, value: object, spell: Callable[[str], str]) -> str:
     if spell is option_name:
         return spelled(name, value)
     return f"{spell(name)} {getattr(value, 'value', value)}"
+
+
+def goes_with(name: str) -> str:
+    """What an option goes with and what not, as its help says it (its declaration's ``needs``
+    beyond its variant, and ``not_with``): ``With --shutout bonus.``; empty for most.
+
+    >>> goes_with("spades_double_boxes"), goes_with("target")
+    ('Not with --no-spades-double.', '')
+    """
+    needs = [(o, v) for o, v in NEEDS[name] if o != DECLARED[name].variant]
+    clash = [(o, not v) for o, v in needs if v == DEFAULTS[o]]  # the default's flag turned off
+    said = []
+    if wanted := [setting(o, v, option_name) for o, v in needs if v != DEFAULTS[o]]:
+        said.append(_("With {options}.").format(options=together(wanted)))
+    if refused := [setting(o, v, option_name) for o, v in [*clash, *NOT_WITH.get(name, ())]]:
+        said.append(_("Not with {options}.").format(options=either(refused)))
+    return " ".join(said)
 
 
 def _check_three_handed(rules: Options) -> None:

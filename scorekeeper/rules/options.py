@@ -2,12 +2,13 @@
 
 Each field of :class:`Options` is an option: its name, its type and its default, and (in the
 :class:`Option` its type is annotated with) the range it takes, the help ``new`` gives it, its
-name and its values' names on the rules table, the variant it belongs to and the release it
-arrived in. Everything else is derived from these declarations: the checked :class:`Rules`,
-the defaults a match file written before an option existed takes, the options of ``new``
-(:mod:`scorekeeper.commands.starting`), the rules table, completion and the presets table of
-the docs. Adding an option is its declaration here, its behaviour in the engine, its
-translations and its tests.
+name and its values' names on the rules table, the variant it belongs to, the rules it goes
+with or not, the other values tables play (its sources) and the release it arrived in.
+Everything else is derived from these declarations: the checked :class:`Rules`, the refusals of
+options that do not go together, the defaults a match file written before an option existed
+takes, the options of ``new`` and ``amend rules`` (:mod:`scorekeeper.commands.starting`), the
+rules table, completion and the options and presets tables of the docs. Adding an option is its
+declaration here, its behaviour in the engine, its translations and its tests.
 
 A match stores the whole :class:`Rules` it was created with, so changing a default later never
 changes an old match.
@@ -54,6 +55,9 @@ class Option(NamedTuple):
     since: str = FIRST_RELEASE
     """The release it arrived in: a match file written before lacks it and takes the default,
     which scores exactly as that match was scored."""
+    sources: str = ""
+    """The other values tables play, and who plays them so (the rule book's table of options
+    shows it, in English, as the rule texts it names are)."""
     needs: tuple[tuple[str, object], ...] = ()
     """The rules it goes with: it may be set away from its default only where each of these
     rules has that value (``(("shutout", Shutout.BONUS),)``); a variant's own option goes with
@@ -67,14 +71,39 @@ class Options(NamedTuple):
     """The options a match is played with, as given (:class:`Rules` checks them)."""
 
     target: Annotated[
-        int, Option(N_("Points that end a game (default {default})."), N_("Game target"), 10, 1000)
+        int,
+        Option(
+            N_("Points that end a game (default {default})."),
+            N_("Game target"),
+            10,
+            1000,
+            sources=(
+                '75 (a shorter house rule in the "Spielanleitung"), 125 (Bicycle\'s '
+                "partnership game), 150 (Scarne; Oklahoma Gin)"
+            ),
+        ),
     ] = 100
     columns: Annotated[
         int,
-        Option(N_("Games at once: 3, 2 for learners, 1 for plain Gin Rummy."), N_("Columns"), 1, 3),
+        Option(
+            N_("Games at once: 3, 2 for learners, 1 for plain Gin Rummy."),
+            N_("Columns"),
+            1,
+            3,
+            sources=(
+                '2 (learners, in the "Spielanleitung"), 1 (plain Gin Rummy: one running total)'
+            ),
+        ),
     ] = 3
     gin_bonus: Annotated[
-        int, Option(N_("Bonus for gin (default {default})."), N_("Gin bonus"), 0, 1000)
+        int,
+        Option(
+            N_("Bonus for gin (default {default})."),
+            N_("Gin bonus"),
+            0,
+            1000,
+            sources='20 (Pagat; the "Hollywood Gin Regeln" name it as an alternative)',
+        ),
     ] = 25
     big_gin_bonus: Annotated[
         int,
@@ -83,11 +112,18 @@ class Options(NamedTuple):
             N_("Big gin bonus"),
             0,
             1000,
+            sources="50; 0 turns big gin off",
         ),
     ] = 31
     undercut_bonus: Annotated[
         int,
-        Option(N_("Bonus for an undercut (default {default})."), N_("Undercut bonus"), 0, 1000),
+        Option(
+            N_("Bonus for an undercut (default {default})."),
+            N_("Undercut bonus"),
+            0,
+            1000,
+            sources='10 (Pagat, the "Hollywood Gin Regeln"), 15, 20',
+        ),
     ] = 25
     tie: Annotated[
         Tie,
@@ -98,6 +134,10 @@ class Options(NamedTuple):
             ),
             N_("A tied knock"),
             since="0.2.0",
+            sources=(
+                "no_bonus (the early official rules), knocker (rule engines and pages "
+                "that undercut only on less)"
+            ),
         ),
     ] = Tie.UNDERCUT
     knock_bonus: Annotated[
@@ -108,11 +148,18 @@ class Options(NamedTuple):
             0,
             100,
             since="0.3.0",
+            sources="15 (online rule sets)",
         ),
     ] = 0
     box_bonus: Annotated[
         int,
-        Option(N_("Bonus per box earned in a game (default {default})."), N_("Box bonus"), 0, 1000),
+        Option(
+            N_("Bonus per box earned in a game (default {default})."),
+            N_("Box bonus"),
+            0,
+            1000,
+            sources='20 (Pagat), 10, 0 (the "Hollywood Gin Regeln" name no box bonus)',
+        ),
     ] = 25
     boxes_when: Annotated[
         BoxesWhen,
@@ -123,6 +170,7 @@ class Options(NamedTuple):
             ),
             N_("Boxes count"),
             since="0.3.0",
+            sources='each_hand (the "palace" rule of some tables and rule engines)',
         ),
     ] = BoxesWhen.GAME_END
     gin_boxes: Annotated[
@@ -133,6 +181,7 @@ class Options(NamedTuple):
             1,
             10,
             since="0.2.0",
+            sources="3 (tables that give gin two extra boxes)",
         ),
     ] = 1
     undercut_boxes: Annotated[
@@ -143,11 +192,18 @@ class Options(NamedTuple):
             1,
             10,
             since="0.2.0",
+            sources="2 (tables that give an undercut one extra box)",
         ),
     ] = 1
     game_bonus: Annotated[
         int,
-        Option(N_("Bonus for winning a game (default {default})."), N_("Game bonus"), 0, 1000),
+        Option(
+            N_("Bonus for winning a game (default {default})."),
+            N_("Game bonus"),
+            0,
+            1000,
+            sources='0 (the "Hollywood Gin Regeln" name no game bonus)',
+        ),
     ] = 100
     gin_bonus_when: Annotated[
         GinBonusWhen,
@@ -158,6 +214,7 @@ class Options(NamedTuple):
             ),
             N_("Gin bonus counts"),
             since="0.3.0",
+            sources="settlement (as some scorers keep it)",
         ),
     ] = GinBonusWhen.HAND
     shutout: Annotated[
@@ -165,17 +222,22 @@ class Options(NamedTuple):
         Option(
             N_("Reward when the loser scored nothing in a game (default {default})."),
             N_("Shutout reward"),
+            sources=(
+                "points (Wikipedia), total, bonus (score pads with a shutout bonus of "
+                "its own), none"
+            ),
         ),
     ] = Shutout.GAME_BONUS
     shutout_bonus: Annotated[
         int,
         Option(
-            N_("The shutout's reward with --shutout bonus (default {default})."),
+            N_("The shutout's reward in points (default {default})."),
             N_("Shutout bonus"),
             0,
             1000,
             since="0.3.0",
             needs=(("shutout", Shutout.BONUS),),
+            sources="any from 0 to 1000 (score pads that set it apart from the game bonus)",
         ),
     ] = 100
     shutout_when: Annotated[
@@ -184,6 +246,7 @@ class Options(NamedTuple):
             N_("The loser is shut out with no points, or with no hand won (default {default})."),
             N_("Shut out when"),
             since="0.2.0",
+            sources="no_hands (two public scorers)",
         ),
     ] = ShutoutWhen.NO_POINTS
     games: Annotated[
@@ -198,6 +261,10 @@ class Options(NamedTuple):
             12,
             since="0.3.0",
             not_with=(("three_handed", True), ("end_after_first_game", True)),
+            sources=(
+                "more than the columns, up to 12: Endless Hollywood (rolling or "
+                "continuous Hollywood)"
+            ),
         ),
     ] = None
     last_game_double: Annotated[
@@ -208,6 +275,7 @@ class Options(NamedTuple):
             flag="--last-game-double",
             since="0.3.0",
             not_with=(("games", 1),),
+            sources="yes (a Hollywood house rule, also played on partnership sheets)",
         ),
     ] = False
     knock_limit: Annotated[
@@ -216,7 +284,11 @@ class Options(NamedTuple):
     ] = 10
     next_dealer: Annotated[
         DealerRule,
-        Option(N_("Who deals after a won hand (default {default})."), N_("Next dealer")),
+        Option(
+            N_("Who deals after a won hand (default {default})."),
+            N_("Next dealer"),
+            sources=('winner (the "Hollywood Gin Regeln"; many books, Pagat notes), alternate'),
+        ),
     ] = DealerRule.LOSER
     decide_by: Annotated[
         DecideBy,
@@ -226,6 +298,7 @@ class Options(NamedTuple):
             ),
             N_("The match goes to"),
             since="0.2.0",
+            sources="net",
         ),
     ] = DecideBy.GAMES
     end_after_first_game: Annotated[
@@ -234,6 +307,7 @@ class Options(NamedTuple):
             N_("End the match when the first game ends."),
             N_("Only the first game"),
             flag="--end-after-first-game/--play-all-games",
+            sources='yes (a house rule in the "Spielanleitung")',
         ),
     ] = False
     oklahoma: Annotated[
@@ -252,6 +326,7 @@ class Options(NamedTuple):
             N_("Ace: knock with 1"),
             flag="--ace-knocks-one",
             variant="oklahoma",
+            sources="yes (knocking with 1 under an ace)",
         ),
     ] = False
     spades_double: Annotated[
@@ -262,6 +337,7 @@ class Options(NamedTuple):
             flag="--no-spades-double",
             variant="oklahoma",
             since="0.2.0",
+            sources="no (Bicycle calls doubling on spades an additional rule, often played)",
         ),
     ] = True
     oklahoma_limit: Annotated[
@@ -274,6 +350,7 @@ class Options(NamedTuple):
             N_("The up-card's limit"),
             variant="oklahoma",
             since="0.3.0",
+            sources="lower (some rule engines)",
         ),
     ] = OklahomaLimit.UPCARD
     spades_double_boxes: Annotated[
@@ -285,6 +362,7 @@ class Options(NamedTuple):
             variant="oklahoma",
             since="0.3.0",
             needs=(("spades_double", True),),
+            sources="yes (tables that circle a spade hand's extra boxes twice)",
         ),
     ] = False
     straight: Annotated[
@@ -313,6 +391,7 @@ class Options(NamedTuple):
             flag="--dealer-sits-out",
             variant="three_handed",
             since="0.3.0",
+            sources="yes (Pagat's three-player game, some score pads)",
         ),
     ] = False
 

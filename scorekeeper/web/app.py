@@ -4,19 +4,22 @@ next hand entered from them.
 What a phone may do, and nothing else:
 
 - ``GET /`` the page, ``GET /live`` the sheet and the next hand's questions (JSON), ``GET
-  /events`` the same pushed whenever the match changes (server-sent events), and the page's
-  stylesheet and script. No address names a file, a match or a command: the match served is
-  the one ``serve`` was given (or the current one).
+  /events`` the same pushed whenever the match changes (server-sent events: the whole at
+  first, then only what changed, :mod:`~scorekeeper.web.redraw`), the page's stylesheet and
+  script, its web app manifest and icons (:mod:`~scorekeeper.web.home`). No address names
+  a file, a match or a command: the match served is the one ``serve`` was given (or the
+  current one).
 - ``POST /hand`` a hand (``preview``: only what it would do), ``POST /undo`` the last hand
   taken back: each the same change as ``knock`` or ``undo`` makes on the command line
-  (:func:`~scorekeeper.commands.recording.add_hand`,
-  :func:`~scorekeeper.commands.correcting.taken_back`), with the number of the hand it was
-  made for, checked under the store's lock.
+  (:func:`~scorekeeper.table.add_hand`, :func:`~scorekeeper.table.taken_back`), with the
+  number of the hand it was made for, checked under the store's lock. The questions are the
+  next hand's (:class:`~scorekeeper.engine.NextHand`), which builds the hand from the answers.
 
 Every request needs the join code (``/?code=...``) or the cookie it leaves; a write also
 needs to come from the page itself (its ``Origin``) and to carry the page's token. The
 ``Host`` a request names must be an address the server listens on (so that no other site's
-name can be pointed at it).
+name can be pointed at it). :mod:`~scorekeeper.web.guard` checks all that; the join code and
+the token are kept across restarts by :mod:`~scorekeeper.web.keys`.
 
 The catalogue of messages is the process's (:func:`scorekeeper.i18n.set_language`), so each
 answer is made in its page's language without an ``await`` between choosing the language and
@@ -31,7 +34,7 @@ import asyncio
 import json
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -39,60 +42,54 @@ from typing import Any
 import click
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from scorekeeper.commands._common import load_sheet, match_id
-from scorekeeper.commands._errors import BadInput, Problem, as_problem
-from scorekeeper.commands._params import Count, named, one_of
-from scorekeeper.commands.correcting import taken_back
-from scorekeeper.commands.reading import watched
-from scorekeeper.commands.recording import (
-    HandBuilder,
-    NotTheNextHand,
-    add_hand,
-    ginned,
-    knocked,
-    walled,
+from scorekeeper.engine import (
+    KNOCKER_COUNT,
+    MAX_DEADWOOD,
+    OPPONENT_COUNT,
+    Answers,
+    Entry,
+    InvalidHand,
+    MatchFinished,
 )
-from scorekeeper.engine import Entry, Hand, hand_rules
-from scorekeeper.i18n import N_, _, available, ngettext, set_language
-from scorekeeper.match import Match
-from scorekeeper.messages import ENDINGS, match_title, report, said_of_new_hand
-from scorekeeper.store import Store
-from scorekeeper.web import views
+from scorekeeper.i18n import _, available, ngettext, set_language, system_error
+from scorekeeper.messages import match_title, report, said_of_new_hand
+from scorekeeper.rules import RuleError
+from scorekeeper.store import Store, StoreError
+from scorekeeper.table import (
+    NotTheNextHand,
+    Refused,
+    add_hand,
+    load_sheet,
+    match_id,
+    taken_back,
+    watched,
+)
+from scorekeeper.web import home, redraw, views
+from scorekeeper.web.guard import Guard
+from scorekeeper.web.keys import Keys
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+Drawn = tuple[object, str]
+"""What a live part is made from: the match's state (as ``show --watch`` sees it) and the
+language."""
 
 #: How often an open page's stream looks whether the match has changed, in seconds (as
 #: ``show --watch`` does: a look at the file's identity, never the lock).
 POLL = 0.2
 
-#: Seconds between two comments on a quiet stream, by which a page gone away is noticed.
-HEARTBEAT = 10.0
+#: Seconds between two beats on a quiet stream: by them a page knows the server is still there
+#: (it says it is offline after a few seconds without one), and the server notices a page gone
+#: away.
+HEARTBEAT = 2.0
+
+#: How long a phone that joined stays in without the code, in seconds (until ``serve
+#: --new-code`` shuts it out).
+JOINED_FOR = 400 * 24 * 3600
 
 #: The most a write's body may hold, in bytes.
 MOST_BODY = 4096
-
-#: What every answer says to the browser: load nothing but from this server, be framed by
-#: nobody, send the address (which holds the join code) to nobody, keep nothing.
-SECURITY_HEADERS = [
-    (
-        b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
-        b"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    ),
-    (b"x-content-type-options", b"nosniff"),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"cross-origin-opener-policy", b"same-origin"),
-    (b"cross-origin-resource-policy", b"same-origin"),
-    (b"cache-control", b"no-store"),
-]
 
 #: The files the page loads, by the only addresses that serve them.
 STATIC = {
@@ -115,7 +112,8 @@ class Table:
     lock_timeout: float = 5.0
     read_only: bool = False
     code: str = field(default_factory=lambda: secrets.token_urlsafe(6))
-    """The join code the page's address carries."""
+    """The join code the page's address carries (the same each time ``serve`` starts:
+    :mod:`~scorekeeper.web.keys`)."""
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     """What every write must carry: only the page knows it."""
     cookie: str = "scorekeeper"
@@ -127,6 +125,11 @@ class Table:
     say: Callable[[str], None] = click.echo
     """Where the server's own lines go."""
 
+    @property
+    def joined(self) -> str:
+        """What the cookie of a phone that joined holds."""
+        return Keys(self.code, self.token).cookie
+
 
 class Served:
     """The app's state: the table, the pages watching, the sheets already made."""
@@ -134,8 +137,10 @@ class Served:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.watching = 0
-        self.made: dict[tuple[object, str], dict[str, Any]] = {}
+        self.made: dict[Drawn, dict[str, Any]] = {}
         """The live part of the page by the match's state and the language (the latest few)."""
+        self.patches: dict[tuple[Drawn, Drawn], str] = {}
+        """The events that redraw a page from one live part to another (the latest few)."""
         self.poked: asyncio.Event | None = None
 
     def store(self) -> Store:
@@ -168,21 +173,25 @@ class Served:
 
     def live(self, language: str) -> dict[str, Any]:
         """The sheet and the next hand's questions, in ``language``, as the match is now."""
+        return self.made[self.drawn(language)]
+
+    def drawn(self, language: str) -> Drawn:
+        """The live part as the match is now, made (once) and kept: what it is kept by."""
         store = self.store()
         state = watched(store, self.table.given)
         key = (state, language)
         if key in self.made:
-            return self.made[key]
+            return key
         self.speak(language)
         try:
             match, sheet = load_sheet(store, self.table.given)
         except Exception as error:
-            problem = as_problem(error)
-            if problem is None:
+            said = said_wrong(error)
+            if said is None:
                 raise
             made: dict[str, Any] = {
                 "title": "scorekeeper",
-                "sheet": f'<p class="error">{views.text(said_wrong(problem))}</p>',
+                "sheet": f'<p class="error">{views.text(said)}</p>',
                 "entry": "",
                 "key": "",
                 "hand": None,
@@ -198,7 +207,22 @@ class Served:
         if len(self.made) > 16:
             self.made.clear()
         self.made[key] = made
-        return made
+        return key
+
+    def redraw(self, before: Drawn | None, now: Drawn) -> str:
+        """The event that takes a page from the live part ``before`` (None: nothing yet) to
+        ``now``: the whole of it (``live``), or only what changed (``change``)."""
+        made = self.made[now]
+        if before is None or before not in self.made:
+            return f"event: live\ndata: {json.dumps(made, ensure_ascii=False)}\n\n"
+        if (before, now) not in self.patches:
+            if len(self.patches) > 16:
+                self.patches.clear()
+            changed = redraw.changes(self.made[before], made)
+            self.patches[before, now] = (
+                f"event: change\ndata: {json.dumps(changed, ensure_ascii=False)}\n\n"
+            )
+        return self.patches[before, now]
 
     def poke(self) -> None:
         """Wake every stream now: this server just changed the match."""
@@ -231,17 +255,16 @@ class Served:
         )
         try:
             yield "retry: 1000\n\n"
-            drawn: object = None
+            sent: Drawn | None = None
             quiet = time.monotonic()
             while not self.table.stopping():
-                state = watched(self.store(), self.table.given)
-                if state != drawn:
-                    drawn = state
-                    made = self.live(language)
-                    yield f"event: live\ndata: {json.dumps(made, ensure_ascii=False)}\n\n"
+                if sent is None or watched(self.store(), self.table.given) != sent[0]:
+                    now = self.drawn(language)
+                    yield self.redraw(sent, now)
+                    sent = now
                     quiet = time.monotonic()
                 elif time.monotonic() - quiet > HEARTBEAT:
-                    yield ": still watching\n\n"
+                    yield "event: beat\ndata: 1\n\n"
                     quiet = time.monotonic()
                 await self.nap()
         finally:
@@ -262,14 +285,21 @@ class Served:
         try:
             chosen = self.meant(store, asked)
             expected = hand_number(asked.get("hand"))
-            build = builder(asked)
-            added = add_hand(store, chosen, build, dry_run=preview, expected=expected)
+            given = answers(asked)
+            added = add_hand(
+                store,
+                chosen,
+                lambda match, _replacing: match.sheet().next_hand().build(given),
+                dry_run=preview,
+                expected=expected,
+            )
             lines = report(added.before, added.after, *said_of_new_hand(added.before, added.after))
         except Exception as error:
             return self.refused(store, language, error)
-        if not preview:
-            self.poke()
-        return 200, {"ok": True, "recorded": not preview, "lines": lines, **self.after(language)}
+        if preview:  # the page shows the lines beside the sheet it has: the same sheet
+            return 200, {"ok": True, "recorded": False, "lines": lines}
+        self.poke()
+        return 200, {"ok": True, "recorded": True, "lines": lines, **self.after(language)}
 
     def undo(self, language: str, asked: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Take back the last hand, the one the page named."""
@@ -290,7 +320,7 @@ class Served:
         served = match_id(store, self.table.given)
         meant = asked.get("match")
         if type(meant) is not int:
-            raise BadInput(_("The page sent something unreadable; reload it."))
+            raise BadRequest(_("The page sent something unreadable; reload it."))
         if meant != served:
             raise NotTheNextHand(
                 _(
@@ -301,29 +331,47 @@ class Served:
         return served
 
     def refused(self, store: Store, language: str, error: Exception) -> tuple[int, dict[str, Any]]:
-        """What a page is told of a write that failed: the command line's ``Error:`` line (or,
-        should the change have been made all the same, that it was)."""
+        """What a page is told of a write that failed: its ``Error:`` line (or, should the
+        change have been made all the same, that it was)."""
         if store.committed:
             self.poke()
-            said = _(
+            saved = _(
                 "The change was saved, but its report could not be shown ({reason}); the "
                 "sheet shows where the match stands."
             ).format(reason=str(error) or type(error).__name__)
-            return 200, {"ok": True, "recorded": True, "lines": [said], **self.after(language)}
-        problem = error if isinstance(error, Problem) else as_problem(error)
-        if problem is None:
+            return 200, {"ok": True, "recorded": True, "lines": [saved], **self.after(language)}
+        said = said_wrong(error)
+        if said is None:
             raise error
-        status = 400 if isinstance(problem, BadInput) else 409
-        return status, {"ok": False, "error": said_wrong(problem), **self.after(language)}
+        status = 400 if isinstance(error, (BadRequest, InvalidHand)) else 409
+        return status, {"ok": False, "error": said, **self.after(language)}
 
     def after(self, language: str) -> dict[str, Any]:
         """The live part, for the page that wrote to show at once."""
         return {"live": self.live(language)}
 
 
-def said_wrong(problem: Problem) -> str:
-    """A refusal as the command line says it: ``Error: ...``."""
-    return _("Error: {message}").format(message=problem.format_message())
+class BadRequest(Exception):
+    """What a page sent cannot be read (400): its text says so, in the page's words."""
+
+
+def said_wrong(error: Exception) -> str | None:
+    """A refusal as the page shows it: ``Error:`` and the error's own words (the engine's, the
+    match's or the store's, as the command line says them, less its advice about what to
+    type); None for an error that is no refusal (a bug)."""
+    if isinstance(error, InvalidHand):
+        message = error.said()
+    elif isinstance(error, (BadRequest, Refused, MatchFinished, StoreError, RuleError)):
+        message = str(error)
+    elif isinstance(error, OSError) and error.filename is not None:  # the store's folder
+        message = _(
+            "Cannot use {path}: {reason}. Check that the store's folder exists and may be read."
+        ).format(path=error.filename, reason=system_error(error))
+    elif isinstance(error, OSError):
+        message = system_error(error)
+    else:
+        return None
+    return _("Error: {message}").format(message=message)
 
 
 def from_accept_language(header: str) -> str:
@@ -356,61 +404,38 @@ def from_accept_language(header: str) -> str:
 def hand_number(value: object) -> int:
     """The number of the hand a page's entry was made for."""
     if type(value) is not int or value < 1:
-        raise BadInput(_("The page sent no hand number; reload it and enter the hand again."))
+        raise BadRequest(_("The page sent no hand number; reload it and enter the hand again."))
     return value
 
 
-def builder(asked: dict[str, Any]) -> HandBuilder:
-    """The hand a page entered, as ``record`` would build it from the same answers: checked
-    against the match as it is under the store's lock."""
+def answers(asked: dict[str, Any]) -> Answers:
+    """The answers a page sent, as :meth:`~scorekeeper.engine.NextHand.build` takes them (a
+    field the ending does not ask is left out: the page keeps what was typed in a hidden one)."""
     kind = str(asked.get("kind") or "")
-    who = str(asked.get("who") or "")
-    upcard = str(asked.get("upcard") or "").strip() or None
-    table = str(asked.get("table") or "").strip() or None
-    counts = {
-        name: None if asked.get(name) in (None, "") else str(asked.get(name))
-        for name in ("kd", "od")
-    }
+    wall = kind == Entry.WALL.value
+    return Answers(
+        kind,
+        who=None if wall else str(asked.get("who") or ""),
+        kd=count(asked.get("kd"), KNOCKER_COUNT) if kind == Entry.KNOCK.value else None,
+        od=None if wall else count(asked.get("od"), OPPONENT_COUNT),
+        upcard=str(asked.get("upcard") or "").strip() or None,
+        table=str(asked.get("table") or "").strip() or None if wall else None,
+    )
 
-    def build(match: Match, replacing: Hand | None) -> Hand:
-        sheet = match.sheet()
-        coming = sheet.next_hand()
-        possible = hand_rules(match.rules).endings
-        entry = one_of(
-            {entry.value: entry for entry in possible},
-            kind,
-            N_("{typed!r} is not how a hand ends; answer {options}."),
-            [_(ENDINGS[entry]) for entry in possible],
-        )
-        if entry is Entry.WALL:
-            return walled(table, upcard)(match, replacing)
-        playing = [name for pair in coming.tables for name in pair]
-        elsewhere = (
-            N_("{typed!r} is not at a table still to report; answer {options}.")
-            if coming.deal
-            else N_(
-                "{typed!r} is not playing this hand (the third player sits out); answer {options}."
+
+def count(typed: object, what: str) -> int | None:
+    """A deadwood count as the page sent it (its digits, or a number); None if not given."""
+    if typed is None or typed == "":
+        return None
+    text = str(typed).strip()
+    digits = text.removeprefix("-")
+    if type(typed) is bool or not (digits.isascii() and digits.isdigit()):
+        raise BadRequest(
+            _("{value!r} is not a whole number: {what} is from 0 to {most}.").format(
+                value=str(typed), what=_(what), most=MAX_DEADWOOD
             )
-            if coming.sits_out
-            else N_("{typed!r} is not a player of this match: name {options}.")
         )
-        player = named(playing, who, elsewhere)
-        od = count(counts["od"], N_("the opponent's deadwood"))
-        if entry is Entry.KNOCK:
-            kd = count(counts["kd"], N_("the knocker's deadwood"))
-            if kd:
-                return knocked(player, (Entry.KNOCK, kd, od), False, upcard)(match, replacing)
-        return ginned(player, od, entry is Entry.BIG_GIN, upcard)(match, replacing)
-
-    return build
-
-
-def count(typed: str | None, what: str) -> int:
-    """A deadwood count as the command line reads it."""
-    try:
-        return int(Count(what).convert("" if typed is None else typed, None, None))
-    except click.BadParameter as error:
-        raise BadInput(error.message) from None
+    return int(text)
 
 
 async def read_body(request: Request) -> dict[str, Any]:
@@ -419,13 +444,13 @@ async def read_body(request: Request) -> dict[str, Any]:
     async for chunk in request.stream():
         body += chunk
         if len(body) > MOST_BODY:
-            raise BadInput(_("The page sent too much; reload it."))
+            raise BadRequest(_("The page sent too much; reload it."))
     try:
         found = json.loads(body or b"{}")
     except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
         found = None
     if not isinstance(found, dict):
-        raise BadInput(_("The page sent something unreadable; reload it."))
+        raise BadRequest(_("The page sent something unreadable; reload it."))
     return found
 
 
@@ -440,6 +465,10 @@ def create_app(table: Table) -> Starlette:
         words = {
             "checking": _("Working out what the hand would do…"),
             "lost": _("The connection to the sheet is lost; trying again…"),
+            "offline": _(
+                "Offline: the sheet is not kept up to date and no hand can be entered here. "
+                "Trying to reconnect…"
+            ),
             "changed": _(
                 "The match changed while you were entering this hand; the questions are now "
                 "for the next one."
@@ -453,7 +482,12 @@ def create_app(table: Table) -> Starlette:
         response = Response(html, media_type="text/html; charset=utf-8")
         if request.query_params.get("code"):
             response.set_cookie(
-                table.cookie, table.code, httponly=True, samesite="strict", path="/"
+                table.cookie,
+                table.joined,
+                max_age=JOINED_FOR,
+                httponly=True,
+                samesite="strict",
+                path="/",
             )
         if request.query_params.get("lang") in available():
             response.set_cookie(
@@ -472,6 +506,13 @@ def create_app(table: Table) -> Starlette:
             headers={"x-accel-buffering": "no"},
         )
 
+    async def manifest(request: Request) -> Response:
+        made = home.manifest(served.language(request))
+        return Response(made, media_type="application/manifest+json")
+
+    async def icon(request: Request) -> Response:
+        return Response(home.png(home.ICONS[request.url.path]), media_type="image/png")
+
     async def static(request: Request) -> Response:
         name, media_type = STATIC[request.url.path]
         content = resources.files(__package__).joinpath(name).read_bytes()
@@ -484,7 +525,7 @@ def create_app(table: Table) -> Starlette:
             language = served.language(request)
             try:
                 asked = await read_body(request)
-            except BadInput as problem:
+            except BadRequest as problem:
                 served.speak(language)
                 return JSONResponse({"ok": False, "error": said_wrong(problem)}, 400)
             if table.read_only:
@@ -501,6 +542,8 @@ def create_app(table: Table) -> Starlette:
             Route("/live", live),
             Route("/events", events),
             *(Route(path, static) for path in STATIC),
+            Route("/manifest.webmanifest", manifest),
+            *(Route(path, icon) for path in home.ICONS),
             Route("/hand", writing(served.record), methods=["POST"]),
             Route("/undo", writing(served.undo), methods=["POST"]),
         ]
@@ -514,80 +557,3 @@ def read_only_said() -> str:
         "Error: this page only shows the sheet ('scorekeeper serve' was started with "
         "--read-only); enter the hand from a terminal."
     )
-
-
-class Guard:
-    """Lets through only the table's own requests, and adds the security headers to every
-    answer: a known ``Host``, the join code or its cookie, and for a write a same-origin
-    ``POST`` carrying the page's token. Anything else gets 403 and changes nothing."""
-
-    def __init__(self, app: ASGIApp, table: Table, served: Served) -> None:
-        self.app, self.table, self.served = app, table, served
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":  # lifespan, websockets: nothing of ours
-            if scope["type"] == "lifespan":
-                await self.app(scope, receive, send)
-            return
-
-        async def guarded_send(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [
-                    (name, value)
-                    for name, value in message.get("headers", [])
-                    if name.lower() not in {h for h, _v in SECURITY_HEADERS}
-                ]
-                message["headers"] = [*headers, *SECURITY_HEADERS]
-            await send(message)
-
-        request = Request(scope)
-        refusal = self.refusal(request)
-        if refusal is not None:
-            self.served.speak(self.served.language(request))
-            response = PlainTextResponse(refusal(), 403)
-            await response(scope, receive, guarded_send)
-            return
-        await self.app(scope, receive, guarded_send)
-
-    def refusal(self, request: Request) -> Callable[[], str] | None:
-        """Why the request is refused (the message, made in the page's language), or None."""
-        host = request.headers.get("host", "")
-        if host not in self.table.hosts:
-            return lambda: _("This server answers only to its own address.")
-        code = request.query_params.get("code") or request.cookies.get(self.table.cookie) or ""
-        if not secrets.compare_digest(code.encode(), self.table.code.encode()):
-            return lambda: _(
-                "This page needs its join code: open the address 'scorekeeper serve' showed, "
-                "with its code, or scan its QR code."
-            )
-        if request.method in ("GET", "HEAD"):
-            return None
-        if request.method != "POST" or request.url.path not in ("/hand", "/undo"):
-            return lambda: _("This page changes nothing that way.")
-        origin = request.headers.get("origin", "")
-        site = request.headers.get("sec-fetch-site", "same-origin")
-        token = request.headers.get("x-scorekeeper-token", "")
-        if (
-            origin != f"http://{host}"
-            or site != "same-origin"
-            or not secrets.compare_digest(token.encode(), self.table.token.encode())
-        ):
-            return lambda: _(
-                "A hand is entered only from the page itself; reload it and enter the hand again."
-            )
-        return None
-
-
-def hosts_for(addresses: Iterable[str], port: int) -> frozenset[str]:
-    """The ``Host`` names of a server on these addresses and this port.
-
-    >>> sorted(hosts_for(["127.0.0.1"], 8000))
-    ['127.0.0.1:8000', 'localhost:8000']
-    """
-    found = set()
-    for address in addresses:
-        shown = f"[{address}]" if ":" in address else address
-        found.add(f"{shown}:{port}")
-        if address in ("127.0.0.1", "::1"):
-            found.add(f"localhost:{port}")
-    return frozenset(found)

@@ -1,5 +1,6 @@
-// The sheet kept up to date from the server's events, the next hand's questions, the preview
-// of what the hand would do, and taking the last hand back after a confirmation.
+// The sheet kept up to date from the server's events (and the page offline while they stop), the
+// next hand's questions, the preview of what the hand would do, and taking the last hand back
+// after a confirmation.
 "use strict";
 
 (() => {
@@ -186,14 +187,114 @@
     }
   });
 
-  const source = new EventSource("/events");
-  source.addEventListener("live", (event) => {
-    state.textContent = note;
-    state.classList.remove("lost");
-    apply(JSON.parse(event.data));
-  });
-  source.addEventListener("error", () => {
+  // The connection to the server. The stream says something at least every few seconds (a
+  // beat when nothing changed): a page that hears nothing for longer, or whose stream fails,
+  // is offline. It then says so at the top, takes no entry, and tries again by itself, ever
+  // more slowly (1, 2, 4, 8 s, then every 10 s), at once when the phone wakes or its network
+  // comes back; the first sheet a new stream sends redraws the page whole.
+  const banner = document.getElementById("offline");
+  const QUIET = 5000; // ms without a word (beats come every 2 s): the connection is gone
+  let source = null;
+  let heard = 0;
+  let attempt = 0;
+  let retry = null;
+
+  // Every control of the entry made unusable (and those it disabled itself left so).
+  function usable(yes) {
+    entry.inert = !yes;
+    entry.classList.toggle("offline", !yes);
+    for (const control of entry.querySelectorAll("button, input, select, textarea")) {
+      if (!yes && !control.disabled) {
+        control.disabled = true;
+        control.dataset.offline = "";
+      } else if (yes && "offline" in control.dataset) {
+        control.disabled = false;
+        delete control.dataset.offline;
+      }
+    }
+  }
+
+  function offline(message) {
+    if (source) source.close();
+    source = null;
+    banner.textContent = message || words.offline;
+    banner.hidden = false;
     state.textContent = words.lost;
     state.classList.add("lost");
-  });
+    usable(false);
+    clearTimeout(retry);
+    retry = setTimeout(reconnect, Math.min(10000, 1000 * 2 ** attempt));
+    attempt += 1;
+  }
+
+  function online() {
+    attempt = 0;
+    banner.hidden = true;
+    state.textContent = note;
+    state.classList.remove("lost");
+    usable(true);
+  }
+
+  // Whether the server is back (and still lets this phone in) before the stream is opened
+  // again: a phone shut out by a new join code is told so, in the server's words.
+  async function reconnect() {
+    clearTimeout(retry);
+    try {
+      const response = await fetch("/live", { method: "HEAD", credentials: "same-origin" });
+      if (response.ok) {
+        listen();
+        return;
+      }
+      offline(await (await fetch("/live", { credentials: "same-origin" })).text());
+    } catch (error) {
+      offline();
+    }
+  }
+
+  // A redraw sends only what changed: each text as the pieces it keeps of the one the stream
+  // sent before ([start, end] in it) and the text that is new (web/redraw.py).
+  let streamed = null; // the live part as this stream last sent it
+  function patched(ops, old) {
+    return ops.map((op) => (typeof op === "string" ? op : old.slice(op[0], op[1]))).join("");
+  }
+
+  function listen() {
+    if (source) source.close();
+    heard = Date.now();
+    streamed = null;
+    source = new EventSource("/events");
+    source.addEventListener("live", (event) => {
+      heard = Date.now();
+      online();
+      streamed = JSON.parse(event.data);
+      apply(streamed);
+    });
+    source.addEventListener("change", (event) => {
+      heard = Date.now();
+      if (!streamed) return offline(); // a change of nothing: start again, whole
+      const changed = JSON.parse(event.data);
+      const live = {};
+      for (const [name, value] of Object.entries(changed)) {
+        live[name] = Array.isArray(value) ? patched(value, streamed[name]) : value;
+      }
+      streamed = live;
+      online();
+      apply(live);
+    });
+    source.addEventListener("beat", () => {
+      heard = Date.now();
+    });
+    source.addEventListener("error", () => offline());
+  }
+
+  setInterval(() => {
+    if (source && Date.now() - heard > QUIET) offline();
+  }, 1000);
+  for (const [target, name] of [[window, "online"], [document, "visibilitychange"]]) {
+    target.addEventListener(name, () => {
+      // A phone woken: its stream may have died while it slept; try at once, not later.
+      if (!document.hidden && (!source || Date.now() - heard > QUIET)) reconnect();
+    });
+  }
+  listen();
 })();

@@ -14,17 +14,15 @@ from html import escape
 from importlib import resources
 from string import Template
 
-from scorekeeper.commands.session import whose_hand
-from scorekeeper.engine import MAX_DEADWOOD, Game, Scoresheet, hand_rules
+from scorekeeper.engine import ENDINGS, Form, Game, Scoresheet
 from scorekeeper.i18n import _, available
 from scorekeeper.match import Match
 from scorekeeper.messages import (
-    ENDINGS,
-    in_columns,
     match_result,
     match_title,
     round_line,
     short,
+    whose_hand,
 )
 from scorekeeper.render.sheet import (
     abandoned,
@@ -64,7 +62,7 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
     title = text(match_title(match.id, sheet))
     if match.description:
         title += f' <span class="description">- {text(match.description)}</span>'
-    current, ended = in_columns(sheet), ended_before(sheet)
+    current, ended = sheet.in_columns(), ended_before(sheet)
     first_ended = ended[0] if ended else None
     if len(sheet.games) == 1:
         narrow = table_html(sheet, sheet.games, narrow=True)
@@ -193,12 +191,10 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
         return ""
     if sheet.finished:  # the hand that ended it may still be taken back
         return undo_html(match, sheet)
-    number = next_hand(match)
-    tables = sheet.next_hand().tables
-    playing = [name for table in tables for name in table]
-    rules = hand_rules(match.rules)  # in Oklahoma Gin the up-card, still to come, may lower it
-    parts = [f'<p class="whose">{text(whose_hand(match, sheet))}</p>']
-    if rules.upcard:
+    number, coming = next_hand(match), sheet.next_hand()
+    playing = [(name, name) for name in coming.playing]
+    parts = [f'<p class="whose">{text(whose_hand(match.id, sheet))}</p>']
+    if coming.asks_upcard:  # the up-card, still to come, may lower the limit and the endings
         parts.append(
             '<label class="field">'
             + "<span>"
@@ -207,49 +203,38 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
             + '<input name="upcard" autocomplete="off" autocapitalize="none" spellcheck="false" '
             'maxlength="3" required></label>'
         )
-    possible = rules.endings
-    parts.append(
-        choices(
-            _("How did the hand end?"),
-            "kind",
-            [(entry.value, _(ENDINGS[entry])) for entry in possible],
-        )
-    )
-    if match.teams and len(tables) == 2:
+    endings = [(entry.value, _(ENDINGS[entry])) for entry in coming.endings]
+    parts.append(choices(_("How did the hand end?"), "kind", endings))
+    if coming.asks_table:
         parts.append(
-            choices(
-                _("At which table? Name a player there"),
-                "table",
-                [(name, name) for name in playing],
-                shown_for="wall",
-            )
+            choices(_("At which table? Name a player there"), "table", playing, shown_for="wall")
         )
-    labels = {}
-    for a, b in tables:
-        for who, other in ((a, b), (b, a)):
-            labels[who] = {
-                "kd": _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
-                    who=who, limit=rules.limit
-                ),
-                "knock": _("{other}'s deadwood after lay-offs (0-{most})").format(
-                    other=other, most=MAX_DEADWOOD
-                ),
-                "gin": _("{other}'s deadwood (0-{most})").format(other=other, most=MAX_DEADWOOD),
-            }
+    most, labels = coming.most, {}
+    for who in coming.playing:
+        other = coming.opponent(who)
+        labels[who] = {
+            "kd": _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
+                who=who, limit=coming.limit
+            ),
+            "knock": _("{other}'s deadwood after lay-offs (0-{most})").format(
+                other=other, most=most
+            ),
+            "gin": _("{other}'s deadwood (0-{most})").format(other=other, most=most),
+        }
     parts.append(
         choices(
             _("Who knocked?"),
             "who",
-            [(name, name) for name in playing],
+            playing,
             shown_for="knock gin big_gin",
             other_legend=_("Who went gin?"),
         )
     )
     parts.append(
         '<label class="field" data-for="kd" hidden><span class="label-kd"></span>'
-        '<input name="kd" type="number" inputmode="numeric" min="0" max="99"></label>'
+        f'<input name="kd" type="number" inputmode="numeric" min="0" max="{most}"></label>'
         '<label class="field" data-for="od" hidden><span class="label-od"></span>'
-        '<input name="od" type="number" inputmode="numeric" min="0" max="99"></label>'
+        f'<input name="od" type="number" inputmode="numeric" min="0" max="{most}"></label>'
     )
     record = text(_("Record hand {number}").format(number=number))
     form = (
@@ -289,7 +274,7 @@ def undo_html(match: Match, sheet: Scoresheet) -> str:
     held = len(match.in_force())
     if not held:
         return ""
-    if match.teams is None and sheet.rounds:
+    if sheet.variant.form is not Form.PARTNERSHIP and sheet.rounds:
         last = round_line(sheet.rounds[-1])
     else:
         from scorekeeper.messages import plain

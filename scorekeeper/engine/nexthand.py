@@ -1,0 +1,203 @@
+"""What the next hand asks, and what it may be: every question a screen asks before a hand
+is entered, and the hand built from the answers or refused (docs/rules.md: One hand, and the
+variants).
+
+>>> from scorekeeper.engine.sheet import replay
+>>> from scorekeeper.rules import Rules
+>>> coming = replay(("Ann", "Ben", "Cid"), Rules(three_handed=True, columns=1), "Ann",
+...                 []).next_hand()
+>>> coming.playing, coming.sits_out, coming.endings
+(('Ann', 'Ben'), 'Cid', (<Entry.KNOCK: 'knock'>, <Entry.GIN: 'gin'>, <Entry.WALL: 'wall'>, ...))
+>>> coming.build(Answers("knock", "Ben", kd=3, od=20))
+Hand.knock('Ben', 3, 20)
+>>> coming.build(Answers("gin", "Cid", od=20))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+scorekeeper.engine.hands.InvalidHand: 'Cid' is not playing this hand (...); answer Ann or Ben.
+"""
+
+# No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
+# given as a string, which would double what importing this module costs each command.
+from typing import TYPE_CHECKING, NamedTuple
+
+from scorekeeper.engine.hands import (
+    ENDINGS,
+    MAX_DEADWOOD,
+    Entry,
+    Hand,
+    InvalidHand,
+    Why,
+    check_entry,
+    hand_rules,
+    score,
+)
+from scorekeeper.i18n import N_, _, either
+from scorekeeper.rules import Rules
+
+if TYPE_CHECKING:
+    from scorekeeper.cards import Card
+
+#: What each count is called in a refusal (to translate with ``_``).
+KNOCKER_COUNT = N_("the knocker's deadwood")
+OPPONENT_COUNT = N_("the opponent's deadwood")
+
+
+class Answers(NamedTuple):
+    """What a person answered about a hand, names exact (a screen resolves what was typed)."""
+
+    ending: str
+    """How it ended: an :class:`Entry` or its value (``knock``)."""
+    who: str | None = None
+    """Who knocked or went gin."""
+    kd: int | None = None
+    """The knocker's deadwood (a knock; 0 makes it gin)."""
+    od: int | None = None
+    """The opponent's deadwood."""
+    upcard: str | None = None
+    """Oklahoma Gin: the up-card as typed (``7h``)."""
+    table: str | None = None
+    """Partnership Gin: for a wall, a player at its table."""
+
+
+class NextHand(NamedTuple):
+    """Who plays and deals the next hand, and what it may be."""
+
+    number: int
+    """Its number (in Partnership Gin, the deal's)."""
+    dealer: str
+    """Who deals it (in Partnership Gin a team, at both tables)."""
+    tables: tuple[tuple[str, str], ...]
+    """Who plays it: the two players, or in Partnership Gin each table still to report."""
+    sits_out: str | None
+    """Three-handed Gin: who sits it out."""
+    deal: bool
+    """Partnership Gin: it is a deal of two tables."""
+    rules: Rules
+    everyone: tuple[str, ...]
+    """Every player of the match (in Partnership Gin, the four)."""
+    upcard: "Card | None" = None
+    """Oklahoma Gin: the up-card, once given (it sets ``limit`` and ``endings``)."""
+
+    @property
+    def endings(self) -> tuple[Entry, ...]:
+        """How it may end (no knock in Straight Gin or under an ace; no big gin without its
+        bonus)."""
+        return hand_rules(self.rules, self.upcard).endings
+
+    @property
+    def limit(self) -> int:
+        """The most deadwood to knock with (in Oklahoma Gin, set by the up-card once given)."""
+        return hand_rules(self.rules, self.upcard).limit
+
+    @property
+    def asks_upcard(self) -> bool:
+        """Oklahoma Gin: the up-card is asked first, and is part of the hand's record."""
+        return self.rules.oklahoma
+
+    @property
+    def asks_table(self) -> bool:
+        """Partnership Gin: a wall is asked for its table, both tables being still to report."""
+        return self.deal and len(self.tables) == 2
+
+    @property
+    def most(self) -> int:
+        """The largest deadwood count (the counts go from 0)."""
+        return MAX_DEADWOOD
+
+    @property
+    def playing(self) -> tuple[str, ...]:
+        """Who may win it: the players at its tables."""
+        return tuple(name for table in self.tables for name in table)
+
+    def opponent(self, who: str) -> str:
+        """Whom ``who`` plays this hand."""
+        return next(b if who == a else a for a, b in self.tables if who in (a, b))
+
+    def after_upcard(self, typed: str) -> "NextHand":
+        """The same hand once its up-card is known (Oklahoma Gin); a card that is none is
+        refused."""
+        return self._replace(upcard=self.card(typed))
+
+    def card(self, typed: str) -> "Card":
+        """An up-card as typed (``7h``), refused outside Oklahoma Gin or if it is no card."""
+        if not self.rules.oklahoma:
+            raise InvalidHand(Why.NOT_OKLAHOMA)
+        from scorekeeper.cards import CardError, parse_card  # only Oklahoma Gin needs cards
+
+        try:
+            return parse_card(typed)
+        except CardError as error:
+            raise InvalidHand(Why.NOT_A_CARD, problem=str(error)) from None
+
+    def ending(self, typed: str) -> Entry:
+        """How it ended, refused unless this hand can end so."""
+        try:
+            entry = Entry(typed)
+        except ValueError:
+            entry = None
+        if entry not in self.endings:
+            words = [_(ENDINGS[e]) for e in self.endings]
+            raise InvalidHand(Why.NOT_AN_ENDING, typed=str(typed), options=either(words))
+        assert entry is not None
+        return entry
+
+    def winner(self, typed: str | None) -> str:
+        """Who knocked or went gin: a player at a table of this hand."""
+        return self._at_table(typed, Why.NOT_PLAYING if self.sits_out else Why.NOT_AT_TABLE)
+
+    def _at_table(self, typed: str | None, elsewhere: Why) -> str:
+        name = typed or ""
+        if name in self.playing:
+            return name
+        why = elsewhere if name in self.everyone else Why.UNKNOWN
+        raise InvalidHand(why, typed=name, options=either(self.playing))
+
+    def count(self, value: int | None, what: str = OPPONENT_COUNT) -> int:
+        """A deadwood count, from 0 to :attr:`most`."""
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= self.most:
+            raise InvalidHand(Why.COUNT, what=what, most=self.most, value=value)
+        return value
+
+    def wall_table(self, typed: str | None) -> str | None:
+        """Partnership Gin: a player at the wall's table (the one table still to report, if
+        only one is); elsewhere none."""
+        if not self.deal:
+            if typed is not None:
+                raise InvalidHand(Why.WALL_NAMES, typed=typed)
+            return None
+        if typed is None and self.asks_table:
+            raise InvalidHand(Why.WALL_TABLE)
+        return self.tables[0][0] if typed is None else self._at_table(typed, Why.NOT_AT_TABLE)
+
+    def build(self, answers: Answers) -> Hand:
+        """The hand the answers describe, or :class:`InvalidHand` saying what is wrong.
+
+        >>> from scorekeeper.engine.sheet import replay
+        >>> from scorekeeper.rules import Rules
+        >>> coming = replay(("Ann", "Ben"), Rules(oklahoma=True), "Ann", []).next_hand()
+        >>> coming.build(Answers("knock", "Ann", kd=0, od=20, upcard="7h"))
+        Hand.gin('Ann', 20, upcard='7♥')
+        >>> coming.build(Answers("knock", "Ann", kd=8, od=20, upcard="7h"))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        scorekeeper.engine.hands.InvalidHand: The up-card 7♥ sets this hand's knock limit to 7: ...
+        """
+        coming = self
+        if answers.upcard is not None:
+            coming = self.after_upcard(answers.upcard)
+        upcard = None if coming.upcard is None else str(coming.upcard)
+        entry = coming.ending(answers.ending)
+        if entry is Entry.WALL:
+            hand = Hand.wall(upcard, coming.wall_table(answers.table))
+            check_entry(self.rules, hand)
+            return hand
+        who = coming.winner(answers.who)
+        if entry is Entry.KNOCK:
+            kd = coming.count(answers.kd, KNOCKER_COUNT)
+            od = coming.count(answers.od)
+            hand = Hand.knock(who, kd, od, upcard) if kd else Hand.gin(who, od, upcard=upcard)
+        else:
+            hand = Hand.gin(who, coming.count(answers.od), entry is Entry.BIG_GIN, upcard)
+        table = next(t for t in self.tables if who in t)
+        score(self.rules, table, hand)  # the knock limit, the up-card, big gin: as scored
+        return hand

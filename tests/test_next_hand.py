@@ -1,0 +1,127 @@
+"""What the next hand asks and may be (``Scoresheet.next_hand``), and the hand built from the
+answers or refused with the engine's own reason (``NextHand.build``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.cards import parse_card
+from scorekeeper.engine import (
+    MAX_DEADWOOD,
+    Answers,
+    Entry,
+    Hand,
+    InvalidHand,
+    NextHand,
+    Why,
+    replay,
+)
+from scorekeeper.rules import Rules
+
+TEAMS = (("Ann", "Bob"), ("Cid", "Dee"))
+
+
+def two(rules: Rules | None = None) -> NextHand:
+    return replay(("Ann", "Ben"), rules or Rules(), "Ann", []).next_hand()
+
+
+def partnership(*hands: Hand) -> NextHand:
+    return replay(("Ann & Bob", "Cid & Dee"), Rules(), "Ann & Bob", list(hands), TEAMS).next_hand()
+
+
+def refused(coming: NextHand, answers: Answers) -> InvalidHand:
+    with pytest.raises(InvalidHand) as caught:
+        coming.build(answers)
+    return caught.value
+
+
+def test_two_players_may_both_win_and_knock_up_to_the_limit() -> None:
+    coming = replay(("Ann", "Ben"), Rules(), "Ann", []).next_hand()
+    assert coming.playing == ("Ann", "Ben") and coming.sits_out is None and not coming.deal
+    assert coming.endings == (Entry.KNOCK, Entry.GIN, Entry.WALL, Entry.BIG_GIN)
+    assert coming.limit == 10 and coming.most == MAX_DEADWOOD == 98
+    assert not coming.asks_upcard and not coming.asks_table
+    assert coming.build(Answers("knock", "Ben", kd=3, od=20)) == Hand.knock("Ben", 3, 20)
+    assert coming.build(Answers(Entry.KNOCK, "Ben", kd=0, od=20)) == Hand.gin("Ben", 20)
+    assert coming.build(Answers("big_gin", "Ann", od=5)) == Hand.gin("Ann", 5, big=True)
+    assert coming.build(Answers("wall")) == Hand.wall()
+    assert coming.opponent("Ben") == "Ann"
+
+
+@pytest.mark.parametrize(
+    "answers, why",
+    [
+        (Answers("fold", "Ann", od=3), Why.NOT_AN_ENDING),
+        (Answers("knock", "Zed", kd=3, od=20), Why.UNKNOWN),
+        (Answers("knock", "Ann", kd=11, od=20), Why.OVER_LIMIT),
+        (Answers("knock", "Ann", kd=3, od=99), Why.COUNT),
+        (Answers("knock", "Ann", od=20), Why.COUNT),
+        (Answers("gin", "Ann", od=-1), Why.COUNT),
+        (Answers("wall", table="Ann"), Why.WALL_NAMES),
+        (Answers("gin", "Ann", od=3, upcard="7h"), Why.NOT_OKLAHOMA),
+    ],
+)
+def test_an_impossible_answer_is_refused_with_the_engines_reason(
+    answers: Answers, why: Why
+) -> None:
+    assert refused(two(), answers).why is why
+
+
+def test_a_count_refused_says_which_and_its_range() -> None:
+    assert str(refused(two(), Answers("gin", "Ann", od=99))) == (
+        "the opponent's deadwood must be from 0 to 98, not 99."
+    )
+    assert str(refused(two(), Answers("knock", "Ann", od=9))) == (
+        "Give the knocker's deadwood: a whole number from 0 to 98."
+    )
+
+
+def test_straight_gin_and_no_big_gin_bonus_narrow_the_endings() -> None:
+    coming = two(Rules(straight=True, big_gin_bonus=0))
+    assert coming.endings == (Entry.GIN, Entry.WALL)
+    said = str(refused(coming, Answers("knock", "Ann", kd=3, od=20)))
+    assert said == "'knock' is not how a hand ends; answer gin or wall."
+
+
+def test_three_handed_asks_the_two_who_play_and_refuses_the_third() -> None:
+    coming = replay(
+        ("Ann", "Ben", "Cid"), Rules(three_handed=True, columns=1), "Ann", []
+    ).next_hand()
+    assert coming.playing == ("Ann", "Ben") and coming.sits_out == "Cid"
+    error = refused(coming, Answers("gin", "Cid", od=20))
+    assert error.why is Why.NOT_PLAYING
+    assert str(error) == (
+        "'Cid' is not playing this hand (the third player sits out); answer Ann or Ben."
+    )
+
+
+def test_partnership_asks_a_walls_table_only_while_both_tables_may_have_it() -> None:
+    coming = partnership()
+    assert coming.deal and coming.asks_table
+    assert coming.playing == ("Ann", "Cid", "Bob", "Dee")
+    assert refused(coming, Answers("wall")).why is Why.WALL_TABLE
+    assert coming.build(Answers("wall", table="Dee")) == Hand.wall(table="Dee")
+    reported = partnership(Hand.knock("Ann", 3, 20))
+    assert not reported.asks_table and reported.tables == (("Bob", "Dee"),)
+    assert reported.build(Answers("wall")) == Hand.wall(table="Bob")
+    error = refused(reported, Answers("gin", "Cid", od=4))
+    assert error.why is Why.NOT_AT_TABLE
+    assert str(error) == "'Cid' is not at a table still to report; answer Bob or Dee."
+    assert refused(reported, Answers("wall", table="Ann")).why is Why.NOT_AT_TABLE
+
+
+def test_oklahoma_asks_the_up_card_first_and_it_sets_the_limit() -> None:
+    coming = two(Rules(oklahoma=True))
+    assert coming.asks_upcard
+    ace = replay(("Ann", "Ben"), Rules(oklahoma=True), "Ann", []).next_hand(parse_card("AS"))
+    assert ace.limit == 0 and Entry.KNOCK not in ace.endings  # an ace: gin only
+    four = coming.after_upcard("4d")
+    assert four.limit == 4 and Entry.KNOCK in four.endings
+    assert refused(coming, Answers("knock", "Ann", kd=5, od=20, upcard="4d")).why is Why.OVER_LIMIT
+    assert refused(coming, Answers("knock", "Ann", kd=2, od=20, upcard="AS")).why is (
+        Why.NOT_AN_ENDING
+    )
+    assert refused(coming, Answers("gin", "Ann", od=20)).why is Why.UPCARD
+    assert refused(coming, Answers("wall")).why is Why.UPCARD
+    assert refused(coming, Answers("wall", upcard="1x")).why is Why.NOT_A_CARD
+    assert coming.build(Answers("wall", upcard="ks")) == Hand.wall("K♠")
