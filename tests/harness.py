@@ -92,6 +92,20 @@ def waiting_for_the_lock(pid: int, store: Path, timeout: float = 30) -> None:
     raise AssertionError(f"process {pid} never opened {store} to lock it")
 
 
+def read_terminal(master: int) -> str:
+    """Everything a program wrote to a terminal (``pty.openpty``) whose other end is closed, and
+    the terminal closed: one read may return only the first part of it."""
+    chunks = []
+    try:
+        while chunk := os.read(master, 65536):
+            chunks.append(chunk)
+    except OSError:  # EIO: all of it was read
+        pass
+    finally:
+        os.close(master)
+    return b"".join(chunks).decode()
+
+
 def no_traceback(result: Result) -> None:
     """The command ended by itself (exit code), not by an exception escaping click."""
     assert result.exception is None or isinstance(result.exception, SystemExit), (

@@ -39,6 +39,7 @@ from scorekeeper.store import Store
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.disk,
     pytest.mark.skipif(sys.platform != "linux", reason="strace is Linux's"),
 ]
 

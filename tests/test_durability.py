@@ -23,7 +23,10 @@ from scorekeeper.store import Store
 
 installed = partial(process, script=True)
 """scorekeeper as a player's shell starts it: the installed console script."""
-pytestmark = pytest.mark.skipif(SCRIPT is None, reason="the console script is not installed")
+pytestmark = [
+    pytest.mark.disk,
+    pytest.mark.skipif(SCRIPT is None, reason="the console script is not installed"),
+]
 
 #: How many kills the test makes; benchmarks/kills.py makes more.
 KILLS = int(os.environ.get("SCOREKEEPER_KILLS", 200))

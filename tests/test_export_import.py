@@ -298,6 +298,7 @@ def test_export_to_a_folder_is_refused(run: Run, tmp_path: Path, store_dir: Path
     assert list((tmp_path / "evenings").iterdir()) == []
 
 
+@pytest.mark.disk  # a folder made read-only (chattr +i for root) needs a disk's file system
 def test_export_into_a_read_only_folder_says_why_in_the_language_and_writes_nothing(
     run: Run, tmp_path: Path
 ) -> None:

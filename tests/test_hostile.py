@@ -19,6 +19,8 @@ from harness import Run, ok, process, refused, snapshot, summaries_file
 
 from scorekeeper.store import files
 
+pytestmark = pytest.mark.disk
+
 
 @pytest.fixture
 def match_file(run: Run, store_dir: Path) -> Path:

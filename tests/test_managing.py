@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from harness import Run, invoke, ok, refused, sheet, snapshot
 
+pytestmark = pytest.mark.disk
+
 FIXTURE = Path(__file__).parent / "fixtures" / "store-schema-1"
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
 

@@ -16,7 +16,18 @@ from pathlib import Path
 
 import pytest
 from click.testing import Result
-from harness import LANGUAGES, SAMPLES, at, fits, golden, in_language, invoke, ok, sample
+from harness import (
+    LANGUAGES,
+    SAMPLES,
+    at,
+    fits,
+    golden,
+    in_language,
+    invoke,
+    ok,
+    read_terminal,
+    sample,
+)
 
 from scorekeeper.messages import cells
 
@@ -43,17 +54,8 @@ def on_a_terminal(store: Path, lang: str, *args: str) -> str:
     env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1"}
     subprocess.run(command, stderr=terminal, stdout=subprocess.DEVNULL, env=env, check=False)
     os.close(terminal)
-    said = b""
-    while True:  # all of it: a progress bar's first redraw may come on its own
-        try:
-            chunk = os.read(master, 8192)
-        except OSError:  # the terminal's other end is closed: nothing more to read
-            break
-        if not chunk:
-            break
-        said += chunk
-    os.close(master)
-    return said.decode().replace("\r\n", "\n")
+    said = read_terminal(master)
+    return said.replace("\r\n", "\n")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -109,8 +111,7 @@ def test_no_color_keeps_bold_and_a_dumb_terminal_has_none(
         command = [sys.executable, "-m", "scorekeeper", "--db", str(store), *args]
         subprocess.run(command, stdout=terminal, stderr=terminal, env=env, check=False)
         os.close(terminal)
-        said = os.read(master, 65536).decode()
-        os.close(master)
+        said = read_terminal(master)
         assert ("\x1b[1m" in said) is bold, (args, said)
 
 

@@ -28,6 +28,8 @@ from scorekeeper.web.app import Table, create_app
 from scorekeeper.web.keys import Keys
 from scorekeeper.web.redraw import applied
 
+pytestmark = pytest.mark.disk
+
 CODE, TOKEN, HOST = "join-code", "page-token", "testserver"
 ORIGIN = f"http://{HOST}"
 WRITE = {"origin": ORIGIN, "x-scorekeeper-token": TOKEN, "sec-fetch-site": "same-origin"}

@@ -33,6 +33,7 @@ from test_crash_points import strace as strace  # the fixture: strace, or the te
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.disk,
     pytest.mark.skipif(sys.platform != "linux", reason="strace is Linux's"),
 ]
 

@@ -43,6 +43,8 @@ from scorekeeper.web.home import png
 from scorekeeper.web.keys import FILE, Keys, kept
 from scorekeeper.web.redraw import applied, patch
 
+pytestmark = pytest.mark.disk
+
 __all__ = ["browser", "hollywood"]  # the fixtures, shared with test_serve
 
 

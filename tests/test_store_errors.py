@@ -10,6 +10,8 @@ from harness import closing_fails, invoke, ok, refused, snapshot
 
 from scorekeeper.store import MatchMissing, Missing, NotAFolder, Store
 
+pytestmark = pytest.mark.disk
+
 
 def test_a_missing_match_is_data_and_names_no_command(tmp_path: Path) -> None:
     store = Store(tmp_path / "store")

@@ -20,6 +20,8 @@ from harness import Run, new_match, ok, summaries_file
 from scorekeeper.store import Store
 from scorekeeper.store import summaries as summaries_module
 
+pytestmark = pytest.mark.disk
+
 SHORT = ["--dealer", "ann", "--target", "10", "--end-after-first-game"]
 
 

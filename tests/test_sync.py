@@ -26,6 +26,8 @@ from harness import Run, closing_fails, invoke, ok, refused, summaries_file
 
 from scorekeeper.store import Store, folder
 
+pytestmark = pytest.mark.disk
+
 SHORT = ["--dealer", "ann", "--target", "10", "--end-after-first-game"]
 
 

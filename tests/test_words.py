@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import LANGUAGES, TRANSLATED, at, fits, invoke, ok, refused, snapshot
+from harness import LANGUAGES, TRANSLATED, at, fits, invoke, ok, read_terminal, refused, snapshot
 
 from scorekeeper.messages import cells
 
@@ -185,8 +185,7 @@ def test_an_error_on_a_terminal_is_wrapped_to_its_width(tmp_path: Path) -> None:
     master, terminal = pty.openpty()
     on_terminal = subprocess.run([*command, "knock", "ann", "3", "20"], stderr=terminal, env=env)
     os.close(terminal)
-    said = os.read(master, 4096).decode().replace("\r\n", "\n").splitlines()
-    os.close(master)
+    said = read_terminal(master).replace("\r\n", "\n").splitlines()
     assert on_terminal.returncode == 1
     assert said[0].startswith("Fehler: Partie 1 ist vorbei")
     assert len(said) > 1 and all(len(line) <= 60 for line in said)
