@@ -61,6 +61,7 @@ from scorekeeper.match import Match
 from scorekeeper.messages import ENDINGS, match_title, report, said_of_new_hand
 from scorekeeper.store import Store
 from scorekeeper.web import views
+from scorekeeper.web.board import board_html
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -183,6 +184,7 @@ class Served:
             made: dict[str, Any] = {
                 "title": "scorekeeper",
                 "sheet": f'<p class="error">{views.text(said_wrong(problem))}</p>',
+                "hands": "",
                 "entry": "",
                 "key": "",
                 "hand": None,
@@ -190,7 +192,8 @@ class Served:
         else:
             made = {
                 "title": match_title(match.id, sheet),
-                "sheet": views.sheet_html(match, sheet),
+                "sheet": board_html(match, sheet),
+                "hands": views.sheet_html(match, sheet),
                 "entry": views.entry_html(match, sheet, self.table.read_only),
                 "key": views.entry_key(match, sheet, self.table.read_only),
                 "hand": views.next_hand(match),
@@ -445,10 +448,7 @@ def create_app(table: Table) -> Starlette:
                 "for the next one."
             ),
         }
-        live = (
-            f'<section id="sheet" class="sheet-area">{made["sheet"]}</section>'
-            f'<section id="entry" data-key="{views.text(made["key"])}">{made["entry"]}</section>'
-        )
+        live = views.live_html(made)
         html = views.page_html(made["title"], language, table.token, live, table.read_only, words)
         response = Response(html, media_type="text/html; charset=utf-8")
         if request.query_params.get("code"):
