@@ -59,10 +59,13 @@ def said(lines: list[str], css: str = "") -> str:
 
 def games_html(sheet: Scoresheet) -> str:
     """The games in the columns side by side, a row for each player: the player's column in
-    each, and under it what the player still needs (or that the player won it); where more
-    than one game is open, the games the player's next win counts in are marked."""
+    each, and under it what the player still needs (or that the player won it); where a
+    player's next win would not count in every open game, the games it counts in are
+    marked."""
     games = sheet.in_columns()
-    marked = not sheet.finished and sum(game.open for game in games) > 1
+    playing = {game.number for game in games if game.open}
+    counting = {p: playing & set(sheet.next_games.get(p, ())) for p in sheet.players}
+    marked = any(counted != playing for counted in counting.values())  # else marks say nothing
     head = "".join(
         f'<th scope="col">{unbroken_text(_("Game {n}").format(n=game.number))}</th>'
         for game in games
@@ -72,9 +75,7 @@ def games_html(sheet: Scoresheet) -> str:
         ('<tr class="out">' if player == out else "<tr>")
         + f'<th scope="row" class="name">{text(player)}</th>'
         + "".join(
-            column_html(
-                sheet, game, player, marked and game.number in sheet.next_games.get(player, ())
-            )
+            column_html(sheet, game, player, marked and game.number in counting[player])
             for game in games
         )
         + "</tr>"
