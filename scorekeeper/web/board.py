@@ -82,7 +82,7 @@ def games_html(sheet: Scoresheet) -> str:
         for player in sheet.players
     )
     return (
-        '<table class="standing"><thead><tr><td></td>'
+        f'<table class="standing" data-games="{len(games)}"><thead><tr><td></td>'
         f"{head}</tr></thead><tbody>{rows}</tbody></table>"
     )
 
@@ -90,7 +90,7 @@ def games_html(sheet: Scoresheet) -> str:
 def column_html(sheet: Scoresheet, game: Game, player: str, counts: bool) -> str:
     """One player's column in one game: its points, and what the player still needs."""
     if game.winner == player:
-        note, css = _("WON"), "won"
+        note, css = _("won"), "won"  # under the column of the game's winner
     elif game.open:
         note, css = _("needs {n}").format(n=sheet.to_go(game, player)), "next" if counts else ""
     else:

@@ -100,7 +100,7 @@ def game_html(sheet: Scoresheet, game: Game) -> str:
         state += ", " + _("net {net:+d}").format(net=game.settlement.net)
     said = _("Game {n}: {state}").format(n=game.number, state=state)
     return (
-        f'<details class="game"><summary>{unbroken_text(said)}</summary>'
+        f'<details class="game"><summary><span>{unbroken_text(said)}</span></summary>'
         f"{table_html(sheet, [game], narrow=True, hands=False)}"
         f"{settled_html(sheet, [game])}</details>"
     )
