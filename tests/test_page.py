@@ -7,6 +7,7 @@ the first screen measured, and an accessibility audit (axe-core) in each languag
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -152,6 +153,17 @@ def test_three_handed_says_who_sits_out_and_marks_the_player(store_dir: Path) ->
 )
 def test_a_figure_is_held_to_its_words(said: str, shown: str) -> None:
     assert unbroken_text(said) == shown
+
+
+def test_the_labels_the_script_writes_hold_their_ranges_together(store_dir: Path) -> None:
+    play(store_dir, ["Ann", "Ben", "--dealer", "ann"], [])
+    entry = client(store_dir).get("/live").json()["entry"]
+    found = re.search(r"data-labels='([^']*)'", entry)
+    assert found is not None
+    labels = json.loads(unescape(found.group(1)))
+    # a non-breaking hyphen in the range, a non-breaking space before a figure
+    assert labels["Ann"]["knock"] == "Ben's deadwood after lay-offs (0\u201198)"
+    assert labels["Ann"]["kd"] == "Ann's deadwood (1\u201110;\u00a00\u00a0if it was gin)"
 
 
 # The real thing: chromium at 360 by 740 pixels

@@ -297,6 +297,10 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
         '<input name="od" type="number" inputmode="numeric" min="0" max="99"></label>'
     )
     record = text(_("Record hand {number}").format(number=number))
+    # the script writes them as they are, so a range is held together in the text itself
+    labels = {
+        who: {key: unbroken(said) for key, said in asked.items()} for who, asked in labels.items()
+    }
     form = (
         f'<form id="hand" class="hand" data-match="{match.id}" data-hand="{number}" '
         f"data-labels='{text(json.dumps(labels, ensure_ascii=False))}' novalidate>"
