@@ -63,6 +63,7 @@ def games_html(sheet: Scoresheet) -> str:
     player's next win would not count in every open game, the games it counts in are
     marked."""
     games = sheet.in_columns()
+    names = "long" if max(len(player) for player in sheet.players) > 8 else "short"
     playing = {game.number for game in games if game.open}
     counting = {p: playing & set(sheet.next_games.get(p, ())) for p in sheet.players}
     marked = any(counted != playing for counted in counting.values())  # else marks say nothing
@@ -82,7 +83,8 @@ def games_html(sheet: Scoresheet) -> str:
         for player in sheet.players
     )
     return (
-        f'<table class="standing" data-games="{len(games)}"><thead><tr><td></td>'
+        f'<table class="standing" data-games="{len(games)}" data-names="{names}">'
+        "<thead><tr><td></td>"
         f"{head}</tr></thead><tbody>{rows}</tbody></table>"
     )
 
