@@ -141,6 +141,23 @@ def test_three_handed_says_who_sits_out_and_marks_the_player(store_dir: Path) ->
     assert '<tr class="out"><th scope="row" class="name">Cid</th>' in board
 
 
+def test_one_game_says_no_more_than_who_needs_what_and_who_deals(store_dir: Path) -> None:
+    """Partnership Gin plays one column to 125: every win counts in Game 1, so the first
+    screen does not say so; a table's hand waits for the other table's."""
+    ok(invoke(store_dir, "new", "--teams", "Ann & Bob", "Cid & Dee", "--preset", "partnership"))
+    ok(invoke(store_dir, "knock", "ann", "4", "27"))
+    shown = client(store_dir).get("/live").json()["sheet"]
+    board = words(shown)
+    assert rows(shown, "standing") == [
+        ["", "Game 1"],
+        ["Ann & Bob", "0 needs 125"],
+        ["Cid & Dee", "0 needs 125"],
+    ]
+    assert "next win" not in board
+    assert "Ann +23; waiting for Bob v Dee." in board
+    assert "deal next, at both tables." in board  # the first dealers are drawn by lot
+
+
 @pytest.mark.parametrize(
     "said, shown",
     [
@@ -204,20 +221,34 @@ def served(store: Path, match: tuple[list[str], list[tuple[str, ...]]]) -> Serve
     return Server(store)
 
 
-def on_screen(page: Any, selector: str) -> list[dict[str, float]]:
-    """The boxes of what ``selector`` finds (measured at one moment: the page may be redrawn
-    at any other), each checked to lie within the first screen."""
-    boxes: list[dict[str, float]] = page.evaluate(
+def boxes(page: Any, selector: str) -> list[dict[str, float]]:
+    """The boxes of what ``selector`` finds, measured at one moment (the page may be redrawn
+    at any other); a box of no height is something not shown."""
+    found: list[dict[str, float]] = page.evaluate(
         "selector => [...document.querySelectorAll(selector)].map(found => {"
         "  const box = found.getBoundingClientRect();"
         "  return {x: box.x, y: box.y, width: box.width, height: box.height}; })",
         selector,
     )
-    assert boxes, selector
-    for box in boxes:
-        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (selector, box)
-        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (selector, box)
-    return boxes
+    return found
+
+
+def within_the_first_screen(box: dict[str, float]) -> bool:
+    return (
+        box["x"] >= 0
+        and box["x"] + box["width"] <= PHONE["width"]
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= PHONE["height"]
+    )
+
+
+def on_screen(page: Any, selector: str) -> list[dict[str, float]]:
+    """The boxes of what ``selector`` finds, each checked to lie within the first screen."""
+    found = boxes(page, selector)
+    assert found, selector
+    for box in found:
+        assert within_the_first_screen(box), (selector, box)
+    return found
 
 
 @pytest.mark.slow
@@ -235,9 +266,14 @@ def test_the_first_screen_shows_every_game_and_the_next_hands_questions(
             assert len(columns) == games * (len(match[0]) - 2)  # a column per player and game
             on_screen(page, "table.standing th.name")
             on_screen(page, "#sheet p.deals")
-            # The next hand's first question, its answers big enough to tap.
-            for box in on_screen(page, "#entry fieldset:first-of-type label"):
-                assert box["height"] >= 44 and box["width"] >= 44
+            # The next hand's first question: what is there to tap first, big enough.
+            shown = [
+                b
+                for b in boxes(page, "#entry :is(label, button, select, input)")
+                if b["height"] > 2
+            ]
+            assert shown and within_the_first_screen(shown[0]), shown[:1]
+            assert shown[0]["height"] >= 44 and shown[0]["width"] >= 44
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             page.context.close()
     finally:

@@ -42,7 +42,8 @@ def board_html(match: Match, sheet: Scoresheet) -> str:
         parts.append(games_html(sheet))
     if not sheet.finished and not match.abandoned:
         parts.append(said(net_lines(sheet), "net") + said(waiting(sheet)))
-        if len(sheet.players) == 2:  # three players: what each needs is in the table
+        # whose next win counts where, where there is a choice (the needs are in the table)
+        if len(sheet.players) == 2 and sum(game.open for game in sheet.games) > 1:
             parts.append(said(stakes(sheet)[:1], "stakes"))
     if not match.abandoned:
         parts.append(said([next_deal(sheet)], "deals"))
