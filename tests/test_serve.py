@@ -287,8 +287,8 @@ def test_two_phones_entering_the_same_hand_record_it_once(hollywood: Path) -> No
         "Error: Hand 3 was just recorded from elsewhere (Ann knocks 3 v 20), so this entry was "
         "not stored; the sheet shows it."
     )
-    assert "Ann knocks 3 v 20" not in late.json()["live"]["sheet"]  # the sheet shows its cell
-    assert "+17" in late.json()["live"]["sheet"]
+    assert "+17" in late.json()["live"]["hands"]  # the sheet shows its row
+    assert "Hand 3:" in late.json()["live"]["sheet"]  # and the first screen the last hand
     assert "Hand 4 of match 1" in late.json()["live"]["entry"]
     assert len(hands(hollywood)) == 3
 
