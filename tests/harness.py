@@ -28,7 +28,7 @@ from click.testing import CliRunner, Result
 
 from scorekeeper.cli import cli
 from scorekeeper.i18n import DOMAIN, LOCALE_DIR, available
-from scorekeeper.messages import cells
+from scorekeeper.wrapping import cells
 
 Run = Callable[..., Result]
 

@@ -63,3 +63,13 @@ def test_a_game_won_is_named_with_its_winner() -> None:
     hands = [Hand.gin("Alexandra", 80)]  # 80 + 25 = 105: Game 1 won at once
     drawn = race_svg(replay(PLAYERS, Rules(), "Alexandra", hands))
     assert re.search(r">Game 1: Alexandra<", drawn)
+
+
+def test_a_long_match_is_drawn_through_at_most_forty_one_points_a_line() -> None:
+    """180 hands: the line goes through hand 0 and every 4.5th hand, the last included."""
+    hands = [Hand.knock("Bob <b>", 9, 10)] * 180  # Bob +1 in all three games, a hand each
+    drawn = ET.fromstring(race_svg(replay(PLAYERS, Rules(target=1000), "Alexandra", hands)))
+    bob = drawn.findall(f"{SVG}polyline")[1].get("points", "").split()
+    assert len(bob) == 41
+    x, y = map(float, bob[-1].split(","))
+    assert x == PANEL_WIDTH and abs((PANEL_HEIGHT - y) / PANEL_HEIGHT * 1100 - 180) < 0.6

@@ -226,7 +226,7 @@ STILL_READ = {
     # Drawing: a deal's two tables, the table still to report, who sat a hand out.
     "scorekeeper.render.log": 11,
     "scorekeeper.render.sheet": 6,
-    "scorekeeper.messages": 5,
+    "scorekeeper.messages": 6,  # and the last hand's line for the page's first screen
     # The match's facts: who partners whom, as stored, written out and added up.
     "scorekeeper.match": 16,
     "scorekeeper.exchange": 14,

@@ -29,7 +29,7 @@ from harness import (
     sample,
 )
 
-from scorekeeper.messages import cells
+from scorekeeper.wrapping import cells
 
 #: The three-handed sample's players, renamed to the longest names a sheet at 80 columns shows
 #: whole.

@@ -19,7 +19,7 @@ from harness import LANGUAGES, PIPED, SAMPLES, Run, at, fits, golden, in_languag
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.messages import cells, units, wrap
+from scorekeeper.wrapping import cells, units, wrap
 
 #: Twelve characters each: the longest names a sheet at 80 columns must show whole.
 MAXIMILIANUS, BARTHOLOMEUS = "Maximilianus", "Bartholomeus"

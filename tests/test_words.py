@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from harness import LANGUAGES, TRANSLATED, at, fits, invoke, ok, read_terminal, refused, snapshot
 
-from scorekeeper.messages import cells
+from scorekeeper.wrapping import cells
 
 # The catalogues (.po) are source files: they sit in the checkout, not in an installed package.
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
@@ -160,7 +160,7 @@ def test_a_hint_under_amend_can_be_pasted_and_run(three: Path) -> None:
 
 @pytest.mark.parametrize("width", range(12, 60))
 def test_a_wrapped_line_never_splits_a_unit(width: int) -> None:
-    from scorekeeper.messages import wrap
+    from scorekeeper.wrapping import wrap
 
     line = (
         "*** GAME 1 WON BY Bartholomeus, 100 to Alexandrinaa 61, Christophera 58, net +331 "

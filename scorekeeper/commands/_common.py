@@ -32,7 +32,7 @@ def ask(question: str, type: click.ParamType, **settings: Any) -> Any:  # type: 
     after the first indented, as every wrapped line is) with room for the answer on its last
     line, and asked again whole after an unusable answer, whose ``Error:`` line is wrapped
     too."""
-    from scorekeeper.messages import output_width, wrap
+    from scorekeeper.wrapping import output_width, wrap
 
     width = output_width()
     lines = wrap(question, width - ANSWER_ROOM) if width else [question]
@@ -56,7 +56,7 @@ def echo_lines(lines: Sequence[str]) -> None:
     """Print lines wrapped between words to the width (none for a file or a pipe without
     ``COLUMNS``), the loud ``***`` ones in bold on a terminal, as the sheet's headings are:
     ``NO_COLOR`` takes colour away, of which there is none; a dumb terminal gets no bold."""
-    from scorekeeper.messages import output_width, wrap
+    from scorekeeper.wrapping import output_width, wrap
 
     plain = os.environ.get("TERM") in ("dumb", "unknown")  # as rich has it
     width = output_width()

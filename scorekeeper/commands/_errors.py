@@ -36,7 +36,7 @@ class Problem(click.ClickException):
 def tell(line: str) -> None:
     """A line on standard error (an error, a warning), wrapped between units to the width of
     a terminal; one line in a file or a pipe."""
-    from scorekeeper.messages import error_width, wrap
+    from scorekeeper.wrapping import error_width, wrap
 
     click.echo("\n".join(wrap(line, error_width())), err=True)
 

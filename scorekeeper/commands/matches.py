@@ -12,8 +12,8 @@ from scorekeeper.commands._completion import complete_match
 from scorekeeper.commands._params import NUMBER, command, match_argument, option, pass_store
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.match import MatchStatus
-from scorekeeper.messages import cells, output_width, units, wrap
 from scorekeeper.store import Store
+from scorekeeper.wrapping import cells, output_width, units, wrap
 
 if TYPE_CHECKING:
     from scorekeeper.store.summaries import Row

@@ -45,6 +45,12 @@ class Settlement(NamedTuple):
     """What each player collects from each other player (negative: pays); a player's net is
     the sum of them."""
 
+    @property
+    def each_with_each(self) -> bool:
+        """Three-handed Gin: each player settles with each other player, so no one net is the
+        game's."""
+        return len(self.lines) > 2
+
     def net_of(self, player: str) -> int:
         """A player's own net."""
         return self.nets[player]

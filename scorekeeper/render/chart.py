@@ -18,6 +18,17 @@ from scorekeeper.i18n import _
 #: The size of one game's panel, in the picture's own units (it scales to the page's width).
 PANEL_WIDTH, PANEL_HEIGHT, GAP = 120, 90, 14
 
+#: The room one player's name takes in the legend, and the legend's line height.
+LEGEND_WIDTH, LEGEND_LINE = 110, 14
+
+#: The picture's natural size on the page, in CSS pixels to a unit: a page narrower than that
+#: shrinks it to its width, so that three panels fit a phone and a single one is not drawn a
+#: screen high.
+SCALE = 1.6
+
+#: The most hands a line is drawn through.
+POINTS = 40
+
 #: How each player's line is drawn: its shade and its dash, in the order the match names them.
 STROKES = (("#1f5fa8", ""), ("#b3261e", "5 3"), ("#2e7d32", "1 3"))
 
@@ -29,19 +40,22 @@ def race_svg(sheet: Scoresheet) -> str:
         return ""
     games = sheet.in_columns()
     width = len(games) * PANEL_WIDTH + (len(games) - 1) * GAP
-    height = PANEL_HEIGHT + 30
+    across = max(1, (width + GAP) // LEGEND_WIDTH)  # the names on a legend's line
+    height = PANEL_HEIGHT + 18 + LEGEND_LINE * -(-len(sheet.players) // across)
     title = _("The race to {target}").format(target=sheet.target)
     panels = "".join(
         _panel(sheet, game, index * (PANEL_WIDTH + GAP)) for index, game in enumerate(games)
     )
     legend = "".join(
-        f'<g transform="translate({index * 110},{PANEL_HEIGHT + 22})">'
+        f'<g transform="translate({index % across * LEGEND_WIDTH},'
+        f'{PANEL_HEIGHT + 28 + index // across * LEGEND_LINE})">'
         f'<line x1="0" y1="-4" x2="18" y2="-4" {_stroke(index)}/>'
         f'<text x="22" y="0" class="legend">{escape(player)}</text></g>'
         for index, player in enumerate(sheet.players)
     )
     return (
-        f'<svg class="race" viewBox="-2 -2 {width + 4} {height + 4}" role="img" '
+        f'<svg class="race" viewBox="-2 -2 {width + 4} {height + 4}" '
+        f'width="{(width + 4) * SCALE:.0f}" height="{(height + 4) * SCALE:.0f}" role="img" '
         f'aria-labelledby="race-title race-desc" xmlns="http://www.w3.org/2000/svg">'
         f'<title id="race-title">{escape(title)}</title>'
         f'<desc id="race-desc">{escape(_describe(sheet, games))}</desc>'
@@ -59,6 +73,10 @@ def _panel(sheet: Scoresheet, game: Game, left: int) -> str:
         y = PANEL_HEIGHT - PANEL_HEIGHT * points / top
         return f"{x:.1f},{y:.1f}"
 
+    # A long match is drawn through at most POINTS of its hands (the last one always): a line
+    # that fine is what a phone shows, and the page's redraw stays small.
+    shown = sorted({round(i * hands / POINTS) for i in range(POINTS + 1)} | {hands})
+
     target_y = PANEL_HEIGHT - PANEL_HEIGHT * sheet.target / top
     lines = []
     for index, player in enumerate(sheet.players):
@@ -66,7 +84,7 @@ def _panel(sheet: Scoresheet, game: Game, left: int) -> str:
             r.totals[player][game.number - 1] if game.number <= len(r.totals[player]) else 0
             for r in sheet.rounds
         ]
-        path = " ".join(point(hand, value) for hand, value in enumerate(points))
+        path = " ".join(point(hand, points[hand]) for hand in shown if hand <= hands)
         lines.append(f'<polyline points="{path}" fill="none" {_stroke(index)}/>')
     name = _("Game {n}").format(n=game.number)
     if game.winner is not None:
@@ -76,7 +94,7 @@ def _panel(sheet: Scoresheet, game: Game, left: int) -> str:
         f'<line x1="{left}" y1="{target_y:.1f}" x2="{left + PANEL_WIDTH}" y2="{target_y:.1f}" '
         'class="target"/>'
         + "".join(lines)
-        + f'<text x="{left}" y="{PANEL_HEIGHT + 10}" class="game">{escape(name)}</text>'
+        + f'<text x="{left}" y="{PANEL_HEIGHT + 12}" class="game">{escape(name)}</text>'
     )
 
 

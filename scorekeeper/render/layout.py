@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.engine import fold, team_members
-from scorekeeper.messages import output_width, units, wrap
+from scorekeeper.wrapping import output_width, units, wrap
 
 #: The width given to output written to a file or a pipe without ``COLUMNS``: so wide that
 #: nothing is wrapped and every table is drawn at its widest.
@@ -86,7 +86,7 @@ class Phrase:
 
 
 class Said:
-    """Lines of text, each wrapped between words to the width (:func:`messages.wrap`)."""
+    """Lines of text, each wrapped between words to the width (``wrapping.wrap``)."""
 
     def __init__(self, lines: Sequence[str]) -> None:
         self.lines = lines

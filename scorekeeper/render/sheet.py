@@ -353,18 +353,24 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
     lines += net_lines(sheet)
     if sheet.finished:
         lines.append(match_result(sheet))
-    if sheet.pending:
-        reported = next(t for t in sheet.pending if t.hand is not None)
-        waiting = next(t for t in sheet.pending if t.hand is None)
-        lines.append(
-            _("Deal {number}, {line}; waiting for {a} v {b}.").format(
-                number=len(sheet.rounds) + 1,
-                line=table_line(reported),
-                a=waiting.players[0],
-                b=waiting.players[1],
-            )
+    return [*lines, *waiting(sheet), *stakes(sheet)[:1], next_deal(sheet)]
+
+
+def waiting(sheet: Scoresheet) -> list[str]:
+    """Partnership Gin, a deal half reported: the table's hand that is in, and the table still
+    to report (nothing otherwise)."""
+    if not sheet.pending:
+        return []
+    reported = next(t for t in sheet.pending if t.hand is not None)
+    other = next(t for t in sheet.pending if t.hand is None)
+    return [
+        _("Deal {number}, {line}; waiting for {a} v {b}.").format(
+            number=len(sheet.rounds) + 1,
+            line=table_line(reported),
+            a=other.players[0],
+            b=other.players[1],
         )
-    return [*lines, *stakes(sheet)[:1], next_deal(sheet)]
+    ]
 
 
 def settling_up(sheet: Scoresheet, game: Game) -> list[str]:

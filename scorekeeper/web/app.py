@@ -68,6 +68,7 @@ from scorekeeper.table import (
     watched,
 )
 from scorekeeper.web import home, redraw, views
+from scorekeeper.web.board import board_html
 from scorekeeper.web.guard import Guard
 from scorekeeper.web.keys import Keys
 
@@ -192,6 +193,7 @@ class Served:
             made: dict[str, Any] = {
                 "title": "scorekeeper",
                 "sheet": f'<p class="error">{views.text(said)}</p>',
+                "hands": "",
                 "entry": "",
                 "key": "",
                 "hand": None,
@@ -199,7 +201,8 @@ class Served:
         else:
             made = {
                 "title": match_title(match.id, sheet),
-                "sheet": views.sheet_html(match, sheet),
+                "sheet": board_html(match, sheet),
+                "hands": views.sheet_html(match, sheet),
                 "entry": views.entry_html(match, sheet, self.table.read_only),
                 "key": views.entry_key(match, sheet, self.table.read_only),
                 "hand": views.next_hand(match),
@@ -474,10 +477,7 @@ def create_app(table: Table) -> Starlette:
                 "for the next one."
             ),
         }
-        live = (
-            f'<section id="sheet" class="sheet-area">{made["sheet"]}</section>'
-            f'<section id="entry" data-key="{views.text(made["key"])}">{made["entry"]}</section>'
-        )
+        live = views.live_html(made)
         html = views.page_html(made["title"], language, table.token, live, table.read_only, words)
         response = Response(html, media_type="text/html; charset=utf-8")
         if request.query_params.get("code"):

@@ -8,6 +8,7 @@
   const token = body.dataset.token;
   const words = JSON.parse(body.dataset.words);
   const sheet = document.getElementById("sheet");
+  const hands = document.getElementById("hands");
   const entry = document.getElementById("entry");
   const said = document.getElementById("said");
   const state = document.getElementById("state");
@@ -26,6 +27,7 @@
   // The live part: the sheet always, the questions only when they are for another hand.
   function apply(live) {
     sheet.innerHTML = live.sheet;
+    hands.innerHTML = live.hands;
     document.title = live.title;
     if (live.key !== entry.dataset.key) {
       if (started) {

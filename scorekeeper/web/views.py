@@ -9,6 +9,7 @@ chosen before they are called).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from html import escape
 from importlib import resources
@@ -18,23 +19,28 @@ from scorekeeper.engine import ENDINGS, Form, Game, Scoresheet
 from scorekeeper.i18n import _, available
 from scorekeeper.match import Match
 from scorekeeper.messages import (
-    match_result,
-    match_title,
+    game_state,
     round_line,
     short,
     whose_hand,
 )
+from scorekeeper.render.chart import race_svg
 from scorekeeper.render.sheet import (
-    abandoned,
     by_columns,
     ended_before,
     footer_rows,
-    summary_lines,
+    settling_up,
 )
 
 #: Each language's name for itself, as the page's language links show it; a language with a
 #: catalogue but no name here is shown by its code.
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+
+#: A space beside a figure ("Game 1", "needs 8", "3 v 20") and a hyphen between two ("0-98"):
+#: where a line must not break.
+SPACE_BY_FIGURE = re.compile(r"(?<=\d) (?=\S)|(?<=\S) (?=[+-]?\d)")
+HYPHEN_IN_RANGE = re.compile(r"(?<=\d)-(?=\d)")
+FIGURE = re.compile(r"[+-]?\d+$")
 
 
 def offered() -> dict[str, str]:
@@ -55,44 +61,97 @@ def cell(value: object, tag: str = "td", css: str = "") -> str:
 
 
 def sheet_html(match: Match, sheet: Scoresheet) -> str:
-    """The sheet: its title, the games side by side with each player's name over that player's
-    columns (on a wide screen), or one under another (on a narrow one, as ``show`` stacks them
-    in a narrow terminal), and under them the lines ``show`` writes there (each game's state,
-    the match net, the result, who deals)."""
-    title = text(match_title(match.id, sheet))
-    if match.description:
-        title += f' <span class="description">- {text(match.description)}</span>'
+    """The sheet hand by hand, under the first screen: on a wide screen the games side by
+    side with each player's name over that player's columns, as ``show`` draws them; on a
+    narrow one every hand on a row of its own (walls too), then each game's columns, boxes and
+    settlement folded under a line saying how it stands; then the race to the target, drawn.
+    Nothing before the first hand."""
+    if not sheet.rounds:
+        return ""
     current, ended = sheet.in_columns(), ended_before(sheet)
-    first_ended = ended[0] if ended else None
-    if len(sheet.games) == 1:
-        narrow = table_html(sheet, sheet.games, narrow=True)
-    else:
-        narrow = "".join(
-            (f'<h3 class="ended">{text(_("Games ended"))}</h3>' if game is first_ended else "")
-            + "<h3>"
-            + text(_("Game {n}").format(n=game.number))
-            + "</h3>"
-            + table_html(sheet, [game], narrow=True, hands=game in current)
-            for game in current + ended
-        )
     wide = table_html(sheet, current, numbered=bool(ended))
     if ended:
         wide += f"<h3>{text(_('Games ended'))}</h3>" + "".join(
             table_html(sheet, part, hands=False, numbered=True)
             for part in by_columns(ended, len(current))
         )
-    tables = f'<div class="games wide">{wide}</div><div class="games stacked">{narrow}</div>'
-    under = abandoned(match) if match.abandoned else summary_lines(sheet)
-    result = match_result(sheet) if sheet.finished and not match.abandoned else None
-    lines = "".join(
-        f'<p class="indented">{text(line.strip())}</p>'
-        if line.startswith("  ")
-        else f'<p class="result">{text(line)}</p>'
-        if line == result
-        else f"<p>{text(line)}</p>"
-        for line in under
+    narrow = hands_html(sheet) + "".join(game_html(sheet, game) for game in sheet.games)
+    # within the page the picture needs no namespace (and the page names no address)
+    chart = race_svg(sheet).replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
+    return (
+        f'<h2 class="hands-title">{text(_("Hands"))}</h2>'
+        f'<div class="games wide">{wide}{settled_html(sheet, sheet.games)}</div>'
+        f'<div class="games stacked">{narrow}</div>'
+        + (f'<figure class="chart">{chart}</figure>' if chart else "")
     )
-    return f'<h2 class="title">{title}</h2>{tables}<div class="under">{lines}</div>'
+
+
+def hands_html(sheet: Scoresheet) -> str:
+    """Every hand on a row of its own: its number, who won what (or the wall), and the games
+    it counted in."""
+    rows = "".join(
+        f'<tr><td class="number">{r.number}</td>'
+        f"<td>{unbroken_text((r.winner + ' ' if r.winner else '') + short(r))}</td>"
+        f'<td class="in">{unbroken_text(", ".join(map(str, r.games)) or "-")}</td></tr>'
+        for r in sheet.rounds
+    )
+    return (
+        f'<table class="hands"><thead><tr><th scope="col" colspan="2">{text(_("Hand"))}</th>'
+        f'<th scope="col" class="in">{text(_("Games"))}</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+def game_html(sheet: Scoresheet, game: Game) -> str:
+    """One game's columns, boxes and settlement, folded under how it stands."""
+    state = game_state(sheet, game.number)
+    if game.settlement is not None and not game.settlement.each_with_each:
+        state += ", " + _("net {net:+d}").format(net=game.settlement.net)
+    said = _("Game {n}: {state}").format(n=game.number, state=state)
+    return (
+        f'<details class="game"><summary><span>{unbroken_text(said)}</span></summary>'
+        f"{table_html(sheet, [game], narrow=True, hands=False)}"
+        f"{settled_html(sheet, [game])}</details>"
+    )
+
+
+def settled_html(sheet: Scoresheet, games: Sequence[Game]) -> str:
+    """Three-handed Gin: what each player collects from and pays to each other player in the
+    settled ``games``."""
+    lines = [
+        line
+        for game in games
+        if game.settlement and game.settlement.each_with_each
+        for line in settling_up(sheet, game)
+    ]
+    return "".join(f'<p class="indented">{text(line.strip())}</p>' for line in lines)
+
+
+def unbroken_text(said: str) -> str:
+    """``said`` escaped, a line never ending inside "Game 1", "3 v 20", "Games 1, 2", "+17 in"
+    or "(0-98)": each figure held to the words on either side of it (and a range or an arrow
+    held together) in a span that does not wrap; the text itself unchanged."""
+    groups: list[list[str]] = []
+    for word in said.split(" "):
+        if groups and (FIGURE.match(groups[-1][-1]) or FIGURE.match(word.rstrip(",;:.)"))):
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+    return " ".join(
+        f'<span class="nb">{text(joined)}</span>'
+        if len(group) > 1 or HYPHEN_IN_RANGE.search(joined) or "->" in joined
+        else text(joined)
+        for group in groups
+        for joined in [" ".join(group)]
+    )
+
+
+def unbroken(said: str) -> str:
+    """``said`` for a place that takes no markup (a label the page's script writes): the
+    spaces beside its figures non-breaking, and the hyphens of its ranges and arrows
+    non-breaking hyphens."""
+    said = SPACE_BY_FIGURE.sub("\u00a0", said).replace("->", "\u2011>")
+    return HYPHEN_IN_RANGE.sub("\u2011", said)
 
 
 def table_html(
@@ -237,6 +296,10 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
         f'<input name="od" type="number" inputmode="numeric" min="0" max="{most}"></label>'
     )
     record = text(_("Record hand {number}").format(number=number))
+    # the script writes them as they are, so a range is held together in the text itself
+    labels = {
+        who: {key: unbroken(said) for key, said in asked.items()} for who, asked in labels.items()
+    }
     form = (
         f'<form id="hand" class="hand" data-match="{match.id}" data-hand="{number}" '
         f"data-labels='{text(json.dumps(labels, ensure_ascii=False))}' novalidate>"
@@ -292,6 +355,18 @@ def undo_html(match: Match, sheet: Scoresheet) -> str:
         f'<button type="button" class="undo-yes">{text(yes)}</button> '
         f'<button type="button" class="undo-no">{text(no)}</button>'
         "</div></div>"
+    )
+
+
+def live_html(made: dict[str, str]) -> str:
+    """The live part of the page, each part where the page's script redraws it: where the
+    table stands, the next hand's questions (and what this phone's last entry did), then the
+    sheet hand by hand."""
+    return (
+        f'<section id="sheet" class="board">{made["sheet"]}</section>'
+        f'<section id="entry" data-key="{text(made["key"])}">{made["entry"]}</section>'
+        '<div id="said" class="said" aria-live="polite" hidden></div>'
+        f'<section id="hands" class="sheet-area">{made["hands"]}</section>'
     )
 
 
