@@ -146,8 +146,10 @@
     const answer = await post("/hand", asked);
     started = false;
     if (answer.live) apply(answer.live);
-    if (answer.ok) tell(answer.lines, false);
-    else tell([answer.error], true);
+    if (answer.ok) {
+      tell(answer.lines, false);
+      sheet.scrollIntoView({ block: "start" }); // the standing the hand made, in view
+    } else tell([answer.error], true);
   }
 
   async function undo(box) {
@@ -163,6 +165,7 @@
   }
 
   entry.addEventListener("input", (event) => {
+    if (!started) said.hidden = true; // a new hand begun: the last one's report is old news
     const form = event.target.closest("form.hand");
     if (form) changed(form);
   });
