@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 import pytest
-from harness import Run, new_match, ok, parse_csv, refused, sheet
+from harness import Run, invoke, new_match, ok, parse_csv, refused, sheet
 
 from scorekeeper import __version__
 from scorekeeper.cli import cli
@@ -195,6 +195,24 @@ def test_recording_a_hand_loads_only_the_commands_it_needs(tmp_path: Path) -> No
         "scorekeeper.commands.matches",
     ):
         assert never not in loaded
+
+
+@pytest.mark.parametrize("args", [["knock", "ann", "3", "20"], ["show"]])
+def test_a_hand_and_the_sheet_build_no_preset(tmp_path: Path, args: list[str]) -> None:
+    """The presets (a dozen rule sets checked) are built only for the commands that name them:
+    new, amend rules, the rules table."""
+    import subprocess
+
+    store = str(tmp_path / "store")
+    invoke(tmp_path / "store", "new", "Ann", "Bob", "--dealer", "ann")
+    program = (
+        "import sys\n"
+        "from scorekeeper.cli import cli\n"
+        f"cli.main(['--db', {store!r}, *{args!r}], standalone_mode=False)\n"
+        "print('scorekeeper.rules.presets' in sys.modules)"
+    )
+    said = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert said.stdout.split("\n")[-2] == "False"
 
 
 def _all_commands() -> list[tuple[list[str], click.Command]]:

@@ -15,7 +15,6 @@ from scorekeeper.messages import signed
 from scorekeeper.render.layout import Fitted, Phrase, ruled_table
 from scorekeeper.rules import (
     DECLARED,
-    PRESETS,
     Rules,
     in_force,
     option_name,
@@ -123,6 +122,8 @@ def presets() -> RenderableType:
         _("Source"),
         wrap=[_("Differs from standard"), _("Source")],
     )
+    from scorekeeper.rules.presets import PRESETS  # built here: no other table needs them
+
     standard = PRESETS["standard"].rules
     for name, (chosen, source, teams) in PRESETS.items():
         changes = [_("two teams (--teams)")] if teams else []
@@ -137,7 +138,7 @@ def presets() -> RenderableType:
 
 def rules(match: Match) -> RenderableType:
     """The rules in force for a match beside the standard ones, what differs in bold."""
-    standard = PRESETS["standard"].rules
+    standard = Rules()  # the standard preset is the defaults
     table = _table(
         _("Rule"),
         _("Option"),

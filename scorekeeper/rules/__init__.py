@@ -2,6 +2,8 @@
 take (:mod:`.values`), checked together (:mod:`.checked`), and the named presets
 (:mod:`.presets`)."""
 
+from typing import TYPE_CHECKING, Any
+
 from scorekeeper.rules.checked import (
     THREE_HANDED_FIXED,
     RuleError,
@@ -29,7 +31,6 @@ from scorekeeper.rules.options import (
     Option,
     Options,
 )
-from scorekeeper.rules.presets import PRESETS, Preset, named_preset, preset
 from scorekeeper.rules.values import (
     VALUE_NAMES,
     BoxesWhen,
@@ -41,6 +42,20 @@ from scorekeeper.rules.values import (
     ShutoutWhen,
     Tie,
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.rules.presets import PRESETS, Preset, named_preset, preset
+
+
+def __getattr__(name: str) -> Any:
+    """The presets, built when first asked for: recording a hand or drawing the sheet needs
+    none of them."""
+    if name in ("PRESETS", "Preset", "named_preset", "preset"):
+        from scorekeeper.rules import presets
+
+        return getattr(presets, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CHOICES",
