@@ -130,6 +130,7 @@ def test_a_damaged_or_foreign_keys_file_is_drawn_anew(hollywood: Path) -> None:
         assert kept(cache) == keys
 
 
+@pytest.mark.slow  # two real servers started one after the other
 def test_serve_prints_the_same_address_when_started_again(hollywood: Path) -> None:
     addresses = []
     for args in ((), (), ("--new-code",), ()):
