@@ -1,26 +1,44 @@
 """What the command line and the page do to a match, the same way, with no click and no HTTP:
-find the match acted on, record a hand for hand number N, take the last hand back, and watch
-for changes. Each change is one read of the match under the store's lock, one replay and one
-commit; each refusal is a domain error (this module's, the engine's or the store's), which the
-command line and the page each say in their own way."""
+find the match acted on, record a hand for hand number N, take the last hand back, correct a
+hand, change the rules, and watch for changes. Each change is one read of the match under the
+store's lock, one replay and one commit; each refusal is a domain error (this module's, the
+engine's or the store's) saying what is wrong in words true on every screen, to which the
+command line adds what to type about it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import NamedTuple
 
-from scorekeeper.engine import Form, Hand, Scoresheet, check_entry
-from scorekeeper.i18n import _
-from scorekeeper.match import Match, StoredHand
+from scorekeeper.engine import (
+    Answers,
+    Form,
+    Hand,
+    InvalidHand,
+    MatchFinished,
+    NextHand,
+    Scoresheet,
+    check_correction,
+)
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.match import HandInTheWay, Match, StoredHand
 from scorekeeper.messages import next_deal, plain, report, round_line
+from scorekeeper.rules import Rules
 from scorekeeper.store import Store, StoreError
 
-HandBuilder = Callable[[Match, "Hand | None"], Hand]
-"""Makes the hand entered, for a match and (for ``amend``) the hand it replaces."""
+Answering = Callable[[NextHand, "Hand | None"], Answers]
+"""The answers entered about a hand, given the hand as the match has it when it is stored (the
+next hand, or the hand corrected) and, for a correction, the hand they replace: a command line
+resolves the names typed against its players. That hand then builds the hand from them."""
 
 
 class Refused(Exception):
-    """The match does not allow what was asked; its text says why."""
+    """The match does not allow what was asked; its text says why, and ``fields`` the figures
+    it names (for the command line's advice)."""
+
+    def __init__(self, said: str, **fields: object) -> None:
+        super().__init__(said)
+        self.fields = fields
 
 
 class NoCurrentMatch(Refused):
@@ -44,18 +62,30 @@ class NothingToUndo(Refused):
     """Taking back the last hand of a match that has none."""
 
 
+class NoSuchHand(Refused):
+    """A correction of a hand the match does not hold."""
+
+
+class CorrectionEndsMatch(Refused):
+    """A correction that would end the match before hands recorded after it."""
+
+
+class RulesFixed(Refused):
+    """A change of the rules of a finished match: its settlement is what was paid."""
+
+
+class RulesInTheWay(Refused):
+    """A change of rules under which a hand recorded (``number``) could not have been played as
+    it was."""
+
+
 def match_id(store: Store, given: int | None) -> int:
     """The match acted on: the one given, else the current one."""
     if given is not None:
         return given
     current = store.current_id()
     if current is None or not store.has(current):
-        raise NoCurrentMatch(
-            _(
-                "There is no current match. Start one with 'scorekeeper new PLAYER1 PLAYER2', "
-                "or choose one with 'scorekeeper use MATCH' ('scorekeeper matches' lists them)."
-            )
-        )
+        raise NoCurrentMatch(_("There is no current match."))
     return current
 
 
@@ -79,10 +109,9 @@ def refuse_if_abandoned(match: Match) -> None:
     """Refuse a hand, or a correction of one, in an abandoned match."""
     if match.abandoned:
         raise MatchAbandoned(
-            _(
-                "Match {id} was abandoned, so no hand can be recorded or corrected in it. "
-                "'scorekeeper undo' takes the abandoning back."
-            ).format(id=match.id)
+            _("Match {id} was abandoned, so no hand can be recorded or corrected in it.").format(
+                id=match.id
+            )
         )
 
 
@@ -91,13 +120,7 @@ def open_sheet(match: Match) -> Scoresheet:
     refuse_if_abandoned(match)
     sheet = match.sheet()
     if sheet.finished:
-        raise MatchOver(
-            _(
-                "Match {id} is over, so no hand can be added. Start the next "
-                "series with 'scorekeeper new --rematch', or another match with "
-                "'scorekeeper new'."
-            ).format(id=match.id)
-        )
+        raise MatchOver(_("Match {id} is over, so no hand can be added.").format(id=match.id))
     return sheet
 
 
@@ -113,12 +136,12 @@ class Added(NamedTuple):
 def add_hand(
     store: Store,
     given: int | None,
-    build: HandBuilder,
+    entered: Answers | Answering,
     dry_run: bool = False,
     expected: int | None = None,
 ) -> Added:
-    """Add a new hand after the last one (with ``dry_run``, only work it out), built against
-    the match as it is under the store's lock.
+    """Add a new hand after the last one (with ``dry_run``, only work it out), built from the
+    answers entered by the match's next hand as it is under the store's lock.
 
     ``expected`` is the number the hand was entered as (``serve``'s page says which hand it
     asks for): should the match hold another number of hands by the time the lock is had
@@ -130,8 +153,8 @@ def add_hand(
         if expected is not None:
             check_next(match, expected)
         before = open_sheet(match)
-        hand = build(match, None)
-        check_entry(match.rules, hand)
+        coming = before.next_hand()
+        hand = coming.build(entered if isinstance(entered, Answers) else entered(coming, None))
         after = match.sheet([*(stored.hand for stored in match.in_force()), hand])
         stored = None if dry_run else match.add(hand)
     return Added(before, after, stored)
@@ -198,3 +221,122 @@ def taken_back(store: Store, chosen: int, expected: int | None = None) -> list[s
         else _("Voided {line}").format(line=round_line(before.rounds[-1]))
     )
     return report(before, sheet, voided)
+
+
+class Corrected(NamedTuple):
+    """A hand corrected: the sheets before and after, and the hand replaced and its
+    replacement (the same hand: nothing was changed)."""
+
+    before: Scoresheet
+    after: Scoresheet
+    old: Hand
+    new: Hand
+
+
+def correct(
+    store: Store, given: int | None, number: int, answering: Answering, dry_run: bool = False
+) -> Corrected:
+    """Replace hand ``number`` (counted over the hands in force) by the hand answered, built by
+    that hand as the match had it, and work every later hand out again (with ``dry_run``, only
+    work it out). A correction that changes nothing stores nothing."""
+    chosen = match_id(store, given)
+    with store.writing() as writer:
+        match = writer.load(chosen)
+        refuse_if_abandoned(match)
+        hands = [stored.hand for stored in match.in_force()]
+        if not 1 <= number <= len(hands):
+            raise NoSuchHand(
+                ngettext(
+                    "There is no hand {number}: match {id} has {count} hand.",
+                    "There is no hand {number}: match {id} has {count} hands.",
+                    len(hands),
+                ).format(number=number, id=match.id, count=len(hands))
+            )
+        old = hands[number - 1]
+        played = match.sheet(hands[: number - 1]).next_hand().reopened()
+        new = played.build(answering(played, old))
+        before = match.sheet()
+        if new == old:
+            return Corrected(before, before, old, new)
+        check_correction(before, hands, number, new)
+        hands[number - 1] = new
+        try:
+            after = match.sheet(hands)
+        except MatchFinished as error:
+            later = len(hands) - error.entered
+            raise CorrectionEndsMatch(
+                ngettext(
+                    "That correction would end the match with hand {ended}, but {later} more "
+                    "hand was recorded after it.",
+                    "That correction would end the match with hand {ended}, but {later} more "
+                    "hands were recorded after it.",
+                    later,
+                ).format(ended=error.number, later=later),
+                later=later,
+            ) from None
+        if not dry_run:
+            match.replace(number, new)
+    return Corrected(before, after, old, new)
+
+
+class RulesChanged(NamedTuple):
+    """The rules of a match changed: the sheets before and after, and the rules before (those
+    after are the sheet's)."""
+
+    id: int
+    before: Scoresheet
+    after: Scoresheet
+    old: Rules
+
+
+def change_rules(
+    store: Store, given: int | None, asked: Callable[[Match], Rules], dry_run: bool = False
+) -> RulesChanged:
+    """Play the match by the rules ``asked`` makes of it from the first hand on, every total
+    worked out again (with ``dry_run``, only work it out). Rules the same as those in force
+    change nothing, and store nothing."""
+    with store.writing() as writer:
+        match = writer.load(match_id(store, given))
+        rules = asked(match)
+        before = match.sheet()
+        if match.abandoned:
+            raise MatchAbandoned(
+                _("Match {id} was abandoned, so its rules cannot change.").format(id=match.id)
+            )
+        if before.finished:
+            raise RulesFixed(
+                _(
+                    "Match {id} is over, so its rules cannot change: its settlement is what the "
+                    "players paid."
+                ).format(id=match.id)
+            )
+        if rules == match.rules:
+            return RulesChanged(match.id, before, before, rules)
+        try:
+            after = match.sheet_under(rules)
+        except HandInTheWay as error:
+            impossible = isinstance(error.error, InvalidHand)
+            raise RulesInTheWay(in_the_way(error), number=error.number, hand=impossible) from None
+        old = match.rules
+        if not dry_run:
+            match.change_rules(rules)
+    return RulesChanged(match.id, before, after, old)
+
+
+def in_the_way(error: HandInTheWay) -> str:
+    """Why rules are refused: the first hand in their way."""
+    if isinstance(error.error, MatchFinished):
+        return _(
+            "Under those rules the match would have ended before hand {number}, which was "
+            "recorded; nothing was changed."
+        ).format(number=error.number)
+    if error.error is not None:
+        return _(
+            "Under those rules hand {number} could not have been played as it was recorded: "
+            "{problem} Nothing was changed."
+        ).format(number=error.number, problem=error.error)
+    (a, b), (c, d) = error.played, error.would
+    return _(
+        "Under those rules hand {number} would have been played by {c} and {d}, but {a} and "
+        "{b} played it; nothing was changed."
+    ).format(number=error.number, a=a, b=b, c=c, d=d)

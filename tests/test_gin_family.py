@@ -646,7 +646,7 @@ def test_record_names_the_two_who_play_and_refuses_the_one_sitting_out(run: Run)
     out = ok(run("record", input="knock\ncid\nann\n3\n20\n\nq\n"))
     assert "Hand 1 of match 1: Ann v Ben, Ann dealt; Cid sits out." in out
     assert "Who knocked? [Ann/Ben]" in out
-    assert "'cid' is not playing this hand (the third player sits out); answer Ann or Ben." in out
+    assert "Error: Cid sits out this hand: Ann and Ben are playing." in out
     assert "Hand 1: Ann knocks 3 v 20 -> Ann +17 in Game 1" in out
     assert "Hand 2 of match 1: Ann v Cid, Cid dealt; Ben sits out." in out
 

@@ -80,7 +80,11 @@ def test_straight_gin_and_no_big_gin_bonus_narrow_the_endings() -> None:
     coming = two(Rules(straight=True, big_gin_bonus=0))
     assert coming.endings == (Entry.GIN, Entry.WALL)
     said = str(refused(coming, Answers("knock", "Ann", kd=3, od=20)))
-    assert said == "'knock' is not how a hand ends; answer gin or wall."
+    assert said == "This is Straight Gin: nobody may knock; a hand ends only with gin or a wall."
+    said = str(refused(coming, Answers("gin", "Ann", od=20, kd=None)._replace(ending="big_gin")))
+    assert said == "Big gin is not played in this match (its big gin bonus is 0)."
+    said = str(refused(coming, Answers("klopf", "Ann", od=20)))
+    assert said == "'klopf' is not how a hand ends; answer gin or wall."
 
 
 def test_three_handed_asks_the_two_who_play_and_refuses_the_third() -> None:
@@ -89,9 +93,10 @@ def test_three_handed_asks_the_two_who_play_and_refuses_the_third() -> None:
     ).next_hand()
     assert coming.playing == ("Ann", "Ben") and coming.sits_out == "Cid"
     error = refused(coming, Answers("gin", "Cid", od=20))
-    assert error.why is Why.NOT_PLAYING
-    assert str(error) == (
-        "'Cid' is not playing this hand (the third player sits out); answer Ann or Ben."
+    assert error.why is Why.SITS_OUT
+    assert str(error) == "Cid sits out this hand: Ann and Ben are playing."
+    assert str(refused(coming, Answers("gin", "Zed", od=20))) == (
+        "'Zed' is not a player of this match: name Ann or Ben."
     )
 
 
@@ -105,9 +110,11 @@ def test_partnership_asks_a_walls_table_only_while_both_tables_may_have_it() -> 
     assert not reported.asks_table and reported.tables == (("Bob", "Dee"),)
     assert reported.build(Answers("wall")) == Hand.wall(table="Bob")
     error = refused(reported, Answers("gin", "Cid", od=4))
-    assert error.why is Why.NOT_AT_TABLE
-    assert str(error) == "'Cid' is not at a table still to report; answer Bob or Dee."
-    assert refused(reported, Answers("wall", table="Ann")).why is Why.NOT_AT_TABLE
+    assert error.why is Why.REPORTED
+    assert str(error) == (
+        "Ann v Cid has already reported deal 1; the other table, Bob v Dee, has not."
+    )
+    assert refused(reported, Answers("wall", table="Ann")).why is Why.REPORTED
 
 
 def test_oklahoma_asks_the_up_card_first_and_it_sets_the_limit() -> None:
@@ -118,8 +125,8 @@ def test_oklahoma_asks_the_up_card_first_and_it_sets_the_limit() -> None:
     four = coming.after_upcard("4d")
     assert four.limit == 4 and Entry.KNOCK in four.endings
     assert refused(coming, Answers("knock", "Ann", kd=5, od=20, upcard="4d")).why is Why.OVER_LIMIT
-    assert refused(coming, Answers("knock", "Ann", kd=2, od=20, upcard="AS")).why is (
-        Why.NOT_AN_ENDING
+    assert str(refused(coming, Answers("knock", "Ann", kd=2, od=20, upcard="AS"))) == (
+        "The up-card A♠ is an ace: this hand had to end in gin, nobody can knock."
     )
     assert refused(coming, Answers("gin", "Ann", od=20)).why is Why.UPCARD
     assert refused(coming, Answers("wall")).why is Why.UPCARD

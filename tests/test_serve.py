@@ -24,6 +24,7 @@ import pytest
 from harness import LANGUAGES, Run, fits, invoke, ok, snapshot
 from starlette.testclient import TestClient
 
+from scorekeeper.store import Store
 from scorekeeper.web.app import Table, create_app
 from scorekeeper.web.keys import Keys
 from scorekeeper.web.redraw import applied
@@ -308,8 +309,12 @@ def test_a_hand_after_the_end_of_the_match_is_refused(store_dir: Path, run: Run)
     assert '<p class="result">MATCH OVER: Ann wins on column points, 28 to 0</p>' in live["sheet"]
     before = snapshot(store_dir)
     found = phone.post("/hand", json=knock(2), headers=WRITE)
-    assert found.status_code == 409
-    assert found.json()["error"] == refused_line(store_dir, "knock", "ann", "3", "20")
+    assert found.status_code == 409  # the command line's refusal, less what to type
+    assert found.json()["error"] == "Error: Match 1 is over, so no hand can be added."
+    assert refused_line(store_dir, "knock", "ann", "3", "20") == (
+        "Error: Match 1 is over, so no hand can be added. Start the next series with "
+        "'scorekeeper new --rematch', or another match with 'scorekeeper new'."
+    )
     assert snapshot(store_dir) == before
 
 
@@ -400,9 +405,7 @@ def test_three_handed_asks_only_the_two_who_play(store_dir: Path, run: Run) -> N
     assert "Cid sits out" in entry
     before = snapshot(store_dir)
     found = phone.post("/hand", json=knock(1, "Cid"), headers=WRITE)
-    assert found.json()["error"] == (
-        "Error: 'Cid' is not playing this hand (the third player sits out); answer Ann or Ben."
-    )
+    assert found.json()["error"] == "Error: Cid sits out this hand: Ann and Ben are playing."
     assert snapshot(store_dir) == before
 
 
@@ -787,3 +790,38 @@ def test_the_start_up_lines_fit_80_columns(store_dir: Path, lang: str) -> None:
         assert server.address.startswith("http://127.0.0.1:") and "code=" in server.address
     finally:
         assert server.stop() == 0
+
+
+# One next hand for every face
+
+
+def test_the_command_line_record_and_the_page_store_the_same_hands(tmp_path: Path) -> None:
+    # The same evening entered three ways: the hand commands, record's questions, the page.
+    # Each face only gathers the answers; the next hand builds the hand, so the facts stored
+    # are the same (a knock with 0 deadwood is stored as the gin it is, by every face).
+    typed = [["knock", "ann", "0", "20"], ["wall"], ["gin", "cid", "15", "--big"]]
+    answered = "knock\nann\n0\n20\ny\nwall\ny\nbig gin\ncid\n15\ny\nq\n"
+    sent = [
+        knock(1, "Ann", "0", "20"),
+        {"match": 1, "hand": 2, "kind": "wall"},
+        {"match": 1, "hand": 3, "kind": "big_gin", "who": "Cid", "od": "15"},
+    ]
+    stores = {face: tmp_path / face for face in ("commands", "record", "page")}
+    for store in stores.values():
+        ok(invoke(store, "new", "Ann", "Ben", "Cid", "--dealer", "ann"))
+    for args in typed:
+        ok(invoke(stores["commands"], *args))
+    ok(invoke(stores["record"], "record", input=answered))
+    phone = client(stores["page"])
+    for asked in sent:
+        assert phone.post("/hand", json=asked, headers=WRITE).json()["ok"] is True
+    stored = {
+        face: [tuple(s.hand) for s in Store(store).load(1).in_force()]
+        for face, store in stores.items()
+    }
+    assert stored["commands"] == stored["record"] == stored["page"]
+    assert [s.hand.entry.value for s in Store(stores["page"]).load(1).in_force()] == [
+        "gin",
+        "wall",
+        "big_gin",
+    ]

@@ -11,21 +11,23 @@ from harness import Run, ok, snapshot
 from scorekeeper.engine import Answers, Hand, InvalidHand, Why
 from scorekeeper.store import Store
 from scorekeeper.table import (
-    HandBuilder,
+    Answering,
+    CorrectionEndsMatch,
     MatchAbandoned,
     MatchOver,
     NoCurrentMatch,
+    NoSuchHand,
     NothingToUndo,
     NotTheNextHand,
     Refused,
+    RulesFixed,
+    RulesInTheWay,
     add_hand,
+    change_rules,
+    correct,
     taken_back,
     watched,
 )
-
-
-def answered(answers: Answers) -> HandBuilder:
-    return lambda match, _replacing: match.sheet().next_hand().build(answers)
 
 
 def test_a_hand_is_recorded_for_the_hand_number_it_was_entered_as(
@@ -33,14 +35,14 @@ def test_a_hand_is_recorded_for_the_hand_number_it_was_entered_as(
 ) -> None:
     ok(run("new", "Ann", "Ben", "--dealer", "ann"))
     store = Store(store_dir)
-    added = add_hand(store, None, answered(Answers("knock", "Ann", kd=3, od=20)), expected=1)
+    added = add_hand(store, None, Answers("knock", "Ann", kd=3, od=20), expected=1)
     assert added.stored is not None and added.stored.hand == Hand.knock("Ann", 3, 20)
     assert added.after.rounds[-1].points == 17  # 20 - 3
     before = snapshot(store_dir)
     with pytest.raises(NotTheNextHand):  # hand 1 was just recorded
-        add_hand(store, None, answered(Answers("gin", "Ben", od=5)), expected=1)
+        add_hand(store, None, Answers("gin", "Ben", od=5), expected=1)
     with pytest.raises(InvalidHand) as refused:  # the engine's refusal, as it is
-        add_hand(store, None, answered(Answers("knock", "Ann", kd=11, od=20)), expected=2)
+        add_hand(store, None, Answers("knock", "Ann", kd=11, od=20), expected=2)
     assert refused.value.why is Why.OVER_LIMIT
     assert snapshot(store_dir) == before
 
@@ -63,16 +65,75 @@ def test_no_hand_follows_the_end_or_the_abandoning_of_a_match(store_dir: Path, r
     ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "10", "--end-after-first-game"))
     ok(run("knock", "ann", "2", "30"))
     with pytest.raises(MatchOver):
-        add_hand(Store(store_dir), None, answered(Answers("wall")))
+        add_hand(Store(store_dir), None, Answers("wall"))
     ok(run("new", "Ann", "Ben", "--dealer", "ann"))
     ok(run("abandon"))
     with pytest.raises(MatchAbandoned):
-        add_hand(Store(store_dir), None, answered(Answers("wall")))
+        add_hand(Store(store_dir), None, Answers("wall"))
 
 
 def test_without_a_current_match_the_refusal_is_the_domains(tmp_path: Path) -> None:
     store = Store(tmp_path / "store")
     with pytest.raises(NoCurrentMatch) as refused:
-        add_hand(store, None, answered(Answers("wall")))
+        add_hand(store, None, Answers("wall"))
     assert isinstance(refused.value, Refused) and "no current match" in str(refused.value)
     assert watched(store, None) == str(refused.value)
+
+
+def knocked(who: str, kd: int, od: int) -> Answering:
+    return lambda coming, replacing: Answers("knock", who, kd=kd, od=od)
+
+
+def test_a_correction_is_built_by_the_hand_as_it_was_played(store_dir: Path, run: Run) -> None:
+    # Three-handed: hand 1 was Ann v Ben (Cid sat out), so hand 1 cannot become Cid's.
+    ok(run("new", "Ann", "Ben", "Cid", "--dealer", "ann"))
+    ok(run("knock", "ann", "3", "20"))  # Ann +17; Ann v Cid next
+    store = Store(store_dir)
+    before = snapshot(store_dir)
+    with pytest.raises(InvalidHand) as refused:
+        correct(store, None, 1, knocked("Cid", 3, 20))
+    assert str(refused.value) == "Cid sits out this hand: Ann and Ben are playing."
+    with pytest.raises(NoSuchHand) as missing:
+        correct(store, None, 2, knocked("Ann", 3, 20))
+    assert str(missing.value) == "There is no hand 2: match 1 has 1 hand."
+    same = correct(store, None, 1, knocked("Ann", 3, 20))
+    assert same.new == same.old and same.after == same.before  # nothing to change
+    assert snapshot(store_dir) == before
+    done = correct(store, None, 1, knocked("Ben", 5, 30))
+    assert done.after.rounds[0].winner == "Ben" and done.after.rounds[0].points == 25  # 30 - 5
+    assert Store(store_dir).load(1).in_force()[0].hand == Hand.knock("Ben", 5, 30)
+
+
+def test_a_correction_that_would_end_the_match_early_is_refused(store_dir: Path, run: Run) -> None:
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "50", "--end-after-first-game"))
+    ok(run("knock", "ann", "2", "20"))  # Ann 18
+    ok(run("knock", "ann", "2", "20"))  # Ann 36
+    before = snapshot(store_dir)
+    with pytest.raises(CorrectionEndsMatch) as refused:  # 52 would end it at hand 1
+        correct(Store(store_dir), None, 1, knocked("Ann", 2, 54))
+    assert str(refused.value) == (
+        "That correction would end the match with hand 1, but 1 more hand was recorded after it."
+    )
+    assert snapshot(store_dir) == before
+
+
+def test_rules_are_changed_unless_a_hand_or_the_settlement_is_in_the_way(
+    store_dir: Path, run: Run
+) -> None:
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--target", "50", "--end-after-first-game"))
+    ok(run("knock", "ann", "9", "20"))  # Ann 11
+    store = Store(store_dir)
+    before = snapshot(store_dir)
+    with pytest.raises(RulesInTheWay) as refused:  # a knock of 9 under a limit of 8
+        change_rules(store, None, lambda match: match.rules.replace(knock_limit=8))
+    assert refused.value.fields == {"number": 1, "hand": True}
+    assert "hand 1 could not have been played as it was recorded" in str(refused.value)
+    same = change_rules(store, None, lambda match: match.rules)
+    assert same.after == same.before
+    dry = change_rules(store, None, lambda match: match.rules.replace(gin_bonus=20), True)
+    assert dry.old.gin_bonus == 25 and dry.after.rules.gin_bonus == 20
+    assert snapshot(store_dir) == before
+    changed = change_rules(store, None, lambda match: match.rules.replace(target=10))
+    assert changed.after.finished  # Ann's 11 reaches 10: the match is over
+    with pytest.raises(RulesFixed):
+        change_rules(store, None, lambda match: match.rules.replace(target=100))

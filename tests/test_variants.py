@@ -799,7 +799,7 @@ REFUSALS = [
         [["knock", "ann", 3, 20], ["knock", "bob", 2, 10]],
         ["wall"],
         2,
-        ["name a player"],
+        ["a wall names a player at its table. Name one, e.g. 'scorekeeper wall Ann'"],
         id="partnership-wall-without-player-both-tables-open",
     ),
     pytest.param(

@@ -101,10 +101,7 @@ def test_record_tells_a_stranger_from_the_player_sitting_out(three: Path) -> Non
     answers = "knock\nxyz\ncid\nann\n3\n20\ny\nq\n"
     said = ok(invoke(three, "record", input=answers))
     assert "Error: 'xyz' is not a player of this match: name Ann or Ben." in said
-    assert (
-        "Error: 'cid' is not playing this hand (the third player sits out); answer Ann or Ben."
-        in said
-    )
+    assert "Error: Cid sits out this hand: Ann and Ben are playing." in said
     assert "Hand 1: Ann knocks 3 v 20 -> Ann +17" in said
 
 

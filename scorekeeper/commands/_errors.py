@@ -14,7 +14,15 @@ from scorekeeper.engine import InvalidHand, MatchFinished, Why
 from scorekeeper.i18n import N_, _, ngettext, system_error
 from scorekeeper.rules import RuleError, option_name
 from scorekeeper.store import MatchMissing, Missing, NotAFolder, Store, StoreError
-from scorekeeper.table import Refused
+from scorekeeper.table import (
+    CorrectionEndsMatch,
+    MatchAbandoned,
+    MatchOver,
+    NoCurrentMatch,
+    NoSuchHand,
+    Refused,
+    RulesInTheWay,
+)
 
 
 class Problem(click.ClickException):
@@ -150,7 +158,10 @@ def translate(error: Exception) -> Exception:
         return StateProblem(
             _("{problem} Give --db a folder (it is made if missing).").format(problem=error)
         )
-    if isinstance(error, (StoreError, Refused)):
+    if isinstance(error, Refused):  # a hand number the match does not have is mistyped
+        said = " ".join([str(error), *after_refusal(error)])
+        return BadInput(said) if isinstance(error, NoSuchHand) else StateProblem(said)
+    if isinstance(error, StoreError):
         return StateProblem(str(error))
     if isinstance(error, RuleError):  # the rules named as the command line spells them
         return BadInput(error.say(option_name))
@@ -180,6 +191,37 @@ def translate(error: Exception) -> Exception:
     return error
 
 
+def after_refusal(error: Refused) -> list[str]:
+    """What a person can type about a refusal of the match's (the use cases say what)."""
+    if isinstance(error, NoCurrentMatch):
+        said = _(
+            "Start one with 'scorekeeper new PLAYER1 PLAYER2', or choose one with "
+            "'scorekeeper use MATCH' ('scorekeeper matches' lists them)."
+        )
+    elif isinstance(error, MatchAbandoned):
+        said = _("'scorekeeper undo' takes the abandoning back.")
+    elif isinstance(error, MatchOver):
+        said = _(
+            "Start the next series with 'scorekeeper new --rematch', or another match with "
+            "'scorekeeper new'."
+        )
+    elif isinstance(error, NoSuchHand):
+        said = _("'scorekeeper log' lists the hands.")
+    elif isinstance(error, CorrectionEndsMatch):
+        said = ngettext(
+            "Undo it first, or correct it differently.",
+            "Undo those first, or correct it differently.",
+            error.fields["later"],  # type: ignore[arg-type]
+        )
+    elif isinstance(error, RulesInTheWay) and error.fields["hand"]:
+        said = _(
+            "Correct it first ('scorekeeper amend {number} ...'), or change the rules differently."
+        ).format(**error.fields)
+    else:
+        return []
+    return [said]
+
+
 def where_to_look(error: MatchMissing) -> str:
     """Where to look for a match that is not there, by what there is instead (the store says
     what)."""
@@ -203,6 +245,7 @@ ADVICE = {
     Why.UPCARD: N_("Give it with --upcard, e.g. --upcard 7h."),
     Why.NOT_OKLAHOMA: N_("Leave the up-card out."),
     Why.OTHER_TABLE: N_("Name one of them."),
+    Why.WALL_TABLE: N_("Name one, e.g. 'scorekeeper wall {name}'."),
     Why.RESEATED: N_("Undo the hands after hand {number} first, or correct it differently."),
 }
 

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from scorekeeper.commands._common import echo_lines, match_id, refuse_if_abandoned
+from scorekeeper.commands._common import echo_lines, match_id
 from scorekeeper.commands._completion import offer
-from scorekeeper.commands._errors import BadInput, StateProblem
+from scorekeeper.commands._errors import BadInput
 from scorekeeper.commands._params import (
     NUMBER,
     NUMBERS,
@@ -20,7 +20,7 @@ from scorekeeper.commands._params import (
     pass_store,
 )
 from scorekeeper.commands.recording import (
-    HandBuilder,
+    Answering,
     counted,
     dry_run_option,
     gin_params,
@@ -32,18 +32,9 @@ from scorekeeper.commands.recording import (
     walled,
 )
 from scorekeeper.commands.starting import rule_options
-from scorekeeper.engine import (
-    ENDINGS,
-    Entry,
-    Game,
-    MatchFinished,
-    Scoresheet,
-    check_correction,
-    check_entry,
-    fold,
-)
-from scorekeeper.i18n import Quoted, _, ngettext
-from scorekeeper.match import HandInTheWay, Match, kind_of
+from scorekeeper.engine import ENDINGS, Entry, Form, Game, Scoresheet, fold
+from scorekeeper.i18n import Quoted, _
+from scorekeeper.match import Match, kind_of
 from scorekeeper.messages import (
     changes,
     next_deal,
@@ -62,7 +53,8 @@ from scorekeeper.rules import (
     spelled,
 )
 from scorekeeper.store import Store
-from scorekeeper.table import taken_back
+from scorekeeper.table import change_rules, taken_back
+from scorekeeper.table import correct as corrected
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -168,67 +160,31 @@ def amend(ctx: click.Context, number: int, match: int | None, dry_run: bool) -> 
     ctx.meta["amend"] = (number, match, dry_run)
 
 
-def correct(ctx: click.Context, build: HandBuilder, match: int | None, dry_run: bool) -> None:
-    store: Store = ctx.find_object(Store)  # type: ignore[assignment]
+def correct(ctx: click.Context, answering: Answering, match: int | None, dry_run: bool) -> None:
     number, given, dry_run_given = ctx.meta["amend"]
     dry_run = dry_run or dry_run_given  # --dry-run before or after the kind of hand
-    given = match if match is not None else given
-    chosen = match_id(store, given)
-    with store.writing() as writer:
-        current = writer.load(chosen)
-        refuse_if_abandoned(current)
-        hands = [stored.hand for stored in current.in_force()]
-        if not 1 <= number <= len(hands):
-            raise BadInput(
-                ngettext(
-                    "There is no hand {number}: match {id} has {count} hand ('scorekeeper "
-                    "log' lists it).",
-                    "There is no hand {number}: match {id} has {count} "
-                    "hands ('scorekeeper log' lists them).",
-                    len(hands),
-                ).format(number=number, id=current.id, count=len(hands))
-            )
-        old = hands[number - 1]
-        new = build(current, old)
-        if new == old:  # a correction that changes nothing stores nothing, and says so
-            echo_lines(
-                [
-                    _("Hand {number} is {hand} already; nothing was changed.").format(
-                        number=number, hand=plain(old)
-                    )
-                ]
-            )
-            return
-        check_entry(current.rules, new)
-        before = current.sheet()
-        check_correction(before, hands, number, new)
-        hands[number - 1] = new
-        try:
-            sheet = current.sheet(hands)
-        except MatchFinished as error:
-            later = len(hands) - error.entered
-            raise StateProblem(
-                ngettext(
-                    "That correction would end the match with hand {ended}, but {later} more "
-                    "hand was recorded after it. Undo it first, or correct it differently.",
-                    "That correction would end the match with hand {ended}, but {later} more "
-                    "hands were recorded after it. Undo those first, or correct it differently.",
-                    later,
-                ).format(ended=error.number, later=later)
-            ) from None
-        if not dry_run:
-            current.replace(number, hands[number - 1])
-    if current.teams:  # hand numbers count the tables' hands, not the deals
+    store: Store = ctx.find_object(Store)  # type: ignore[assignment]
+    done = corrected(store, match if match is not None else given, number, answering, dry_run)
+    if done.new == done.old:  # a correction that changes nothing stores nothing, and says so
+        echo_lines(
+            [
+                _("Hand {number} is {hand} already; nothing was changed.").format(
+                    number=number, hand=plain(done.old)
+                )
+            ]
+        )
+        return
+    if done.after.variant.form is Form.PARTNERSHIP:  # hand numbers count the tables' hands
         said = [
-            _("Replaced hand {number}: {old}").format(number=number, old=plain(old)),
-            _("     by hand {number}: {new}").format(number=number, new=plain(hands[number - 1])),
+            _("Replaced hand {number}: {old}").format(number=number, old=plain(done.old)),
+            _("     by hand {number}: {new}").format(number=number, new=plain(done.new)),
         ]
     else:
         said = [
-            _("Replaced {old}").format(old=round_line(before.rounds[number - 1])),
-            _("     by {new}").format(new=round_line(sheet.rounds[number - 1])),
+            _("Replaced {old}").format(old=round_line(done.before.rounds[number - 1])),
+            _("     by {new}").format(new=round_line(done.after.rounds[number - 1])),
         ]
-    say(before, sheet, said, dry_run)
+    say(done.before, done.after, said, dry_run)
 
 
 @amend.command("knock", context_settings=NUMBERS)
@@ -347,29 +303,25 @@ def amend_rules(
         )
     dry_run = dry_run or dry_run_given
     store: Store = ctx.find_object(Store)  # type: ignore[assignment]
-    with store.writing() as writer:
-        current = writer.load(match_id(store, match if match is not None else given))
-        rules = asked_rules(current, preset_name, options)
-        before, old_rules = current.sheet(), current.rules
-        refuse_rules(current, before)
-        if rules == old_rules:
-            click.echo(
-                _("Match {id} is played by those rules already; nothing was changed.").format(
-                    id=current.id
-                )
+    given = match if match is not None else given
+    done = change_rules(
+        store, given, lambda current: asked_rules(current, preset_name, options), dry_run
+    )
+    if done.after.rules == done.old:
+        click.echo(
+            _("Match {id} is played by those rules already; nothing was changed.").format(
+                id=done.id
             )
-            return
-        try:
-            after = current.sheet_under(rules)
-        except HandInTheWay as error:
-            raise StateProblem(in_the_way(error)) from None
-        if not dry_run:
-            current.change_rules(rules)
+        )
+        return
     dry = [_("Dry run: this is what the change would do; nothing was stored.")] if dry_run else []
     said = _("Rules of match {id} changed: {changes}.").format(
-        id=current.id, changes="; ".join(rules_changed(old_rules, rules))
+        id=done.id, changes="; ".join(rules_changed(done.old, done.after.rules))
     )
-    echo_lines([*dry, said, *compared(before, after), *changes(before, after), next_deal(after)])
+    after = done.after
+    echo_lines(
+        [*dry, said, *compared(done.before, after), *changes(done.before, after), next_deal(after)]
+    )
 
 
 def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) -> Rules:
@@ -405,44 +357,6 @@ def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) 
     if refused is not None:
         raise BadInput(refused.say(option_name))
     return start.replace(**given)
-
-
-def refuse_rules(match: Match, sheet: Scoresheet) -> None:
-    """Refuse to change the rules of an abandoned or a finished match (exit 1)."""
-    if match.abandoned:
-        raise StateProblem(
-            _(
-                "Match {id} was abandoned, so its rules cannot change. 'scorekeeper undo' "
-                "takes the abandoning back."
-            ).format(id=match.id)
-        )
-    if sheet.finished:
-        raise StateProblem(
-            _(
-                "Match {id} is over, so its rules cannot change: its settlement is what the "
-                "players paid."
-            ).format(id=match.id)
-        )
-
-
-def in_the_way(error: HandInTheWay) -> str:
-    """Why the rules asked for are refused: the first hand in their way."""
-    if isinstance(error.error, MatchFinished):
-        return _(
-            "Under those rules the match would have ended before hand {number}, which was "
-            "recorded; nothing was changed."
-        ).format(number=error.number)
-    if error.error is not None:
-        return _(
-            "Under those rules hand {number} could not have been played as it was recorded: "
-            "{problem} Correct it first ('scorekeeper amend {number} ...'), or change the "
-            "rules differently; nothing was changed."
-        ).format(number=error.number, problem=error.error)
-    (a, b), (c, d) = error.played, error.would
-    return _(
-        "Under those rules hand {number} would have been played by {c} and {d}, but {a} and "
-        "{b} played it; nothing was changed."
-    ).format(number=error.number, a=a, b=b, c=c, d=d)
 
 
 def compared(before: Scoresheet, after: Scoresheet) -> list[str]:

@@ -21,19 +21,13 @@ from scorekeeper.commands._params import (
     pass_store,
     player,
 )
-from scorekeeper.engine import (
-    Entry,
-    Hand,
-    Kind,
-    Scoresheet,
-    classify,
-)
-from scorekeeper.i18n import N_, Quoted, _
-from scorekeeper.match import Match
+from scorekeeper.engine import Answers, Entry, Hand, Kind, NextHand, Scoresheet, classify
+from scorekeeper.i18n import N_, _
 from scorekeeper.messages import arrangement, report, said_of_new_hand
+from scorekeeper.rules import Rules
 from scorekeeper.store import Store
 from scorekeeper.table import Added as Added
-from scorekeeper.table import HandBuilder as HandBuilder
+from scorekeeper.table import Answering as Answering
 from scorekeeper.table import MatchOver as MatchOver
 from scorekeeper.table import NotTheNextHand as NotTheNextHand
 from scorekeeper.table import add_hand as add_hand
@@ -92,18 +86,6 @@ wall_params = compose(
     upcard_option,
     dry_run_option,
 )
-
-
-def card(typed: str | None) -> str | None:
-    """An up-card as typed (``7h``, ``KS``), written the way the sheet shows it (``7♥``)."""
-    if typed is None:
-        return None
-    from scorekeeper.cards import CardError, parse_card
-
-    try:
-        return str(parse_card(typed))
-    except CardError as error:
-        raise BadInput(str(error)) from None
 
 
 Counts = tuple[Entry, int, int]
@@ -170,77 +152,69 @@ def shown(both: Showdown) -> Counts:
     return entry, both.knocker.deadwood, both.opponent.deadwood
 
 
-def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> HandBuilder:
+def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> Answering:
     entry, kd, od = counts
 
-    def build(match: Match, replacing: Hand | None) -> Hand:
-        who = player(match.individuals(), typed)
-        if undercut and classify(Hand.knock(who, kd, od), match.rules) is Kind.GIN:
-            raise BadInput(
-                _(
-                    "0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
-                    "gin cannot be undercut. Leave out --undercut."
-                ).format(od=od)
-            )
-        if entry is not Entry.KNOCK:
-            return Hand.gin(who, od, entry is Entry.BIG_GIN, card(upcard))
-        hand = Hand.knock(who, kd, od, card(upcard))
-        if undercut and classify(hand, match.rules) is not Kind.UNDERCUT:
-            raise BadInput(
-                _(
-                    "{kd} v {od} is a tie, and this match gives a tie to the knocker: it is "
-                    "no undercut. Check the counts, or leave out --undercut."
-                ).format(kd=kd, od=od)
-                if classify(hand) is Kind.UNDERCUT  # an undercut but for this match's ties
-                else _(
-                    "{kd} v {od} is not an undercut: that needs the opponent's "
-                    "deadwood at or below the knocker's. Check the counts, or leave "
-                    "out --undercut."
-                ).format(kd=kd, od=od)
-            )
-        return hand
+    def answered(coming: NextHand, replacing: Hand | None) -> Answers:
+        who = player(coming.everyone, typed)
+        if undercut:
+            check_undercut(Hand.knock(who, kd, od), coming.rules)
+        return Answers(entry.value, who, kd, od, upcard)
 
-    return build
+    return answered
 
 
-def ginned(typed: str, od: int, big: bool, upcard: str | None) -> HandBuilder:
-    return lambda match, replacing: Hand.gin(
-        player(match.individuals(), typed), od, big, card(upcard)
+def check_undercut(hand: Hand, rules: Rules) -> None:
+    """Refuse ``--undercut`` for counts that make no undercut under these rules."""
+    kd, od = hand.knocker_deadwood, hand.opponent_deadwood
+    if classify(hand, rules) is Kind.UNDERCUT:
+        return
+    if classify(hand, rules) is Kind.GIN:
+        raise BadInput(
+            _(
+                "0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
+                "gin cannot be undercut. Leave out --undercut."
+            ).format(od=od)
+        )
+    raise BadInput(
+        _(
+            "{kd} v {od} is a tie, and this match gives a tie to the knocker: it is "
+            "no undercut. Check the counts, or leave out --undercut."
+        ).format(kd=kd, od=od)
+        if classify(hand) is Kind.UNDERCUT  # an undercut but for this match's ties
+        else _(
+            "{kd} v {od} is not an undercut: that needs the opponent's "
+            "deadwood at or below the knocker's. Check the counts, or leave "
+            "out --undercut."
+        ).format(kd=kd, od=od)
     )
 
 
-def walled(typed: str | None, upcard: str | None) -> HandBuilder:
+def ginned(typed: str, od: int, big: bool, upcard: str | None) -> Answering:
+    ending = Entry.BIG_GIN if big else Entry.GIN
+    return lambda coming, replacing: Answers(
+        ending.value, player(coming.everyone, typed), od=od, upcard=upcard
+    )
+
+
+def walled(typed: str | None, upcard: str | None) -> Answering:
     """A wall; in Partnership Gin at the table of the player named, else of the hand it
     replaces, else of the one table still to report."""
 
-    def build(match: Match, replacing: Hand | None) -> Hand:
-        coming = match.sheet().next_hand()
-        if not coming.deal:
-            if typed is not None:
-                raise BadInput(
-                    _(
-                        "A wall names no player (that is for Partnership Gin); leave {typed!r} out."
-                    ).format(typed=Quoted(typed))
-                )
-            return Hand.wall(card(upcard))
-        if typed is None and replacing is not None:
-            return Hand.wall(card(upcard), replacing.table or replacing.knocker)
-        if typed is None and len(coming.tables) > 1:
-            raise BadInput(
-                _(
-                    "Both tables could have had the wall: name a player at its "
-                    "table, e.g. 'scorekeeper wall {name}'."
-                ).format(name=coming.tables[0][0])
-            )
-        at = player(match.individuals(), typed) if typed is not None else coming.tables[0][0]
-        return Hand.wall(card(upcard), at)
+    def answered(coming: NextHand, replacing: Hand | None) -> Answers:
+        at = typed
+        if coming.deal and typed is not None:
+            at = player(coming.everyone, typed)
+        elif coming.deal and replacing is not None:
+            at = replacing.table or replacing.knocker
+        return Answers(Entry.WALL.value, upcard=upcard, table=at)
 
-    return build
+    return answered
 
 
-def record(store: Store, given: int | None, build: HandBuilder, dry_run: bool = False) -> None:
+def record(store: Store, given: int | None, answering: Answering, dry_run: bool = False) -> None:
     """Record a new hand after the last one and report it (with ``dry_run``, only report)."""
-    added = add_hand(store, given, build, dry_run)
+    added = add_hand(store, given, answering, dry_run)
     say(added.before, added.after, said_of_new_hand(added.before, added.after), dry_run)
 
 

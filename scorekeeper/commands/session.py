@@ -25,7 +25,6 @@ from scorekeeper.commands._params import (
 )
 from scorekeeper.commands.correcting import take_back
 from scorekeeper.commands.recording import (
-    HandBuilder,
     MatchOver,
     add_hand,
     knocker_cards,
@@ -38,7 +37,6 @@ from scorekeeper.engine import (
     ENDINGS,
     Answers,
     Entry,
-    Hand,
     InvalidHand,
     NextHand,
     Scoresheet,
@@ -99,11 +97,6 @@ class Turn(Enum):
 class Ended(Exception):
     """The match was deleted, abandoned or ended elsewhere: the evening ends, with a line
     saying so."""
-
-
-def again(hand: Hand) -> HandBuilder:
-    """The same hand once more, whatever the match is now."""
-    return lambda match, replacing: hand
 
 
 def as_recorded(stored: StoredHand) -> StoredHand:
@@ -245,7 +238,7 @@ class Evening:
                 ]
             )
             if confirm(_("Record it again?")):
-                added = add_hand(self.store, self.chosen, again(lost.hand))
+                added = add_hand(self.store, self.chosen, Answers.of(lost.hand))
                 assert added.stored is not None
                 self.stored.append(added.stored)
                 say(added.before, added.after, said_of_new_hand(added.before, added.after), False)
@@ -309,7 +302,8 @@ class Evening:
         before = open_sheet(now)
         if now.history != asked.history:
             echo_lines(changed_meanwhile(chosen))
-        preview = now.sheet([*(stored.hand for stored in now.in_force()), answer(now, None)])
+        hand = before.next_hand().build(answer)
+        preview = now.sheet([*(stored.hand for stored in now.in_force()), hand])
         echo_lines(said_of_new_hand(before, preview))
         while confirm(_("Record this hand?")):
             try:
@@ -373,7 +367,7 @@ def first_question(question: str, answer: click.ParamType) -> Any:  # type: igno
         return Between.QUIT
 
 
-def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandBuilder | Between:
+def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> Answers | Between:
     """Ask for one hand's outcome, question by question, asking again on an unusable answer
     (only that question: an answer given is never lost). The questions are the next hand's
     (:class:`~scorekeeper.engine.NextHand`: the up-card first in Oklahoma Gin, the endings
@@ -407,7 +401,7 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
                 _("At which table? Name a player there [{options}]").format(options=options),
                 type=Words({p: p for p in coming.playing}, NOT_A_PLAYER),
             )
-        return built(Answers(entry, upcard=upcard, table=at))
+        return Answers(entry, upcard=upcard, table=at)
     who = ask(
         (
             _("Who knocked? [{options}]")
@@ -441,7 +435,7 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
             type=Checked(lambda typed: showdown_of(mine, typed)),
         )
         found, kd, od = shown(both)
-        return built(Answers(found, who, kd, od, upcard))
+        return Answers(found, who, kd, od, upcard)
     kd = 0
     if entry is Entry.KNOCK:
         kd = ask(
@@ -456,12 +450,7 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> HandB
         ).format(other=other, most=coming.most),
         type=Count(_("{other}'s deadwood").format(other=other), coming.most),
     )
-    return built(Answers(entry, who, kd, od, upcard))
-
-
-def built(answers: Answers) -> HandBuilder:
-    """The hand answered, built by the next hand of the match as it is when it is stored."""
-    return lambda match, _replacing: match.sheet().next_hand().build(answers)
+    return Answers(entry, who, kd, od, upcard)
 
 
 class Checked(click.ParamType):  # type: ignore[type-arg]

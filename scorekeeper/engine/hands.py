@@ -92,7 +92,7 @@ class Why(str, Enum):
     REPORTED = "reported"
     """Partnership Gin: ``table`` reported deal ``deal`` already, ``other`` has not."""
     WALL_TABLE = "wall table"
-    """Partnership Gin: a wall names no player at its table."""
+    """Partnership Gin: a wall names no player at its table (``name`` is one who could be)."""
     OTHER_TABLE = "other table"
     """Partnership Gin: a correction of hand ``number`` names no player of its ``table``."""
     RESEATED = "reseated"
@@ -102,10 +102,6 @@ class Why(str, Enum):
     """``typed`` is not how this hand can end; it can end as ``options`` say."""
     UNKNOWN = "unknown"
     """``typed`` names nobody of the match; ``options`` play the hand."""
-    NOT_PLAYING = "not playing"
-    """Three-handed Gin: ``typed`` sits this hand out; ``options`` play it."""
-    NOT_AT_TABLE = "not at a table"
-    """Partnership Gin: ``typed`` is at no table still to report; ``options`` are."""
     WALL_NAMES = "wall names"
     """A wall names a player (``typed``) outside Partnership Gin."""
     COUNT = "count"
@@ -118,7 +114,7 @@ SAID = {
     Why.DEADWOOD: N_("{what} must be a whole number from 0 to {most}, not {value!r}."),
     Why.NO_BIG_GIN: N_("Big gin is not played in this match (its big gin bonus is 0)."),
     Why.STRAIGHT: N_(
-        "This is Straight Gin: nobody may knock, a hand ends only with gin, big gin or a wall."
+        "This is Straight Gin: nobody may knock; a hand ends only with gin or a wall."
     ),
     Why.NOT_OKLAHOMA: N_("This match is not Oklahoma Gin, so a hand has no up-card."),
     Why.UPCARD: N_(
@@ -137,10 +133,6 @@ SAID = {
     ),
     Why.NOT_AN_ENDING: N_("{typed!r} is not how a hand ends; answer {options}."),
     Why.UNKNOWN: N_("{typed!r} is not a player of this match: name {options}."),
-    Why.NOT_PLAYING: N_(
-        "{typed!r} is not playing this hand (the third player sits out); answer {options}."
-    ),
-    Why.NOT_AT_TABLE: N_("{typed!r} is not at a table still to report; answer {options}."),
     Why.WALL_NAMES: N_(
         "A wall names no player (that is for Partnership Gin); leave {typed!r} out."
     ),

@@ -13,7 +13,7 @@ Hand.knock('Ben', 3, 20)
 >>> coming.build(Answers("gin", "Cid", od=20))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-scorekeeper.engine.hands.InvalidHand: 'Cid' is not playing this hand (...); answer Ann or Ben.
+scorekeeper.engine.hands.InvalidHand: Cid sits out this hand: Ann and Ben are playing.
 """
 
 # No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
@@ -58,6 +58,22 @@ class Answers(NamedTuple):
     table: str | None = None
     """Partnership Gin: for a wall, a player at its table."""
 
+    @classmethod
+    def of(cls, hand: Hand) -> "Answers":
+        """The answers that describe a hand already entered (to enter it again).
+
+        >>> Answers.of(Hand.knock("Ann", 3, 20, upcard="7♥"))
+        Answers(ending='knock', who='Ann', kd=3, od=20, upcard='7♥', table=None)
+        """
+        return cls(
+            hand.entry.value,
+            hand.knocker,
+            hand.knocker_deadwood,
+            hand.opponent_deadwood,
+            hand.upcard,
+            hand.table,
+        )
+
 
 class NextHand(NamedTuple):
     """Who plays and deals the next hand, and what it may be."""
@@ -77,6 +93,8 @@ class NextHand(NamedTuple):
     """Every player of the match (in Partnership Gin, the four)."""
     upcard: "Card | None" = None
     """Oklahoma Gin: the up-card, once given (it sets ``limit`` and ``endings``)."""
+    reported: tuple[str, str] | None = None
+    """Partnership Gin: the table that has reported this deal already, if one has."""
 
     @property
     def endings(self) -> tuple[Entry, ...]:
@@ -109,6 +127,14 @@ class NextHand(NamedTuple):
         """Who may win it: the players at its tables."""
         return tuple(name for table in self.tables for name in table)
 
+    def reopened(self) -> "NextHand":
+        """The same hand with every table of its deal open: the hand as a correction may make it
+        (in Partnership Gin :func:`~scorekeeper.engine.check_correction` holds a correction to
+        the table that played the hand)."""
+        if self.reported is None:
+            return self
+        return self._replace(tables=(self.reported, *self.tables), reported=None)
+
     def opponent(self, who: str) -> str:
         """Whom ``who`` plays this hand."""
         return next(b if who == a else a for a, b in self.tables if who in (a, b))
@@ -130,27 +156,26 @@ class NextHand(NamedTuple):
             raise InvalidHand(Why.NOT_A_CARD, problem=str(error)) from None
 
     def ending(self, typed: str) -> Entry:
-        """How it ended, refused unless this hand can end so."""
+        """How it ended, refused unless it is a way a hand ends (one this hand cannot have, a
+        knock in Straight Gin say, is refused with its reason when the hand is built)."""
         try:
-            entry = Entry(typed)
+            return Entry(typed)
         except ValueError:
-            entry = None
-        if entry not in self.endings:
             words = [_(ENDINGS[e]) for e in self.endings]
-            raise InvalidHand(Why.NOT_AN_ENDING, typed=str(typed), options=either(words))
-        assert entry is not None
-        return entry
+            raise InvalidHand(Why.NOT_AN_ENDING, typed=str(typed), options=either(words)) from None
 
     def winner(self, typed: str | None) -> str:
         """Who knocked or went gin: a player at a table of this hand."""
-        return self._at_table(typed, Why.NOT_PLAYING if self.sits_out else Why.NOT_AT_TABLE)
-
-    def _at_table(self, typed: str | None, elsewhere: Why) -> str:
         name = typed or ""
         if name in self.playing:
             return name
-        why = elsewhere if name in self.everyone else Why.UNKNOWN
-        raise InvalidHand(why, typed=name, options=either(self.playing))
+        if name == self.sits_out:
+            a, b = self.playing
+            raise InvalidHand(Why.SITS_OUT, name=name, a=a, b=b)
+        if self.reported is not None and name in self.reported:
+            (a, b), (c, d) = self.reported, self.tables[0]
+            raise InvalidHand(Why.REPORTED, a=a, b=b, deal=self.number, c=c, d=d)
+        raise InvalidHand(Why.UNKNOWN, typed=name, options=either(self.playing))
 
     def count(self, value: int | None, what: str = OPPONENT_COUNT) -> int:
         """A deadwood count, from 0 to :attr:`most`."""
@@ -166,8 +191,8 @@ class NextHand(NamedTuple):
                 raise InvalidHand(Why.WALL_NAMES, typed=typed)
             return None
         if typed is None and self.asks_table:
-            raise InvalidHand(Why.WALL_TABLE)
-        return self.tables[0][0] if typed is None else self._at_table(typed, Why.NOT_AT_TABLE)
+            raise InvalidHand(Why.WALL_TABLE, name=self.tables[0][0])
+        return self.tables[0][0] if typed is None else self.winner(typed)
 
     def build(self, answers: Answers) -> Hand:
         """The hand the answers describe, or :class:`InvalidHand` saying what is wrong.

@@ -242,7 +242,10 @@ class Scoresheet(NamedTuple):
                 else pairings(self.teams, len(self.rounds))
             )
             everyone = self.teams[0] + self.teams[1]
-            return NextHand(number, self.next_dealer, tables, None, True, rules, everyone, upcard)
+            reported = next((t.players for t in self.pending if t.hand is not None), None)
+            return NextHand(
+                number, self.next_dealer, tables, None, True, rules, everyone, upcard, reported
+            )
         if self.seating:
             seating = self.seating
             return NextHand(

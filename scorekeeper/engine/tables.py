@@ -147,7 +147,7 @@ def deals(
         if not at and who:
             raise InvalidHand(Why.NOT_A_PLAYER, name=who, players=together(teams[0] + teams[1]))
         if not at:
-            raise InvalidHand(Why.WALL_TABLE)
+            raise InvalidHand(Why.WALL_TABLE, name=tables[0][0])
         if at[0] in reported:
             (a, b), (c, d) = tables[at[0]], tables[1 - at[0]]
             raise InvalidHand(Why.REPORTED, a=a, b=b, deal=deal + 1, c=c, d=d)

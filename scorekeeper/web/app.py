@@ -288,14 +288,7 @@ class Served:
         try:
             chosen = self.meant(store, asked)
             expected = hand_number(asked.get("hand"))
-            given = answers(asked)
-            added = add_hand(
-                store,
-                chosen,
-                lambda match, _replacing: match.sheet().next_hand().build(given),
-                dry_run=preview,
-                expected=expected,
-            )
+            added = add_hand(store, chosen, answers(asked), dry_run=preview, expected=expected)
             lines = report(added.before, added.after, *said_of_new_hand(added.before, added.after))
         except Exception as error:
             return self.refused(store, language, error)
