@@ -20,13 +20,16 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from scorekeeper.engine import (
+    Form,
     Hand,
     InvalidHand,
     MatchFinished,
     Scoresheet,
     Teams,
     fold,
+    form_of,
     replay,
+    reseated,
     team_name,
 )
 from scorekeeper.i18n import Quoted, _
@@ -211,6 +214,11 @@ class Match:
         return self.teams[0] + self.teams[1] if self.teams else self.players
 
     @property
+    def form(self) -> Form | None:
+        """Who plays it: two players, three, or two teams."""
+        return form_of(self.rules, self.teams is not None)
+
+    @property
     def abandoned(self) -> bool:
         """Whether the match was ended without a winner (and that was not taken back)."""
         return any(
@@ -340,9 +348,9 @@ class Match:
                 except (InvalidHand, MatchFinished) as error:
                     raise HandInTheWay(number, error) from None
             raise  # pragma: no cover - a prefix of the hands fails where they all do
-        for old, new in zip(self.sheet().rounds, after.rounds):
-            if old.seating and new.seating and old.seating.players != new.seating.players:
-                raise HandInTheWay(old.number, None, old.seating.players, new.seating.players)
+        moved = reseated(self.sheet(), after)
+        if moved is not None:
+            raise HandInTheWay(moved[0], None, moved[1], moved[2])
         return after
 
     def _mark(self, stored: StoredHand, status: Status) -> None:

@@ -197,46 +197,46 @@ def test_the_use_cases_know_no_click_and_no_http() -> None:
 
 #: The stand-ins for the variant: what a screen would branch on instead of asking the engine
 #: (the teams, a three-handed seating, a half-reported deal, a player count of 3). The engine's
-#: own answer, the next hand (held as ``coming`` wherever it is read), is no stand-in.
+#: own answers (the next hand, held as ``coming`` wherever it is read; a match's ``form``) are
+#: no stand-ins, nor is an object's own field read by its own code (``self.teams``).
 STAND_INS = {"teams", "seating", "pending", "sits_out"}
 
 
 def stand_ins(path: Path) -> list[str]:
-    """Where a module reads a stand-in for the variant."""
+    """Where a module branches on a stand-in for the variant: reads one in a condition (of an
+    ``if``, a conditional expression, a ``while`` or a comprehension), or counts its players.
+    Reading the teams to write them out is no branch."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    conditions: list[ast.expr] = []
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Attribute) and node.attr in STAND_INS:
-            owner = ast.unparse(node.value)
-            if isinstance(node.ctx, ast.Load) and not (
-                node.attr == "sits_out" and owner == "coming"
-            ):
-                found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
-        if isinstance(node, ast.Compare):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.If, ast.IfExp, ast.While)):
+            conditions.append(node.test)
+        elif isinstance(node, ast.comprehension):
+            conditions.extend(node.ifs)
+        elif isinstance(node, ast.Compare):
             left = ast.unparse(node.left)
             counted = [
                 c for c in node.comparators if isinstance(c, ast.Constant) and c.value in (2, 3, 4)
             ]
             if left.startswith("len(") and "players" in left and counted:
                 found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+    for condition in conditions:
+        for node in ast.walk(condition):
+            if isinstance(node, ast.Attribute) and node.attr in STAND_INS:
+                owner = ast.unparse(node.value)
+                if owner != "self" and not (node.attr == "sits_out" and owner == "coming"):
+                    found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
     return found
 
 
-#: Who still reads the stand-ins, and how often at most (the number may only go down).
+#: Who still branches on the stand-ins, and how often at most (the number may only go down):
+#: only what draws a sheet, a deal's two tables, the table still to report, who sat a hand out.
 STILL_READ = {
-    # Drawing: a deal's two tables, the table still to report, who sat a hand out.
-    "scorekeeper.render.log": 11,
-    "scorekeeper.render.sheet": 6,
-    "scorekeeper.messages": 6,  # and the last hand's line for the page's first screen
-    # The match's facts: who partners whom, as stored, written out and added up.
-    "scorekeeper.match": 16,
-    "scorekeeper.exchange": 14,
-    "scorekeeper.stats": 6,
-    # Commands still to move onto the engine's answers (a rematch's seats, a partner renamed).
-    "scorekeeper.commands.correcting": 3,
-    "scorekeeper.commands.managing": 1,
-    "scorekeeper.commands.reading": 1,
-    "scorekeeper.commands.resolving": 1,
-    "scorekeeper.commands.starting": 4,
+    "scorekeeper.render.log": 6,
+    "scorekeeper.render.sheet": 4,
+    "scorekeeper.messages": 2,  # and the last hand's line for the page's first screen
+    "scorekeeper.exchange": 7,  # the JSON and CSV written out
 }
 
 
@@ -253,12 +253,15 @@ def test_no_screen_branches_on_a_stand_in_for_the_variant() -> None:
 def test_the_check_for_stand_ins_finds_them(tmp_path: Path) -> None:
     module = tmp_path / "module.py"
     module.write_text(
-        "def f(sheet, coming):\n"
-        "    return sheet.teams, sheet.seating.sits_out, coming.sits_out, len(sheet.players) == 3\n"
+        "def f(self, sheet, coming):\n"
+        "    if sheet.teams or coming.sits_out or self.teams:\n"
+        "        return [r for r in sheet.rounds if r.seating.sits_out]\n"
+        "    return sheet.teams, sheet.seating if sheet.pending else 0, len(sheet.players) == 3\n"
     )
     assert sorted(stand_ins(module)) == [
-        "module.py:2 len(sheet.players) == 3",
-        "module.py:2 sheet.seating",
-        "module.py:2 sheet.seating.sits_out",
         "module.py:2 sheet.teams",
+        "module.py:3 r.seating",
+        "module.py:3 r.seating.sits_out",
+        "module.py:4 len(sheet.players) == 3",
+        "module.py:4 sheet.pending",
     ]

@@ -334,7 +334,7 @@ def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) 
     if preset_name is not None:
         base = named_preset(preset_name)
         changing += [name for name in VARIANTS if getattr(base.rules, name) > kind[name]]
-        if (base.teams and match.teams is None) or changing:
+        if (base.partnership and match.form is not Form.PARTNERSHIP) or changing:
             raise BadInput(
                 _(
                     "The {preset} rules are for another kind of match, and the kind of match "

@@ -24,7 +24,7 @@ from scorekeeper.commands._params import (
     pass_store,
     player,
 )
-from scorekeeper.engine import team_members, team_name
+from scorekeeper.engine import Form, team_members, team_name
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match import Match
 from scorekeeper.store import Store
@@ -184,7 +184,7 @@ def rename(store: Store, old: str, new: str, match: int | None) -> None:
 def renamed(match: Match, old: str, new: str) -> tuple[list[tuple[str, str]], tuple[str, str]]:
     """The players to rename, each with the new name, and how to say it: a player, or in
     Partnership Gin a team written 'Ann & Bob' (each partner whose name changes)."""
-    if match.teams is None or "&" not in old:
+    if match.form is not Form.PARTNERSHIP or "&" not in old:
         who = player(match.individuals(), old)
         return [(who, new)], (who, new)
     from scorekeeper.commands.starting import split_team

@@ -154,7 +154,7 @@ def fitted(
 
     hands = len(sheet.rounds)
     fitting, too_many = 0, hands  # the most hands that fit (or none) lies in [fitting, too_many)
-    if sheet.pending or fits(hands):
+    if sheet.next_hand().reported or fits(hands):
         fitting = hands
     while too_many - fitting > 1:
         middle = (fitting + too_many) // 2

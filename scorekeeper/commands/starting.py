@@ -182,8 +182,8 @@ def new(
         base = named_preset(preset_name)  # an unknown name is refused before anything else
         three = player3 is not None or base.players == 3
         if three:
-            refuse_for_three(player3, teams, base.teams and preset_name.lower(), options)
-        teams = teams or base.teams
+            refuse_for_three(player3, teams, base.partnership and preset_name.lower(), options)
+        teams = teams or base.partnership
         partners = (split_team(player1), split_team(player2)) if teams else None
         players = (
             (team_name(partners[0]), team_name(partners[1]))
@@ -253,7 +253,8 @@ def new(
         else "",
     )
     notes = []
-    if match.sheet().next_hand().sits_out:
+    coming = match.sheet().next_hand()
+    if coming.sits_out:
         said = next_deal(match.sheet())
         if not rematch and not_applied:
             unapplied = [spelled(name, getattr(base.rules, name)) for name in not_applied]

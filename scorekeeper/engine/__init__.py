@@ -50,6 +50,7 @@ from scorekeeper.engine.sheet import (
     check_correction,
     form_of,
     replay,
+    reseated,
     sides,
     tally,
 )
@@ -107,6 +108,7 @@ __all__ = [
     "knock_limit",
     "pairings",
     "replay",
+    "reseated",
     "score",
     "sides",
     "table_of",

@@ -484,6 +484,17 @@ def _match_winner(counts: Mapping[str, int]) -> str | None:
     return ahead[0] if len(ahead) == 1 else None
 
 
+def reseated(
+    before: Scoresheet, after: Scoresheet
+) -> tuple[int, tuple[str, str], tuple[str, str]] | None:
+    """Three-handed Gin: the first hand that two sheets of the same hands (under other rules,
+    say) seat differently, with who played it in each; None where none is (and elsewhere)."""
+    for old, new in zip(before.rounds, after.rounds):
+        if old.seating and new.seating and old.seating.players != new.seating.players:
+            return old.number, old.seating.players, new.seating.players
+    return None
+
+
 def check_correction(sheet: Scoresheet, hands: Sequence[Hand], number: int, new: Hand) -> None:
     """Refuse to replace hand ``number`` of these hands in force (``sheet`` being theirs) by
     ``new`` where the rules do not allow it: in Partnership Gin a table's hand is corrected at

@@ -18,7 +18,7 @@ class Preset(NamedTuple):
     rules: Rules
     source: str
     """Where the rules come from (a message: translate it with ``_``)."""
-    teams: bool = False
+    partnership: bool = False
     """Partnership Gin: the match is played by two teams."""
 
     @property
@@ -57,7 +57,7 @@ PRESETS: dict[str, Preset] = {
     "partnership": Preset(
         Rules(columns=1, target=125, next_dealer=DealerRule.WINNER),
         N_("Bicycle's partnership rules"),
-        teams=True,
+        partnership=True,
     ),
     "three-handed": Preset(
         Rules(three_handed=True, columns=1),
