@@ -825,3 +825,22 @@ def test_the_command_line_record_and_the_page_store_the_same_hands(tmp_path: Pat
         "wall",
         "big_gin",
     ]
+
+
+def test_a_hand_recorded_from_a_phone_is_answered_with_its_report_only(
+    store_dir: Path, run: Run
+) -> None:
+    # The stream redraws every phone with what changed, the one that wrote too: the answer to
+    # the write is the hand's report, not the whole sheet again.
+    ok(run("new", "Ann", "Ben", "--dealer", "ben", "--target", "1000"))
+    for _hand in range(30):
+        ok(run("knock", "ann", "4", "27"))
+    phone = client(store_dir)
+    whole = len(phone.get("/live").content)
+    answer = phone.post("/hand", json=knock(31), headers=WRITE)
+    assert set(answer.json()) == {"ok", "recorded", "lines"} and answer.json()["recorded"]
+    # Ann won every hand before it, so her win counts in all three games.
+    assert answer.json()["lines"][0] == "Hand 31: Ann knocks 3 v 20 -> Ann +17 in Games 1, 2, 3"
+    assert len(answer.content) < 2000 < whole
+    taken = phone.post("/undo", json={"match": 1, "hand": 31}, headers=WRITE)
+    assert set(taken.json()) == {"ok", "recorded", "lines"} and len(taken.content) < 2000

@@ -294,8 +294,8 @@ class Served:
             return self.refused(store, language, error)
         if preview:  # the page shows the lines beside the sheet it has: the same sheet
             return 200, {"ok": True, "recorded": False, "lines": lines}
-        self.poke()
-        return 200, {"ok": True, "recorded": True, "lines": lines, **self.after(language)}
+        self.poke()  # the stream redraws every page, this one too, with what changed
+        return 200, {"ok": True, "recorded": True, "lines": lines}
 
     def undo(self, language: str, asked: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Take back the last hand, the one the page named."""
@@ -308,7 +308,7 @@ class Served:
         except Exception as error:
             return self.refused(store, language, error)
         self.poke()
-        return 200, {"ok": True, "recorded": True, "lines": lines, **self.after(language)}
+        return 200, {"ok": True, "recorded": True, "lines": lines}
 
     def meant(self, store: Store, asked: dict[str, Any]) -> int:
         """The match a page's entry was made for, which must be the one served now (the
@@ -335,16 +335,14 @@ class Served:
                 "The change was saved, but its report could not be shown ({reason}); the "
                 "sheet shows where the match stands."
             ).format(reason=str(error) or type(error).__name__)
-            return 200, {"ok": True, "recorded": True, "lines": [saved], **self.after(language)}
+            return 200, {"ok": True, "recorded": True, "lines": [saved]}
         said = said_wrong(error)
         if said is None:
             raise error
         status = 400 if isinstance(error, (BadRequest, InvalidHand)) else 409
-        return status, {"ok": False, "error": said, **self.after(language)}
-
-    def after(self, language: str) -> dict[str, Any]:
-        """The live part, for the page that wrote to show at once."""
-        return {"live": self.live(language)}
+        # The page that was refused may be stale (another phone recorded the hand): it is
+        # shown the live part at once, with the refusal over it.
+        return status, {"ok": False, "error": said, "live": self.live(language)}
 
 
 class BadRequest(Exception):
