@@ -251,8 +251,9 @@ def test_the_width_a_sheet_is_chosen_by_is_the_width_rich_draws(
     """The sheet picks full names, short names or stacked games by adding up its widest cells
     and words; those sums must be what rich draws, or a sheet would be cut or shortened
     needlessly."""
-    from scorekeeper import render
     from scorekeeper.engine import Hand, InvalidHand, MatchFinished, fold, replay
+    from scorekeeper.render.layout import NAME_ROOM, TIGHT_ROOM, short_names
+    from scorekeeper.render.sheet import Sheet, Stacked
     from scorekeeper.rules import Rules
 
     assume(fold(first) != fold(second))
@@ -265,13 +266,13 @@ def test_the_width_a_sheet_is_chosen_by_is_the_width_rich_draws(
             break
         played.append(hand)
     sheet = replay((first, second), Rules(), first, played)
-    layouts: list[render.Sheet | render.Stacked] = []
-    for room in (render.NAME_ROOM, render.TIGHT_ROOM, 100):
-        names = render.short_names(sheet.players, room)
-        layouts += [render.Sheet(sheet, sheet.games, names), render.Stacked(sheet, names)]
+    layouts: list[Sheet | Stacked] = []
+    for room in (NAME_ROOM, TIGHT_ROOM, 100):
+        names = short_names(sheet.players, room)
+        layouts += [Sheet(sheet, sheet.games, names), Stacked(sheet, names)]
     for layout in layouts:
         widest = drawn_width(layout, 10_000)
-        if isinstance(layout, render.Sheet):  # as wide as its widest cells, not a column more
+        if isinstance(layout, Sheet):  # as wide as its widest cells, not a column more
             assert widest == layout.fitted.frame + sum(layout.fitted.natural)
         assert drawn_width(layout, layout.least_width()) <= layout.least_width()
 

@@ -66,10 +66,11 @@ def export(store: Store, match: int | None, fmt: str, output: str | None, force:
     if fmt == "json":
         text = export_json(current)
     elif fmt in ("svg", "html"):
-        from scorekeeper import render
+        from scorekeeper.render.picture import picture
+        from scorekeeper.render.sheet import scoresheet
 
         title = match_title(current.id, sheet, current.started_on())
-        text = render.picture(render.scoresheet(current, sheet, paper=True), fmt, title)
+        text = picture(scoresheet(current, sheet, paper=True), fmt, title)
     else:
         buffer = io.StringIO()
         csv.writer(buffer).writerows(csv_rows(sheet))

@@ -162,8 +162,10 @@ def rules(store: Store, match: int | None, presets: bool) -> None:
       scorekeeper rules
       scorekeeper rules --presets
     """
-    from scorekeeper import render
+    from scorekeeper.render.layout import print_out
+    from scorekeeper.render.tables import presets as presets_table
+    from scorekeeper.render.tables import rules as rules_table
 
     if not presets and (match is not None or store.current_id() is not None):
-        render.show(render.rules(store.load(match_id(store, match))), "")
-    render.show(render.presets())
+        print_out(rules_table(store.load(match_id(store, match))), "")
+    print_out(presets_table())

@@ -62,9 +62,10 @@ def show(store: Store, match: int | None, as_json: bool, watch: bool) -> None:
         shown = sheet_json(current.id, sheet, current.abandoned)
         click.echo(json.dumps(shown, ensure_ascii=False, indent=2))
         return
-    from scorekeeper import render
+    from scorekeeper.render.layout import print_out
+    from scorekeeper.render.sheet import scoresheet
 
-    render.show(render.scoresheet(current, sheet))
+    print_out(scoresheet(current, sheet))
 
 
 #: How often ``show --watch`` looks whether the match has changed, in seconds.
@@ -79,9 +80,9 @@ def watching(store: Store, given: int | None, as_json: bool) -> None:
         raise BadInput(_("--watch draws the sheet on a terminal; leave out --json."))
     from rich.live import Live
 
-    from scorekeeper import render
+    from scorekeeper.render.layout import console as terminal
 
-    console = render.console()
+    console = terminal()
     if not console.is_terminal:
         raise BadInput(
             _(
@@ -144,10 +145,10 @@ def fitted(
     finished match's settlement, on a short screen) is cut short (:func:`cut_short`). (A deal
     half reported in Partnership Gin is numbered from the deals before it, so that sheet is
     drawn with every hand.)"""
-    from scorekeeper import render
+    from scorekeeper.render.sheet import scoresheet
 
     def drawn(kept: int) -> RenderableType:
-        return render.scoresheet(match, sheet._replace(rounds=sheet.rounds[hands - kept :]))
+        return scoresheet(match, sheet._replace(rounds=sheet.rounds[hands - kept :]))
 
     def fits(kept: int) -> bool:
         return len(console.render_lines(drawn(kept), pad=False)) <= height
@@ -213,11 +214,12 @@ def log(store: Store, match: int | None, show_all: bool) -> None:
       scorekeeper log
       scorekeeper log --all
     """
-    from scorekeeper import render
+    from scorekeeper.render.layout import print_out
+    from scorekeeper.render.log import log as drawn_log
 
     current, sheet = load_sheet(store, match)
     warn_of_copies(store)
-    render.show(render.log(current, sheet, show_all))
+    print_out(drawn_log(current, sheet, show_all))
 
 
 @command()
@@ -243,7 +245,8 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
       scorekeeper stats ann
       scorekeeper stats ann --against ben
     """
-    from scorekeeper import render
+    from scorekeeper.render.layout import print_out
+    from scorekeeper.render.tables import statistics
     from scorekeeper.stats import Everyone, Figures, HeadToHead, OnePlayer, StatsAnswer
 
     if against and not player:
@@ -281,7 +284,7 @@ def stats(store: Store, player: str | None, against: str | None, as_json: bool) 
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
-        render.show(render.statistics(result))
+        print_out(statistics(result))
 
 
 @command("deadwood")

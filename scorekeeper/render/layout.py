@@ -6,7 +6,7 @@ Player names always enter as :class:`rich.text.Text`, never as markup, so a name
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from rich import box
@@ -38,7 +38,7 @@ def console() -> Console:
     return Console(markup=False, highlight=False, emoji=False, width=width)
 
 
-def show(*renderables: RenderableType) -> None:
+def print_out(*renderables: RenderableType) -> None:
     """Print to standard output; to a file or a pipe without the spaces rich pads lines with."""
     out = console()
     if out.is_terminal:
@@ -200,11 +200,15 @@ class Layout(Protocol):
 
 
 class Fitting:
-    """The first of some layouts that fits the width without cutting a word, else the last."""
+    """The first of some layouts that fits the width without cutting a word, else the last.
+    Each is built only when the ones before it did not fit (most sheets fit the first)."""
 
-    def __init__(self, layouts: Sequence[Layout]) -> None:
+    def __init__(self, layouts: Sequence[Callable[[], Layout]]) -> None:
         self.layouts = layouts
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        fits = (layout for layout in self.layouts if layout.least_width() <= options.max_width)
-        yield next(fits, self.layouts[-1])
+        for build in self.layouts:
+            layout = build()
+            if layout.least_width() <= options.max_width:
+                break
+        yield layout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import NamedTuple
 
 from rich.console import Group, RenderableType
@@ -132,7 +133,7 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     ending = net_lines(sheet)
     ending += [match_result(sheet)] if sheet.finished else []
     under: list[RenderableType] = [Text(""), Said(ending)] if ending else []
-    layouts = [drawn(merged=False), *([drawn(merged=True)] if show_all else [])]
+    layouts = [partial(drawn, False), *([partial(drawn, True)] if show_all else [])]
     return Group(title, Text(""), Fitting(layouts), *under)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import date
+from functools import partial
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -54,8 +55,9 @@ def scoresheet(match: Match, sheet: Scoresheet, paper: bool = False) -> Renderab
     whole = {player: player for player in sheet.players}
     brief, tight = (short_names(sheet.players, room) for room in (NAME_ROOM, TIGHT_ROOM))
     current, ended = sheet.in_columns(), ended_before(sheet)
-    layouts: list[Layout] = [
-        Together(
+
+    def together(names: dict[str, str]) -> Layout:
+        return Together(
             Sheet(sheet, current, names, paper, numbered=bool(ended)),
             *(
                 Sheet(sheet, part, names, paper, False, True)
@@ -63,12 +65,16 @@ def scoresheet(match: Match, sheet: Scoresheet, paper: bool = False) -> Renderab
             ),
             title=_("Games ended"),
         )
-        for names in _different(whole, brief)
+
+    layouts: list[Callable[[], Layout]] = [
+        partial(together, names) for names in _different(whole, brief)
     ]
     if len(sheet.games) > 1:
-        layouts += [Stacked(sheet, names, paper) for names in _different(whole, brief, tight)]
+        layouts += [
+            partial(Stacked, sheet, names, paper) for names in _different(whole, brief, tight)
+        ]
     elif tight != brief:
-        layouts.append(Sheet(sheet, sheet.games, tight, paper))
+        layouts.append(partial(Sheet, sheet, sheet.games, tight, paper))
     under = abandoned(match) if match.abandoned else summary_lines(sheet)
     return Group(_heading(match, sheet, paper), Text(""), Fitting(layouts), Text(""), Said(under))
 
