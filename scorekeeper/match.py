@@ -12,7 +12,8 @@ player is shown and typed by from then on, in every hand, and the stored hands s
 were (:meth:`Match.stored` writes them in those first names).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
+# given as a string, which every command would pay for.
 
 from collections.abc import Sequence
 from datetime import date, datetime

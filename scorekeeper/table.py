@@ -5,7 +5,8 @@ store's lock, one replay and one commit; each refusal is a domain error (this mo
 engine's or the store's) saying what is wrong in words true on every screen, to which the
 command line adds what to type about it."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
+# given as a string, which every command would pay for.
 
 from collections.abc import Callable
 from typing import NamedTuple

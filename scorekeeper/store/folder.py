@@ -16,7 +16,8 @@ where a sync tool does not copy it; it is derived, and a stamp that cannot be re
 only means the folder is listed.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
+# given as a string, which every command would pay for.
 
 import json
 import os
