@@ -400,6 +400,22 @@ def standing(sheet: Scoresheet, ended: Sequence[int] = ()) -> list[str]:
     (``Scoresheet.in_columns``), ended games marked; a game ``ended`` by the change being
     reported is shown in its column in place of the game that opened there after it."""
     width = max(cells(p) for p in sheet.players)  # as wide as a terminal shows the names
+    headings, rows = standing_cells(sheet, ended)
+    size = max(len(cell) for cell in headings + [c for row in rows for c in row]) + 2
+    lines = [" " * (width + 2) + "".join(cell.rjust(size) for cell in headings)]
+    for player, row in zip(sheet.players, rows):
+        padding = " " * (width - cells(player))
+        lines.append("  " + player + padding + "".join(cell.rjust(size) for cell in row))
+    if any("*" in cell for row in rows for cell in row):
+        lines.append("  " + _("(* won the game)"))
+    return lines
+
+
+def standing_cells(
+    sheet: Scoresheet, ended: Sequence[int] = ()
+) -> tuple[list[str], list[list[str]]]:
+    """The short standing's headings (``Game 4``) and a row of figures per player (``112*``
+    for a game won), however it is drawn."""
     just_ended = {game.column: game for game in sheet.games if game.number in ended}
     games = [just_ended.get(game.column, game) for game in sheet.in_columns()]
     headings = [_("Game {n}").format(n=game.number) for game in games]
@@ -407,14 +423,7 @@ def standing(sheet: Scoresheet, ended: Sequence[int] = ()) -> list[str]:
         [str(game.points[p]) + ("*" if game.winner == p else "") for game in games]
         for p in sheet.players
     ]
-    size = max(len(cell) for cell in headings + [c for row in rows for c in row]) + 2
-    lines = [" " * (width + 2) + "".join(cell.rjust(size) for cell in headings)]
-    for player, row in zip(sheet.players, rows):
-        padding = " " * (width - cells(player))
-        lines.append("  " + player + padding + "".join(cell.rjust(size) for cell in row))
-    if any(game.winner for game in games):
-        lines.append("  " + _("(* won the game)"))
-    return lines
+    return headings, rows
 
 
 def said_of_new_hand(before: Scoresheet, after: Scoresheet) -> list[str]:
@@ -483,7 +492,16 @@ def stakes(sheet: Scoresheet) -> list[str]:
 def report(before: Scoresheet, after: Scoresheet, *said: str) -> list[str]:
     """Everything said after a change: what was done, the standing, what it changed in the
     games and the match, what the next win is worth, and who deals next."""
+    return [*said, *standing(after, just_ended(before, after)), *after_standing(before, after)]
+
+
+def just_ended(before: Scoresheet, after: Scoresheet) -> list[int]:
+    """The games a change ended: the numbers of those won after it and not before."""
     won = {game.number for game in before.games if game.winner}
-    ended = [game.number for game in after.games if game.winner and game.number not in won]
-    shown = standing(after, ended)
-    return [*said, *shown, *changes(before, after), *stakes(after), next_deal(after)]
+    return [game.number for game in after.games if game.winner and game.number not in won]
+
+
+def after_standing(before: Scoresheet, after: Scoresheet) -> list[str]:
+    """What a report says under the standing: what the change did to the games and the
+    match, what the next win is worth, who deals next."""
+    return [*changes(before, after), *stakes(after), next_deal(after)]

@@ -248,6 +248,24 @@ def test_the_preview_is_what_knock_dry_run_says_and_stores_nothing(hollywood: Pa
     assert snapshot(hollywood) == before
 
 
+def test_the_preview_is_laid_out_for_the_page(hollywood: Path) -> None:
+    """Paragraphs for what is said, a table for the standing the hand would leave."""
+    found = client(hollywood).post(
+        "/hand", json={**knock(3, "Ben", "6", "5"), "preview": True}, headers=WRITE
+    )
+    html = found.json()["html"]
+    # Ben knocks 6 against Ann's 5: Ann undercuts, 1 + 25. Her second win counts in Games 1
+    # and 2: Game 1 23 + 26 = 49, Game 2 26; Ben keeps his 43 in Game 1.
+    said = re.sub(r"<[^>]+>", "", html.split("<table")[0])
+    assert said.startswith("Hand 3: Ben knocks 6 v 5, undercut by Ann -&gt; Ann +26")
+    heads = re.findall(r"<th>(Game \d)</th>", html)
+    rows = re.findall(r"<tr><th>(\w+)</th>((?:<td[^>]*>\d+\*?</td>)+)</tr>", html)
+    figures = {name: re.findall(r">(\d+\*?)<", cells) for name, cells in rows}
+    assert heads == ["Game 1", "Game 2", "Game 3"]
+    assert figures == {"Ann": ["49", "26", "0"], "Ben": ["43", "0", "0"]}
+    assert "<pre" not in html and "  " not in html  # no terminal layout
+
+
 @pytest.mark.parametrize(
     "asked, command",
     [
@@ -715,6 +733,39 @@ def test_two_phones_and_a_terminal_keep_one_sheet(
 
 @pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+@pytest.mark.parametrize("held", [0.0, 1.5], ids=["answer as it comes", "answer held back"])
+def test_the_phone_that_ends_the_match_keeps_its_report_up(
+    store_dir: Path, browser: Any, held: float
+) -> None:
+    """The answer to the write and the stream's redraw come in either order (the answer held
+    back past the stream's next look at the match makes it the later): the report of the
+    phone's own hand stays up through both."""
+    ok(invoke(store_dir, "new", "Ann", "Ben", "--dealer", "ben", "--preset", "gin"))
+    ok(invoke(store_dir, "amend", "rules", "--target", "10"))
+    server = Server(store_dir)
+
+    def late(route: Any) -> None:
+        answer = route.fetch()
+        if '"preview"' not in (route.request.post_data or ""):
+            time.sleep(held)
+        route.fulfill(response=answer)
+
+    try:
+        page = phone(browser, server.address)
+        page.route("**/hand", late)
+        enter_knock(page, "Ann", 3, 20)  # 17 points: game and match over
+        page.click("button.record")
+        wait_until(page, "() => document.querySelector('#said').innerText.startsWith('Hand 1:')")
+        changes_within(page, "wins", 5.0)  # the stream's redraw came too
+        time.sleep(1.0)  # and any later look at the match
+        assert page.locator("#said").is_visible()
+        assert page.locator("#said").inner_text().startswith("Hand 1: Ann knocks 3 v 20")
+    finally:
+        assert server.stop() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
 @pytest.mark.parametrize(
     "players, hands_played",
     [
@@ -838,9 +889,14 @@ def test_a_hand_recorded_from_a_phone_is_answered_with_its_report_only(
     phone = client(store_dir)
     whole = len(phone.get("/live").content)
     answer = phone.post("/hand", json=knock(31), headers=WRITE)
-    assert set(answer.json()) == {"ok", "recorded", "lines"} and answer.json()["recorded"]
+    assert set(answer.json()) == {"ok", "recorded", "lines", "html", "key"}
+    assert answer.json()["recorded"]
+    # The questions the hand leaves, by which the page knows the stream's redraw as its own news.
+    assert answer.json()["key"] == phone.get("/live").json()["key"]
+    assert json.loads(answer.json()["key"])[:2] == [1, 32]  # match 1, hand 32 next
     # Ann won every hand before it, so her win counts in all three games.
     assert answer.json()["lines"][0] == "Hand 31: Ann knocks 3 v 20 -> Ann +17 in Games 1, 2, 3"
     assert len(answer.content) < 2000 < whole
     taken = phone.post("/undo", json={"match": 1, "hand": 31}, headers=WRITE)
-    assert set(taken.json()) == {"ok", "recorded", "lines"} and len(taken.content) < 2000
+    assert set(taken.json()) == {"ok", "recorded", "lines", "key"} and len(taken.content) < 2000
+    assert taken.json()["key"] == phone.get("/live").json()["key"] != answer.json()["key"]

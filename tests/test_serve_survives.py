@@ -31,6 +31,8 @@ from test_serve import (
     WRITE,
     Server,
     browser,
+    enter_knock,
+    hands,
     hollywood,
     knock,
     phone,
@@ -231,6 +233,36 @@ def test_a_page_says_it_is_offline_and_comes_back_by_itself(
     finally:
         ready(renewed)
         assert renewed.stop() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_a_hand_half_entered_when_the_server_went_away_is_previewed_again(
+    hollywood: Path, browser: Any
+) -> None:
+    """The preview of hand 3 was up (its last count still being typed) when the laptop's
+    server stopped: back online, the preview is asked for again and the tap records it."""
+    port = str(free_port())
+    server = Server(hollywood, "--port", port)
+    page = phone(browser, server.address)
+    enter_knock(page, "Ann", 3, 20)
+    ready(server)
+    assert server.stop() == 0
+    wait_until(page, OFFLINE, seconds=5)
+    again = Server(hollywood, "--port", port)
+    try:
+        wait_until(page, ONLINE, seconds=15)
+        wait_until(
+            page,
+            "() => !document.querySelector('button.record').disabled && "
+            "document.querySelector('.preview').innerText.startsWith('Hand 3: Ann knocks 3 v 20')",
+        )
+        page.click("button.record")
+        wait_until(page, "() => document.querySelector('#said').innerText.startsWith('Hand 3:')")
+    finally:
+        ready(again)
+        assert again.stop() == 0
+    assert len(hands(hollywood)) == 3
 
 
 # The web app manifest and the icon

@@ -289,13 +289,14 @@ class Served:
             chosen = self.meant(store, asked)
             expected = hand_number(asked.get("hand"))
             added = add_hand(store, chosen, answers(asked), dry_run=preview, expected=expected)
-            lines = report(added.before, added.after, *said_of_new_hand(added.before, added.after))
+            said = said_of_new_hand(added.before, added.after)
+            lines = report(added.before, added.after, *said)
+            html = views.report_html(added.before, added.after, said)
         except Exception as error:
             return self.refused(store, language, error)
-        if preview:  # the page shows the lines beside the sheet it has: the same sheet
-            return 200, {"ok": True, "recorded": False, "lines": lines}
-        self.poke()  # the stream redraws every page, this one too, with what changed
-        return 200, {"ok": True, "recorded": True, "lines": lines}
+        if preview:  # the page shows the report beside the sheet it has: the same sheet
+            return 200, {"ok": True, "recorded": False, "lines": lines, "html": html}
+        return self.done(language, lines, html)
 
     def undo(self, language: str, asked: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Take back the last hand, the one the page named."""
@@ -307,8 +308,19 @@ class Served:
             lines = taken_back(store, chosen, expected)
         except Exception as error:
             return self.refused(store, language, error)
+        return self.done(language, lines)
+
+    def done(
+        self, language: str, lines: list[str], html: str | None = None
+    ) -> tuple[int, dict[str, Any]]:
+        """What a page is told of a change it made: the report as the command line says it
+        (and in the page's layout, where there is one), and which questions the change leaves
+        (the page keeps the report up until the stream brings other news). The stream redraws
+        every page, this one too, with what changed."""
         self.poke()
-        return 200, {"ok": True, "recorded": True, "lines": lines}
+        key = self.live(language)["key"]
+        laid_out = {} if html is None else {"html": html}
+        return 200, {"ok": True, "recorded": True, "lines": lines, **laid_out, "key": key}
 
     def meant(self, store: Store, asked: dict[str, Any]) -> int:
         """The match a page's entry was made for, which must be the one served now (the
@@ -330,12 +342,11 @@ class Served:
         """What a page is told of a write that failed: its ``Error:`` line (or, should the
         change have been made all the same, that it was)."""
         if store.committed:
-            self.poke()
             saved = _(
                 "The change was saved, but its report could not be shown ({reason}); the "
                 "sheet shows where the match stands."
             ).format(reason=str(error) or type(error).__name__)
-            return 200, {"ok": True, "recorded": True, "lines": [saved]}
+            return self.done(language, [saved])
         said = said_wrong(error)
         if said is None:
             raise error

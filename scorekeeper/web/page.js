@@ -14,14 +14,17 @@
   const state = document.getElementById("state");
   const note = state.textContent;
   let started = false; // a hand is being entered: answers given since the questions came
+  let reported = null; // the questions this phone's own last report brings (its news till then)
   let previewed = null; // the answers the preview shown is of
   let asking = 0; // the number of the latest preview asked for
   let timer = null;
 
-  function tell(lines, wrong) {
+  function tell(lines, wrong, html) {
     said.hidden = false;
-    said.textContent = lines.join("\n");
+    if (html) said.innerHTML = html; // the server's, every text in it escaped
+    else said.textContent = lines.join("\n");
     said.classList.toggle("wrong", Boolean(wrong));
+    said.classList.toggle("laid-out", Boolean(html));
   }
 
   // The live part: the sheet always, the questions only when they are for another hand.
@@ -32,7 +35,7 @@
     if (live.key !== entry.dataset.key) {
       if (started) {
         tell([words.changed], true);
-      } else {
+      } else if (live.key !== reported) {
         said.hidden = true; // what this phone last did is no longer the latest news
       }
       entry.innerHTML = live.entry;
@@ -125,7 +128,7 @@
     const answer = await post("/hand", { ...asked, preview: true });
     if (mine !== asking || !form.isConnected) return;
     if (answer.ok) {
-      preview.textContent = answer.lines.join("\n");
+      preview.innerHTML = answer.html; // the server's, every text in it escaped
       previewed = JSON.stringify(asked);
       form.querySelector("button.record").disabled = false;
     } else {
@@ -145,11 +148,17 @@
     form.querySelector("button.record").disabled = true;
     const answer = await post("/hand", asked);
     started = false;
+    told(answer);
+    if (answer.ok) sheet.scrollIntoView({ block: "start" }); // the standing the hand made
+  }
+
+  // What a write's answer says, shown until the stream brings news other than its own (the
+  // stream may redraw the page before the answer comes or after).
+  function told(answer) {
     if (answer.live) apply(answer.live);
-    if (answer.ok) {
-      tell(answer.lines, false);
-      sheet.scrollIntoView({ block: "start" }); // the standing the hand made, in view
-    } else tell([answer.error], true);
+    reported = answer.ok ? answer.key : null;
+    if (answer.ok) tell(answer.lines, false, answer.html);
+    else tell([answer.error], true);
   }
 
   async function undo(box) {
@@ -159,9 +168,7 @@
       hand: Number(box.dataset.hand),
     });
     started = false;
-    if (answer.live) apply(answer.live);
-    if (answer.ok) tell(answer.lines, false);
-    else tell([answer.error], true);
+    told(answer);
   }
 
   entry.addEventListener("input", (event) => {
@@ -270,9 +277,17 @@
     source = new EventSource("/events");
     source.addEventListener("live", (event) => {
       heard = Date.now();
+      const back = !banner.hidden;
       online();
       streamed = JSON.parse(event.data);
       apply(streamed);
+      // A hand half entered while the page was offline: its preview asked for again (the
+      // one shown may be of a match since changed, or have failed with the connection).
+      const form = entry.querySelector("form.hand");
+      if (back && started && form) {
+        previewed = null;
+        changed(form);
+      }
     });
     source.addEventListener("change", (event) => {
       heard = Date.now();

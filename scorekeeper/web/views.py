@@ -19,9 +19,12 @@ from scorekeeper.engine import ENDINGS, Form, Game, Scoresheet
 from scorekeeper.i18n import _, available
 from scorekeeper.match import Match
 from scorekeeper.messages import (
+    after_standing,
     game_state,
+    just_ended,
     round_line,
     short,
+    standing_cells,
     whose_hand,
 )
 from scorekeeper.render.chart import race_svg
@@ -329,6 +332,29 @@ def choices(
     return (
         f'<fieldset class="question"{shown}><legend{other}>{text(legend)}</legend>'
         f"{buttons}</fieldset>"
+    )
+
+
+def report_html(before: Scoresheet, after: Scoresheet, said: Sequence[str]) -> str:
+    """A hand's report (or its preview) in the page's layout: what the hand was, the
+    standing after it as a table, and what it changed, each line a paragraph."""
+    headings, rows = standing_cells(after, just_ended(before, after))
+    head = cell("", "th") + "".join(cell(heading, "th") for heading in headings)
+    body = "".join(
+        "<tr>"
+        + cell(player, "th")
+        + "".join(cell(figure, css="figure") for figure in row)
+        + "</tr>"
+        for player, row in zip(after.players, rows)
+    )
+    won = any("*" in figure for row in rows for figure in row)
+    key = f"<p>{text(_('(* won the game)'))}</p>" if won else ""
+    lines = "".join(f"<p>{unbroken_text(line)}</p>" for line in after_standing(before, after))
+    return (
+        "".join(f"<p>{unbroken_text(line)}</p>" for line in said)
+        + f'<table class="after"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        + key
+        + lines
     )
 
 
