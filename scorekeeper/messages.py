@@ -7,6 +7,7 @@ rich) and by the scoresheet and log.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import zip_longest
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
@@ -208,9 +209,19 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
     game, or a correction giving a game to the other player, reopening it, or reopening the
     match."""
     lines = []
-    for old, new in zip(before.games, after.games):
-        if old.winner == new.winner:
-            if new.settlement and old.settlement and new.settlement != old.settlement:
+    # A change of the rules may open games an endless match did not have, or do away with some.
+    for old, new in zip_longest(before.games, after.games):
+        if new is None:
+            if old.winner is not None:
+                lines.append(
+                    _("*** GAME {number} IS NO LONGER PLAYED (it was won by {was}) ***").format(
+                        number=old.number, was=old.winner
+                    )
+                )
+            continue
+        was, was_settled = (old.winner, old.settlement) if old else (None, None)
+        if was == new.winner:
+            if new.settlement and was_settled and new.settlement != was_settled:
                 assert new.winner is not None
                 lines.append(
                     _(
@@ -222,21 +233,21 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
                         points=new.points[new.winner],
                         other=others_points(after, new.number),
                         net=new.settlement.net,
-                        was=old.settlement.net,
+                        was=was_settled.net,
                     )
                 )
             continue
         if new.winner is None or new.settlement is None:
             lines.append(
                 _("*** GAME {number} IS OPEN AGAIN (it was won by {was}) ***").format(
-                    number=new.number, was=old.winner
+                    number=new.number, was=was
                 )
             )
             continue
         values = {
             "number": new.number,
             "winner": new.winner,
-            "was": old.winner,
+            "was": was,
             "points": new.points[new.winner],
             "other": others_points(after, new.number),
             "net": new.settlement.net,
@@ -247,7 +258,7 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
                     "*** GAME {number} WON BY {winner}, {points} to {other}, net {net:+d} "
                     "after bonuses ***"
                 )
-                if old.winner is None
+                if was is None
                 else _(
                     "*** GAME {number} NOW WON BY {winner} (was {was}), {points} to "
                     "{other}, net {net:+d} after bonuses ***"

@@ -105,6 +105,33 @@ def test_a_game_a_change_reopens_is_said_loudly(run: Run) -> None:
     assert game_of(sheet(run), 1)["winner"] is None
 
 
+def test_endless_games_a_change_opens_or_does_away_with_are_said_loudly(run: Run) -> None:
+    # One column, three games in all: Alexandra's knocks of 2 v 40 score 38 each.
+    new_match(run, "--preset", "gin", "--games", "3")
+    ok(run("knock", "al", "2", "40"))
+    ok(run("knock", "al", "2", "40"))  # Game 1 A 76 of 100, open
+    # Target 30: hand 1's 38 wins Game 1 (38 + game bonus 100 + shutout: 2 x 100 + 38 = 238,
+    # plus a box of 25 = 263), hand 2 opens Game 2 and wins it in the same way.
+    out = ok(run("amend", "rules", "--target", "30"))
+    assert f"*** GAME 1 WON BY {A}, 38 to 0, net +263 after bonuses ***" in out
+    assert f"*** GAME 2 WON BY {A}, 38 to 0, net +263 after bonuses ***" in out
+    # Back to 100: Game 1 holds both hands again, and Game 2 is never opened.
+    out = ok(run("amend", "rules", "--target", "100"))
+    assert f"*** GAME 1 IS OPEN AGAIN (it was won by {A}) ***" in out
+    assert f"*** GAME 2 IS NO LONGER PLAYED (it was won by {A}) ***" in out
+
+
+def test_an_option_that_no_longer_goes_with_the_rules_goes_back_to_its_default(run: Run) -> None:
+    # The shutout bonus decides nothing once the shutout is no longer a bonus: it is not in the
+    # way of the change, and the report says it is back at 100.
+    new_match(run, "--shutout", "bonus", "--shutout-bonus", "50")
+    ok(run("knock", "al", "3", "20"))
+    out = ok(run("amend", "rules", "--shutout", "none"))
+    assert "Shutout reward none (was bonus); Shutout bonus 100 (was 50)" in " ".join(out.split())
+    out = ok(run("amend", "rules", "--shutout", "bonus"))
+    assert "Shutout bonus" not in out.replace("Shutout reward bonus", "")  # 100 stays
+
+
 def test_a_preset_makes_the_rules_its_own_with_the_options_beside_it(run: Run) -> None:
     new_match(run, "--gin-bonus", "30")
     ok(run("knock", "bob", "5", "15"))

@@ -202,5 +202,6 @@ def test_a_correction_that_changes_nothing_stores_nothing_and_says_so(
     before = snapshot(store_dir)
     for _time in range(2):
         said = ok(run("amend", "1", *again))
-        assert said.startswith("Hand 1 is ") and said.endswith("already; nothing was changed.\n")
+        assert said.startswith("Hand 1 is already as given: ")
+        assert said.endswith(". Nothing was changed.\n")
     assert snapshot(store_dir) == before

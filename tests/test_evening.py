@@ -141,7 +141,7 @@ def test_u_takes_the_last_hand_back_as_undo_does(run: Run, tmp_path: Path) -> No
     assert ok(invoke(other, "undo")) in out
     assert "Voided Hand 2: Alexandra knocks 3 v 20 -> Alexandra +17 in Game 1" in out
     assert "Hand 2 of match 1: Alexandra v Bob, Alexandra dealt." in out  # asked again
-    assert out.endswith("Recorded 0 hands in match 1 and took 1 back.\n")
+    assert out.endswith("No hand was recorded in match 1; 1 was taken back.\n")
     assert rounds(run) == [(1, "knock", B, 10, [1])]
 
 
@@ -264,7 +264,7 @@ def test_in_oklahoma_gin_the_up_card_is_the_first_question(run: Run) -> None:
     out = ok(run("record", input="u\n\n"))
     assert "Up-card that started the discard pile (e.g. 7h, KS) (u: undo, q: quit): u" in out
     assert "Voided Hand 1: Alexandra knocks 3 v 20" in out
-    assert out.endswith("Recorded 0 hands in match 1 and took 1 back.\n")
+    assert out.endswith("No hand was recorded in match 1; 1 was taken back.\n")
     assert rounds(run) == []
 
 

@@ -408,7 +408,7 @@ def test_property_three_nets_add_up_to_zero_and_the_rotation_holds(
 def test_a_whole_three_handed_match_through_the_cli(run: Run) -> None:
     said = ok(run("new", ANN, BEN, CID, "--dealer", "ann")).splitlines()
     assert said[:2] == [
-        "Match 1: Ann v Ben v Cid, standard rules.",
+        "Match 1: Ann v Ben v Cid (Three-handed Gin), standard rules.",
         "Cid sits out; Ann deals to Ben.",
     ]
     reports = [ok(run("knock", *hand)).splitlines() for hand in (
@@ -461,7 +461,7 @@ def test_a_whole_three_handed_match_through_the_cli(run: Run) -> None:
     assert "Sits out" in log and "Match net: Ann -161, Ben +331, Cid -170." in log
     # The next series keeps the three and starts with the two who would play.
     assert ok(run("new", "--rematch")).splitlines()[:2] == [
-        "Match 2: Ben v Cid v Ann, the last match's rules.",
+        "Match 2: Ben v Cid v Ann (Three-handed Gin), the last match's rules.",
         "Ann sits out; Cid deals to Ben.",
     ]
 

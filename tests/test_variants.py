@@ -926,7 +926,7 @@ def test_partnership_deal_through_the_command_line(
     run: Run, first: list[Any], second: list[Any], waiting: str, said: str, next_dealer: str
 ) -> None:
     out = lines(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
-    assert out[0] == "Match 1: Ann & Bob v Cid & Dee, standard rules."
+    assert out[0] == "Match 1: Ann & Bob v Cid & Dee (Partnership Gin), standard rules."
     out = lines(run(*first))
     assert out[0].startswith("Deal 1, ")
     assert f"Waiting for the other table, {waiting}." in out

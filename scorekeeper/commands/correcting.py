@@ -168,7 +168,7 @@ def correct(ctx: click.Context, answering: Answering, match: int | None, dry_run
     if done.new == done.old:  # a correction that changes nothing stores nothing, and says so
         echo_lines(
             [
-                _("Hand {number} is {hand} already; nothing was changed.").format(
+                _("Hand {number} is already as given: {hand}. Nothing was changed.").format(
                     number=number, hand=plain(done.old)
                 )
             ]
@@ -356,7 +356,7 @@ def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) 
     refused = refused_with_three(given) if kind["three_handed"] else None
     if refused is not None:
         raise BadInput(refused.say(option_name))
-    return start.replace(**given)
+    return start.over(**given)
 
 
 def compared(before: Scoresheet, after: Scoresheet) -> list[str]:

@@ -267,6 +267,12 @@ class Evening:
                 if recorded
                 else _("No hand was recorded.")
             )
+        if not recorded:
+            return ngettext(
+                "No hand was recorded in match {id}; {n} was taken back.",
+                "No hand was recorded in match {id}; {n} were taken back.",
+                self.taken_back,
+            ).format(n=self.taken_back, id=self.chosen)
         return ngettext(
             "Recorded {n} hand in match {id} and took {back} back.",
             "Recorded {n} hands in match {id} and took {back} back.",

@@ -22,7 +22,7 @@ from scorekeeper.engine import first_dealers, fold, team_members, team_name
 from scorekeeper.facts import check_description
 from scorekeeper.i18n import N_, Quoted, _, ngettext, together
 from scorekeeper.match import check_names
-from scorekeeper.messages import next_deal
+from scorekeeper.messages import match_title, next_deal
 from scorekeeper.rules import (
     CHOICES,
     DECLARED,
@@ -195,7 +195,7 @@ def new(
         except ValueError as error:
             raise BadInput(str(error)) from None
         rules, not_applied = for_three(base.rules) if three else (base.rules, [])
-        rules = rules.replace(**{name: options[name] for name in changed})
+        rules = rules.over(**{name: options[name] for name in changed})
         if (last_dealer := None if partners else series_dealer(store, players, rules)) is not None:
             first, said = (
                 last_dealer,
@@ -242,9 +242,8 @@ def new(
         if rematch
         or options[name] != getattr(getattr(base.rules, name), "value", getattr(base.rules, name))
     ]
-    created = _("Match {id}: {players}, {preset} rules{changed}.").format(
-        id=match.id,
-        players=_(" v ").join(players),
+    created = _("{title}, {preset} rules{changed}.").format(
+        title=match_title(match.id, match.sheet()),
         preset=_("the last match's") if rematch else preset_name.lower(),
         changed=_(" (changed: {names})").format(
             names=", ".join(spelled(name, options[name]) for name in differing)

@@ -169,6 +169,23 @@ class Rules(Options):
         """A copy with some options changed (and checked again)."""
         return self._replace(**changes)
 
+    def over(self, **given: Any) -> "Rules":
+        """These rules with the options ``given`` over them, as a person changes them: an
+        option not given that would no longer go with the rules (``--shutout-bonus 50`` once
+        the shutout is no longer a bonus) is back at its default, where it decides nothing."""
+        wanted = Options(*self)._replace(**given)
+        stranded = {
+            name: DEFAULTS[name]
+            for name in wanted._fields
+            if name not in given
+            and getattr(wanted, name) != DEFAULTS[name]
+            and (
+                any(in_force(wanted, other) != value for other, value in NEEDS[name])
+                or any(in_force(wanted, other) == value for other, value in NOT_WITH.get(name, ()))
+            )
+        }
+        return self._replace(**given, **stranded)
+
 
 #: What Three-handed Gin leaves as it is (docs/rules.md): its rotation deals, the first to
 #: the target wins, and the two-player shutout rewards do not apply.
