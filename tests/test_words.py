@@ -256,6 +256,32 @@ def test_the_help_of_an_option_says_what_it_goes_with_as_declared(tmp_path: Path
     assert not [line for line in lines if line.rstrip().endswith("-") and "--" in line]
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    "command, quoted",
+    [
+        (["new"], "'scorekeeper rules --presets'"),
+        (["delete"], "'scorekeeper restore {match}'"),
+        (["deadwood"], '"5s 6s 7s / 9h 9d 9c"'),
+    ],
+)
+def test_a_help_page_never_breaks_a_line_within_quotes(
+    tmp_path: Path, language: str, command: list[str], quoted: str
+) -> None:
+    said = ok(
+        invoke(tmp_path / "store", *command, "--help", env={**at(80), "SCOREKEEPER_LANG": language})
+    )
+    match = {"en": "MATCH", "de": "PARTIE", "nl": "PARTIJ"}[language]
+    assert quoted.format(match=match) in "\n".join(fits(said, 80))
+
+
+def test_the_help_of_a_kind_of_hand_to_amend_is_its_own(tmp_path: Path) -> None:
+    said = ok(invoke(tmp_path / "store", "amend", "3", "knock", "--help", env=at(80)))
+    assert said.startswith("Usage: scorekeeper amend 3 knock [OPTIONS] PLAYER")
+    said = ok(invoke(tmp_path / "store", "amend", "3", "--help", env=at(80)))
+    assert said.startswith("Usage: scorekeeper amend [OPTIONS] NUMBER COMMAND")
+
+
 def test_record_asks_who_went_big_gin_after_big_gin(tmp_path: Path) -> None:
     store = tmp_path / "store"
     ok(invoke(store, "new", "Ann", "Ben", "--dealer", "ann"))

@@ -160,11 +160,25 @@ class Command(click.Command):
         from click import _textwrap  # only help pages wrap text: not loaded for a hand
 
         class WholeWords(_textwrap.TextWrapper):
-            """click's wrapper, breaking lines between words only (``wrap_text`` takes its
-            wrapper from ``click._textwrap`` each time it wraps)."""
+            """click's wrapper, breaking lines between words only, and never within what is
+            in quotes (``'scorekeeper rules --presets'``, ``"5s 6s 7s"``): ``wrap_text``
+            takes its wrapper from ``click._textwrap`` each time it wraps."""
 
             def __init__(self, *args: Any, **kwargs: Any) -> None:
                 super().__init__(*args, **{**kwargs, "break_on_hyphens": False})
+
+            def _split(self, text: str) -> list[str]:
+                chunks: list[str] = []
+                quoted, quote = False, ""
+                for chunk in super()._split(text):
+                    if quoted:
+                        chunks[-1] += chunk
+                        quoted = quote not in chunk
+                    else:
+                        chunks.append(chunk)
+                        quote = chunk[:1]
+                        quoted = quote in "'\"" and chunk.count(quote) == 1
+                return chunks
 
         with help_in_language(self, *self.get_params(ctx)):
             wrapper = _textwrap.TextWrapper

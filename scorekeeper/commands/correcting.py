@@ -92,7 +92,13 @@ class Amending(ScorekeeperGroup):
         while word < len(args) and args[word].startswith("-"):
             word += 2 if args[word] in ("--match", "-m") else 1
         if args[word : word + 1] != ["rules"]:
-            return super().parse_args(ctx, args)
+            # amend's options may follow the kind of hand, but a --help there is the kind's.
+            kind = next((i for i, arg in enumerate(args) if arg in self.commands), len(args))
+            helping = [arg for arg in args[kind + 1 :] if arg in ctx.help_option_names]
+            args = [arg for at, arg in enumerate(args) if at <= kind or arg not in helping]
+            super().parse_args(ctx, args)
+            ctx.args.extend(helping)
+            return ctx.args
         # Everything else is the command's own (its --help, --match, --dry-run).
         ctx.params.update(number=None, match=None, dry_run=False)
         protected = "_protected_args" if hasattr(ctx, "_protected_args") else "protected_args"
