@@ -16,6 +16,12 @@ processes, alternating the commands so that noise on a shared machine hits them 
 It prints each command's median wall time, its ratio to its floor, its ratio between the
 largest store and the empty one, and its peak memory. Ratios are the figures that count:
 absolute times on a shared machine are noisy.
+
+To compare with another install (an earlier commit's, in a virtual environment of its own),
+give its python: its ``knock`` and ``show`` are timed in the same runs, on a store of its own,
+side by side with this one's:
+
+    python benchmarks/latency.py --quick --against ../before/.venv/bin/python
 """
 
 from __future__ import annotations
@@ -107,6 +113,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="two store sizes, fewer runs")
     parser.add_argument("--runs", type=int, default=None, help="runs per command and size")
+    parser.add_argument(
+        "--against", metavar="PYTHON", help="another install's python, timed side by side"
+    )
     parser.add_argument("--build", nargs=2, metavar=("DIR", "MATCHES"), help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.build:
@@ -130,28 +139,43 @@ def main() -> None:
         "export csv": ([script, "export", "--format", "csv"], "click+tinydb"),
         "stats": ([script, "stats"], "click+tinydb+rich"),
     }
-    every = list(floors.items()) + [(name, command) for name, (command, _f) in commands.items()]
+    builders = {"": python}  # each install builds its own store
+    if options.against:
+        other = shutil.which("scorekeeper", path=str(Path(options.against).parent))
+        if other is None:
+            raise SystemExit(f"no scorekeeper beside {options.against}")
+        builders[" (against)"] = options.against
+        for name in ("knock", "show"):
+            command, floor = commands[name]
+            commands[name + " (against)"] = ([other, *command[1:]], floor)
     results: dict[tuple[str, int], tuple[float, int]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         for size in sizes:
-            root = Path(scratch) / f"store-{size}"
-            started = time.perf_counter()
-            subprocess.run([sys.executable, __file__, "--build", str(root), str(size)], check=True)
-            print(
-                f"built a store of {size:,} finished matches in "
-                f"{time.perf_counter() - started:.1f} s",
-                flush=True,
-            )
-            env = {**os.environ, "SCOREKEEPER_DB": str(root), "NO_COLOR": "1"}
-            env.pop("PYTHONDONTWRITEBYTECODE", None)  # time it as installed: compiled once
-            for _name, command in every:
+            envs = {}
+            for suffix, builder in builders.items():
+                root = Path(scratch) / f"store-{size}{suffix.strip(' ()')}"
+                started = time.perf_counter()
+                subprocess.run([builder, __file__, "--build", str(root), str(size)], check=True)
+                print(
+                    f"built a store of {size:,} finished matches{suffix} in "
+                    f"{time.perf_counter() - started:.1f} s",
+                    flush=True,
+                )
+                env = {**os.environ, "SCOREKEEPER_DB": str(root), "NO_COLOR": "1"}
+                env.pop("PYTHONDONTWRITEBYTECODE", None)  # time it as installed: compiled once
+                envs[suffix] = env
+            every = [(name, command, envs[""]) for name, command in floors.items()] + [
+                (name, command, envs[" (against)" if name.endswith(" (against)") else ""])
+                for name, (command, _f) in commands.items()
+            ]
+            for _name, command, env in every:
                 timed(command, env)
             samples: dict[str, list[tuple[float, int]]] = {}
             for _run in range(runs):
-                for name, command in every:
+                for name, command, env in every:
                     samples.setdefault(name, []).append(timed(command, env))
-                    if name == "knock":
-                        timed([script, "undo"], env)
+                    if name.startswith("knock"):
+                        timed([command[0], "undo"], env)
             for name, values in samples.items():
                 results[name, size] = (
                     statistics.median(t for t, _m in values),
