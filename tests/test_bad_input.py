@@ -109,6 +109,13 @@ BAD = [
     Bad("non-number-gin-deadwood", STANDARD, ["gin", "bob", "1.5"], 2, ["1.5"]),
     Bad("knock-over-limit", STANDARD, ["knock", "bob", "11", "30"], 2, ["knock limit is 10"]),
     Bad(
+        "knock-option-mistyped",  # not taken for an extra argument, as a negative number is
+        STANDARD,
+        ["knock", "bob", "3", "30", "--dry-runn"],
+        2,
+        ["No such option '--dry-runn'. Did you mean '--dry-run'?"],
+    ),
+    Bad(
         "knock-over-custom-limit",
         [["new", A, B, "--knock-limit", "5"]],
         ["knock", "bob", "6", "30"],

@@ -153,6 +153,23 @@ class Command(click.Command):
         except click.UsageError as error:
             raise misused(error, click.Context(self, info_name=info_name, parent=parent)) from None
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """click's reading, but where unknown options are let through for a negative number to
+        reach its argument's check (:data:`NUMBERS`), a mistyped long option is still refused
+        as an option, with the one meant (not taken for an extra argument)."""
+        if ctx.ignore_unknown_options and not isinstance(self, click.Group):  # not its own
+            known = [name for param in self.get_params(ctx) for name in param.opts]
+            for arg in args:
+                if arg == "--":
+                    break
+                name = arg.split("=", 1)[0]
+                if name.startswith("--") and name not in known:
+                    import difflib
+
+                    close = difflib.get_close_matches(name, known, n=1)
+                    raise click.NoSuchOption(name, possibilities=close, ctx=ctx)
+        return super().parse_args(ctx, args)
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The help page, this command's and each option's help (click's own ``--help`` and
         ``--version`` included) in the language, wrapped between words only: an option named
