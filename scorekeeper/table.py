@@ -23,7 +23,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match import HandInTheWay, Match, StoredHand
-from scorekeeper.messages import next_deal, plain, report, round_line
+from scorekeeper.messages import next_deal, plain, round_line
 from scorekeeper.rules import Rules
 from scorekeeper.store import Store, StoreError
 
@@ -182,7 +182,12 @@ def check_next(match: Match, expected: int) -> None:
     )
 
 
-def taken_back(store: Store, chosen: int, expected: int | None = None) -> list[str]:
+#: What taking a hand back says of it, and the sheets before and after it to report the standing
+#: by (none where the abandoning of the match was taken back).
+TakenBack = tuple[list[str], "tuple[Scoresheet, Scoresheet] | None"]
+
+
+def taken_back(store: Store, chosen: int, expected: int | None = None) -> TakenBack:
     """Void the last hand of the match (or take its abandoning back); what to report.
 
     ``expected`` is the number of the hand meant (``serve``'s page says which hand it takes
@@ -208,12 +213,8 @@ def taken_back(store: Store, chosen: int, expected: int | None = None) -> list[s
             last = current.void_last()
     sheet = current.sheet()
     if took_back:
-        return [
-            _("Match {id} is being played again: the abandoning is taken back.").format(
-                id=current.id
-            ),
-            next_deal(sheet),
-        ]
+        said = _("Match {id} is being played again: the abandoning is taken back.")
+        return [said.format(id=current.id), next_deal(sheet)], None
     voided = (
         _("Voided hand {number}: {hand}").format(
             number=len(current.in_force()) + 1, hand=plain(last.hand)
@@ -221,7 +222,7 @@ def taken_back(store: Store, chosen: int, expected: int | None = None) -> list[s
         if sheet.variant.form is Form.PARTNERSHIP
         else _("Voided {line}").format(line=round_line(before.rounds[-1]))
     )
-    return report(before, sheet, voided)
+    return [voided], (before, sheet)
 
 
 class Corrected(NamedTuple):

@@ -898,5 +898,8 @@ def test_a_hand_recorded_from_a_phone_is_answered_with_its_report_only(
     assert answer.json()["lines"][0] == "Hand 31: Ann knocks 3 v 20 -> Ann +17 in Games 1, 2, 3"
     assert len(answer.content) < 2000 < whole
     taken = phone.post("/undo", json={"match": 1, "hand": 31}, headers=WRITE)
-    assert set(taken.json()) == {"ok", "recorded", "lines", "key"} and len(taken.content) < 2000
+    assert set(taken.json()) == {"ok", "recorded", "lines", "html", "key"}
+    assert len(taken.content) < 2000
+    assert taken.json()["html"].startswith('<p>Voided <span class="nb">Hand 31:</span> Ann')
+    assert '<table class="after">' in taken.json()["html"]
     assert taken.json()["key"] == phone.get("/live").json()["key"] != answer.json()["key"]

@@ -56,7 +56,7 @@ def test_taking_back_is_for_the_last_hand_only(store_dir: Path, run: Run) -> Non
     with pytest.raises(NotTheNextHand):
         taken_back(store, 1, expected=2)
     assert (
-        taken_back(store, 1, expected=1)[0]
+        taken_back(store, 1, expected=1)[0][0]
         == "Voided Hand 1: Ann knocks 3 v 20 -> Ann +17 in Game 1"
     )
 

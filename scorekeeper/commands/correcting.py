@@ -39,6 +39,7 @@ from scorekeeper.messages import (
     changes,
     next_deal,
     plain,
+    report,
     round_line,
 )
 from scorekeeper.rules import (
@@ -77,7 +78,8 @@ def undo(store: Store, match: int | None) -> None:
 
 def take_back(store: Store, chosen: int) -> None:
     """Void the last hand of the match and report it (``undo``, and ``u`` in ``record``)."""
-    echo_lines(taken_back(store, chosen))
+    said, sheets = taken_back(store, chosen)
+    echo_lines(report(*sheets, *said) if sheets else said)
 
 
 class Amending(ScorekeeperGroup):

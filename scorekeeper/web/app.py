@@ -305,10 +305,12 @@ class Served:
         try:
             chosen = self.meant(store, asked)
             expected = hand_number(asked.get("hand"))
-            lines = taken_back(store, chosen, expected)
+            said, sheets = taken_back(store, chosen, expected)
         except Exception as error:
             return self.refused(store, language, error)
-        return self.done(language, lines)
+        if sheets is None:
+            return self.done(language, said)
+        return self.done(language, report(*sheets, *said), views.report_html(*sheets, said))
 
     def done(
         self, language: str, lines: list[str], html: str | None = None
