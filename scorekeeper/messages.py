@@ -136,16 +136,18 @@ def arrangement(who: str, hand: Arrangement) -> list[str]:
 
 def short(r: Round) -> str:
     """The scoresheet's hand cell, beside the totals in the winner's columns: ``+10``,
-    ``+37 gin``, ``+27 undercut (up-card 7♠: doubled)``, ``+15, box +25`` (what the boxes
-    added under ``boxes_when`` each_hand), ``wall``, or ``no score`` for a partnership deal
-    that came out even."""
+    ``+37 gin``, ``+27 undercut (up-card 7♠: doubled)``, ``+0 tie`` (a tie the knocker won),
+    ``+15, box +25`` (what the boxes added under ``boxes_when`` each_hand), ``wall``, or ``no
+    score`` for a partnership deal that came out even."""
     if r.winner is None:
         return _("no score") if r.kind is Kind.DEAL else _("wall")
+    hand = r.hand
+    tied = r.kind is Kind.KNOCK and hand and hand.knocker_deadwood == hand.opponent_deadwood
     said = {
         Kind.UNDERCUT: _("+{points} undercut"),
         Kind.GIN: _("+{points} gin"),
         Kind.BIG_GIN: _("+{points} big gin"),
-    }.get(r.kind, "+{points}")
+    }.get(r.kind, _("+{points} tie") if tied else "+{points}")
     cell = said.format(points=r.points)
     if r.box_points:
         cell = ngettext("{cell}, box +{value}", "{cell}, {n} boxes +{value}", r.boxes).format(

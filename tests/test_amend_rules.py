@@ -287,6 +287,14 @@ def test_log_all_shows_the_change_between_the_hands_and_rules_when(run: Run) -> 
     assert title.startswith("Rules of match 1, changed ") and title.endswith("after hand 7")
 
 
+def test_rules_says_a_change_before_any_hand_was_before_the_first_hand(run: Run) -> None:
+    new_match(run)
+    ok(run("amend", "rules", "--gin-bonus", "20"))
+    title = ok(run("rules")).splitlines()[0]
+    assert title.startswith("Rules of match 1, changed ")
+    assert title.endswith("before the first hand")
+
+
 def test_undo_after_a_change_takes_back_the_last_hand_not_the_change(run: Run) -> None:
     seven_hands(run)
     ok(run("amend", "rules", "--gin-bonus", "20"))

@@ -242,6 +242,8 @@ def test_a_tie_the_knocker_wins_is_called_a_tie_and_is_no_undercut(tmp_path: Pat
     assert "5 v 5 is a tie, and this match gives a tie to the knocker: it is no undercut" in said
     reported = ok(invoke(store, "knock", "ann", "5", "5")).splitlines()[0]
     assert reported == "Hand 1: Ann knocks 5 v 5, a tie: the knocker's -> Ann +0 in Game 1"
+    sheet = ok(invoke(store, "show", env=at(80))).splitlines()
+    assert any(line.split()[:3] == ["1", "+0", "tie"] for line in sheet)  # the hand's cell
 
 
 def test_the_help_of_an_option_says_what_it_goes_with_as_declared(tmp_path: Path) -> None:

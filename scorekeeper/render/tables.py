@@ -165,12 +165,13 @@ def rules(match: Match) -> RenderableType:
         return _titled(_("Rules of match {id}").format(id=match.id), table)
     last = changes[-1][0]
     number = sum(stored.slot <= last.after for stored in match.in_force())
-    return _titled(
-        _("Rules of match {id}, changed {when} after hand {number}").format(
-            id=match.id, when=last.recorded[:16].replace("T", " "), number=number
-        ),
-        table,
+    title = (
+        _("Rules of match {id}, changed {when} after hand {number}")
+        if number
+        else _("Rules of match {id}, changed {when} before the first hand")
     )
+    when = last.recorded[:16].replace("T", " ")
+    return _titled(title.format(id=match.id, when=when, number=number), table)
 
 
 def _given(name: str, value: object = None) -> str:
