@@ -112,6 +112,21 @@ def test_every_hand_is_a_row_of_its_own_walls_too(store_dir: Path) -> None:
     assert '<svg class="race"' in hands and "xmlns" not in hands
 
 
+def test_a_match_of_one_game_lists_its_hands_without_the_games_they_counted_in(
+    store_dir: Path,
+) -> None:
+    play(store_dir, ["Ann", "Ben", "--dealer", "ann", "--preset", "gin"], FIVE_HANDS)
+    hands = client(store_dir).get("/live").json()["hands"]
+    assert rows(hands, "hands") == [
+        ["Hand"],
+        ["1", "Ann +23"],
+        ["2", "Ben +43 gin"],
+        ["3", "wall"],
+        ["4", "Ann +28"],
+        ["5", "Ben +10"],
+    ]
+
+
 def test_once_the_match_is_over_the_result_and_the_match_net_come_first(
     store_dir: Path,
 ) -> None:

@@ -91,17 +91,19 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
 
 def hands_html(sheet: Scoresheet) -> str:
     """Every hand on a row of its own: its number, who won what (or the wall), and the games
-    it counted in."""
+    it counted in (where the match has more than one game)."""
+    games = sheet.rules.game_count > 1
     rows = "".join(
         f'<tr><td class="number">{r.number}</td>'
         f"<td>{unbroken_text((r.winner + ' ' if r.winner else '') + short(r))}</td>"
-        f'<td class="in">{unbroken_text(", ".join(map(str, r.games)) or "-")}</td></tr>'
+        + (f'<td class="in">{unbroken_text(", ".join(map(str, r.games)) or "-")}</td>' * games)
+        + "</tr>"
         for r in sheet.rounds
     )
+    head = f'<th scope="col" class="in">{text(_("Games"))}</th>' * games
     return (
         f'<table class="hands"><thead><tr><th scope="col" colspan="2">{text(_("Hand"))}</th>'
-        f'<th scope="col" class="in">{text(_("Games"))}</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
+        f"{head}</tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
