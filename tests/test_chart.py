@@ -59,6 +59,19 @@ def test_each_line_climbs_by_the_hands_to_its_column() -> None:
     assert heights == [0, 10, 10, 40, 44]
 
 
+def test_every_game_is_drawn_to_one_scale() -> None:
+    """Alexandra's gin v 80 is 105, which wins Game 1; her knock 2 v 20 is then 18 in Game 2.
+    Every panel's top is 105 and a tenth: 115.5 points, so the target's line is at the same
+    height in each and Game 2's 18 is drawn as 18 of 115.5."""
+    hands = [Hand.gin("Alexandra", 80), Hand.knock("Alexandra", 2, 20)]
+    drawn = ET.fromstring(race_svg(replay(PLAYERS, Rules(), "Alexandra", hands)))
+    targets = {line.get("y1") for line in drawn.iter(f"{SVG}line") if line.get("class") == "target"}
+    assert targets == {f"{PANEL_HEIGHT - PANEL_HEIGHT * 100 / 115.5:.1f}"}
+    game_2 = drawn.findall(f"{SVG}polyline")[2].get("points", "")  # Alexandra's, Game 2
+    last_y = float(game_2.split()[-1].split(",")[1])
+    assert round((PANEL_HEIGHT - last_y) / PANEL_HEIGHT * 115.5, 1) == 18
+
+
 def test_a_game_won_is_named_with_its_winner() -> None:
     hands = [Hand.gin("Alexandra", 80)]  # 80 + 25 = 105: Game 1 won at once
     drawn = race_svg(replay(PLAYERS, Rules(), "Alexandra", hands))

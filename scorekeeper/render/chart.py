@@ -43,8 +43,10 @@ def race_svg(sheet: Scoresheet) -> str:
     across = max(1, (width + GAP) // LEGEND_WIDTH)  # the names on a legend's line
     height = PANEL_HEIGHT + 18 + LEGEND_LINE * -(-len(sheet.players) // across)
     title = _("The race to {target}").format(target=sheet.target)
+    # One scale for every panel, so that the games' lines are compared at a glance.
+    top = max(sheet.target, *(p for game in games for p in game.points.values())) * 1.1
     panels = "".join(
-        _panel(sheet, game, index * (PANEL_WIDTH + GAP)) for index, game in enumerate(games)
+        _panel(sheet, game, index * (PANEL_WIDTH + GAP), top) for index, game in enumerate(games)
     )
     legend = "".join(
         f'<g transform="translate({index % across * LEGEND_WIDTH},'
@@ -63,10 +65,10 @@ def race_svg(sheet: Scoresheet) -> str:
     )
 
 
-def _panel(sheet: Scoresheet, game: Game, left: int) -> str:
-    """One game's panel: its frame, the target, each player's line and the game's name."""
+def _panel(sheet: Scoresheet, game: Game, left: int, top: float) -> str:
+    """One game's panel: its frame, the target, each player's line and the game's name, drawn
+    to ``top`` points (room above the target's line and the highest column)."""
     hands = len(sheet.rounds)
-    top = max(sheet.target, *game.points.values()) * 1.1  # room above the target's line
 
     def point(hand: int, points: int) -> str:
         x = left + PANEL_WIDTH * hand / max(hands, 1)
