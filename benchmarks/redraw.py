@@ -26,12 +26,11 @@ import signal
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-SCOREKEEPER = [sys.executable, "-m", "scorekeeper"]
+from serve import SCOREKEEPER, command  # the whole command, as serve.py runs it
 
 
 def build(store: Path, hands: int) -> None:
@@ -52,19 +51,6 @@ def build(store: Path, hands: int) -> None:
         match = writer.create(("Alexandrinaa", "Maximiliaan1"), Rules(target=1000), "Maximiliaan1")
         for number in range(hands):
             match.add(cycle[number % len(cycle)])
-
-
-def command(store: Path, *args: str) -> str:
-    done = subprocess.run(
-        [*SCOREKEEPER, "--db", str(store), *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "SCOREKEEPER_LANG": "en"},
-    )
-    if done.returncode:
-        raise SystemExit(f"scorekeeper {' '.join(args)} failed: {done.stderr}")
-    return done.stdout
 
 
 class Stream:

@@ -10,16 +10,17 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
 from typing import Any
 
 import pytest
 from harness import invoke, ok
-from test_serve import CHROMIUM, CHROMIUM_FLAGS, PHONE, Server, client, phone
+from test_serve import CHROMIUM, PHONE, Server, browser, client, phone
 
 from scorekeeper.web.views import unbroken_text
+
+__all__ = ["browser"]  # the fixture, shared with test_serve
 
 #: axe-core, as .ci/run installs it from npm (or where AXE_CORE says).
 AXE = Path(
@@ -219,18 +220,6 @@ THREE_HANDED = (
 LOCALES = {"en": "en-GB", "de": "de-DE", "nl": "nl-NL"}
 
 
-@pytest.fixture
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
 def served(store: Path, match: tuple[list[str], list[tuple[str, ...]]]) -> Server:
     play(store, *match)
     return Server(store)
@@ -270,12 +259,12 @@ def on_screen(page: Any, selector: str) -> list[dict[str, float]]:
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
 @pytest.mark.parametrize("match", [THREE_GAMES, THREE_HANDED], ids=["hollywood", "three-handed"])
 def test_the_first_screen_shows_every_game_and_the_next_hands_questions(
-    store_dir: Path, chromium: Any, match: tuple[list[str], list[tuple[str, ...]]]
+    store_dir: Path, browser: Any, match: tuple[list[str], list[tuple[str, ...]]]
 ) -> None:
     server = served(store_dir, match)
     try:
         for locale in LOCALES.values():
-            page = phone(chromium, server.address, locale)
+            page = phone(browser, server.address, locale)
             games = 3 if match is THREE_GAMES else 1
             columns = on_screen(page, "table.standing tbody td")
             assert len(columns) == games * (len(match[0]) - 2)  # a column per player and game
@@ -297,10 +286,10 @@ def test_the_first_screen_shows_every_game_and_the_next_hands_questions(
 
 @pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
-def test_a_wall_shows_in_the_phone_layout(store_dir: Path, chromium: Any) -> None:
+def test_a_wall_shows_in_the_phone_layout(store_dir: Path, browser: Any) -> None:
     server = served(store_dir, THREE_GAMES)
     try:
-        page = phone(chromium, server.address)
+        page = phone(browser, server.address)
         wall = page.locator("table.hands tr", has_text="wall")
         assert wall.count() == 1 and wall.is_visible()
         assert wall.inner_text().split() == ["3", "wall", "-"]
@@ -319,13 +308,13 @@ def test_a_wall_shows_in_the_phone_layout(store_dir: Path, chromium: Any) -> Non
 )
 @pytest.mark.parametrize("match", [THREE_GAMES, THREE_HANDED], ids=["hollywood", "three-handed"])
 def test_no_serious_accessibility_fault_in_any_language(
-    store_dir: Path, chromium: Any, match: tuple[list[str], list[tuple[str, ...]]]
+    store_dir: Path, browser: Any, match: tuple[list[str], list[tuple[str, ...]]]
 ) -> None:
     server = served(store_dir, match)
     try:
         for language, locale in LOCALES.items():
             # axe is injected as a script of the page's own, which its policy would refuse
-            context = chromium.new_context(viewport=PHONE, locale=locale, bypass_csp=True)
+            context = browser.new_context(viewport=PHONE, locale=locale, bypass_csp=True)
             page = context.new_page()
             page.goto(server.address)
             page.wait_for_selector("#sheet h2")
