@@ -731,6 +731,15 @@ def test_two_phones_and_a_terminal_keep_one_sheet(
     assert len(hands(hollywood)) == 4
 
 
+#: Every text the page's report box shows, kept in ``window.saids`` as it changes.
+SAID_WATCHED = """() => {
+  window.saids = [];
+  const said = document.querySelector('#said');
+  new MutationObserver(() => window.saids.push(said.innerText)).observe(
+    said, {childList: true, characterData: true, subtree: true});
+}"""
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
 @pytest.mark.parametrize("held", [0.0, 1.5], ids=["answer as it comes", "answer held back"])
@@ -754,12 +763,15 @@ def test_the_phone_that_ends_the_match_keeps_its_report_up(
         page = phone(browser, server.address)
         page.route("**/hand", late)
         enter_knock(page, "Ann", 3, 20)  # 17 points: game and match over
+        page.evaluate(SAID_WATCHED)
         page.click("button.record")
         wait_until(page, "() => document.querySelector('#said').innerText.startsWith('Hand 1:')")
         changes_within(page, "wins", 5.0)  # the stream's redraw came too
         time.sleep(1.0)  # and any later look at the match
         assert page.locator("#said").is_visible()
         assert page.locator("#said").inner_text().startswith("Hand 1: Ann knocks 3 v 20")
+        # Never told that the match changed under it: the change was its own.
+        assert not [said for said in page.evaluate("() => window.saids") if "changed" in said]
     finally:
         assert server.stop() == 0
 

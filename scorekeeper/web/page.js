@@ -146,8 +146,8 @@
     const asked = answers(form);
     if (JSON.stringify(asked) !== previewed) return;
     form.querySelector("button.record").disabled = true;
+    started = false; // the hand is this phone's: the stream may show it before the answer comes
     const answer = await post("/hand", asked);
-    started = false;
     told(answer);
     if (answer.ok) sheet.scrollIntoView({ block: "start" }); // the standing the hand made
   }
