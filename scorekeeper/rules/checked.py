@@ -141,13 +141,7 @@ class Rules(Options):
         Three-handed Gin none of those it fixes but its one column (its rotation deals, and the
         first to the target wins)."""
         unused = set(THREE_HANDED_FIXED) - {"columns"} if self.three_handed else set()
-        return [
-            name
-            for name in self.to_dict()
-            if name not in unused
-            and all(in_force(self, other) == value for other, value in NEEDS[name])
-            and not any(in_force(self, other) == value for other, value in NOT_WITH.get(name, ()))
-        ]
+        return [name for name in self.to_dict() if name not in unused and applies(self, name)]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
@@ -179,10 +173,7 @@ class Rules(Options):
             for name in wanted._fields
             if name not in given
             and getattr(wanted, name) != DEFAULTS[name]
-            and (
-                any(in_force(wanted, other) != value for other, value in NEEDS[name])
-                or any(in_force(wanted, other) == value for other, value in NOT_WITH.get(name, ()))
-            )
+            and not applies(wanted, name)
         }
         return self._replace(**given, **stranded)
 
@@ -236,6 +227,14 @@ def refused_with_three(given: Mapping[str, object]) -> RuleError | None:
             given["shutout"],
         )
     return None
+
+
+def applies(rules: Options, name: str) -> bool:
+    """Whether an option decides something under ``rules``: each rule it goes with as it needs
+    it, and none it does not go with so (its declaration's ``needs`` and ``not_with``)."""
+    return all(in_force(rules, other) == value for other, value in NEEDS[name]) and not any(
+        in_force(rules, other) == value for other, value in NOT_WITH.get(name, ())
+    )
 
 
 def in_force(rules: Options, name: str) -> object:
