@@ -171,7 +171,7 @@ def check_next(match: Match, expected: int) -> None:
         raise NotTheNextHand(
             _(
                 "Hand {number} was just recorded from elsewhere ({hand}), so this entry was "
-                "not stored; the sheet shows it."
+                "not stored; the sheet shows it as recorded."
             ).format(number=expected, hand=plain(held[expected - 1].hand))
         )
     raise NotTheNextHand(

@@ -349,7 +349,7 @@ def test_two_phones_entering_the_same_hand_record_it_once(hollywood: Path) -> No
     assert late.status_code == 409
     assert late.json()["error"] == (
         "Error: Hand 3 was just recorded from elsewhere (Ann knocks 3 v 20), so this entry was "
-        "not stored; the sheet shows it."
+        "not stored; the sheet shows it as recorded."
     )
     assert "+17" in late.json()["live"]["hands"]  # the sheet shows its row
     assert "Hand 3:" in late.json()["live"]["sheet"]  # and the first screen the last hand
@@ -729,6 +729,19 @@ def test_two_phones_and_a_terminal_keep_one_sheet(
         first, "() => document.querySelector('#entry').innerText.includes('Hand 5 of match')", 1.0
     )
     assert len(hands(hollywood)) == 4
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_the_preview_brings_the_record_button_into_view(serving: Server, browser: Any) -> None:
+    page = phone(browser, serving.address)
+    enter_knock(page, "Ann", 3, 20)
+    wait_until(
+        page,
+        "() => { const box = document.querySelector('button.record').getBoundingClientRect();"
+        " return box.top >= 0 && box.bottom <= window.innerHeight; }",
+        seconds=3,
+    )
 
 
 #: Every text the page's report box shows, kept in ``window.saids`` as it changes.

@@ -192,6 +192,9 @@ def test_a_page_says_it_is_offline_and_comes_back_by_itself(
     page.evaluate("() => { document.body.dataset.stayed = 'yes'; }")  # gone with a reload
     assert page.evaluate(ONLINE) and page.evaluate(ENTRY_OPEN)
 
+    page.evaluate("() => window.scrollTo(0, 12)")  # as the page is left after a hand
+    row = page.locator("#sheet table.standing tbody tr").first
+    was = row.bounding_box()
     ready(server)
     assert server.stop() == 0
     assert wait_until(page, OFFLINE, seconds=5) < 5
@@ -200,6 +203,9 @@ def test_a_page_says_it_is_offline_and_comes_back_by_itself(
     assert banner.startswith("Offline: ") and "Runde" in banner  # in the page's language
     top = page.locator("#offline").bounding_box()
     assert top is not None and top["y"] <= 0 and top["height"] < PHONE["height"] / 4
+    # The banner pushed the sheet down, over nothing that was in view.
+    now = row.bounding_box()
+    assert was is not None and now is not None and now["y"] >= top["y"] + top["height"]
     page.screenshot(path=str(tmp_path / "offline.png"))
 
     ok(invoke(hollywood, "knock", "ann", "2", "30"))  # hand 3, while the page is offline

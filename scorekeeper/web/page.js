@@ -130,7 +130,9 @@
     if (answer.ok) {
       preview.innerHTML = answer.html; // the server's, every text in it escaped
       previewed = JSON.stringify(asked);
-      form.querySelector("button.record").disabled = false;
+      const button = form.querySelector("button.record");
+      button.disabled = false;
+      button.scrollIntoView({ block: "nearest", behavior: "smooth" }); // the preview over it
     } else {
       preview.textContent = answer.error;
       preview.classList.add("error");
@@ -230,7 +232,13 @@
     if (source) source.close();
     source = null;
     banner.textContent = message || words.offline;
-    banner.hidden = false;
+    if (banner.hidden) {
+      // The banner pushes the page down where it is read: the browser would keep what is in
+      // view in its place and put the banner over it.
+      const read = window.scrollY;
+      banner.hidden = false;
+      window.scrollTo(window.scrollX, read);
+    }
     state.textContent = words.lost;
     state.classList.add("lost");
     usable(false);
