@@ -132,6 +132,21 @@ def test_an_option_that_no_longer_goes_with_the_rules_goes_back_to_its_default(r
     assert "Shutout bonus" not in out.replace("Shutout reward bonus", "")  # 100 stays
 
 
+def test_an_option_put_back_that_strands_another_puts_that_back_too(run: Run) -> None:
+    # Only the first game: games in all back to following the one column, and with one game
+    # the last game counting double decides nothing either.
+    new_match(run, "--columns", "1", "--games", "3", "--last-game-double")
+    out = " ".join(ok(run("amend", "rules", "--end-after-first-game")).split())
+    assert "Games in all 1 (was 3); Last game double no (was yes)" in out
+
+
+def test_a_rule_that_comes_to_what_it_was_is_not_said_to_change(run: Run) -> None:
+    # Three games in all on three columns, then left to follow the columns: still three.
+    new_match(run, "--games", "3")
+    out = ok(run("amend", "rules", "--end-after-first-game")).splitlines()[0]
+    assert out == "Rules of match 1 changed: Only the first game yes (was no)."
+
+
 def test_a_preset_makes_the_rules_its_own_with_the_options_beside_it(run: Run) -> None:
     new_match(run, "--gin-bonus", "30")
     ok(run("knock", "bob", "5", "15"))

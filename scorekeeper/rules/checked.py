@@ -168,14 +168,17 @@ class Rules(Options):
         option not given that would no longer go with the rules (``--shutout-bonus 50`` once
         the shutout is no longer a bonus) is back at its default, where it decides nothing."""
         wanted = Options(*self)._replace(**given)
-        stranded = {
-            name: DEFAULTS[name]
-            for name in wanted._fields
-            if name not in given
-            and getattr(wanted, name) != DEFAULTS[name]
-            and not applies(wanted, name)
-        }
-        return self._replace(**given, **stranded)
+        while True:  # an option put back may strand another (games, then the last game double)
+            stranded = {
+                name: DEFAULTS[name]
+                for name in wanted._fields
+                if name not in given
+                and getattr(wanted, name) != DEFAULTS[name]
+                and not applies(wanted, name)
+            }
+            if not stranded:
+                return self._replace(**wanted._asdict())
+            wanted = wanted._replace(**stranded)
 
 
 #: What Three-handed Gin leaves as it is (docs/rules.md): its rotation deals, the first to
@@ -417,4 +420,5 @@ def rules_changed(before: Options, after: Options) -> list[str]:
         )
         for name in after._fields
         if getattr(before, name) != getattr(after, name)
+        and shown(before, name) != shown(after, name)  # games left to follow the same columns
     ]
