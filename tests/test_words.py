@@ -282,6 +282,8 @@ def test_the_help_of_a_kind_of_hand_to_amend_is_its_own(tmp_path: Path) -> None:
     assert said.startswith("Usage: scorekeeper amend 3 knock [OPTIONS] PLAYER")
     said = ok(invoke(tmp_path / "store", "amend", "3", "--help", env=at(80)))
     assert said.startswith("Usage: scorekeeper amend [OPTIONS] NUMBER COMMAND")
+    said = refused(invoke(tmp_path / "store", "amend", "3", "knok", "--help", env=at(80)), 2)
+    assert "did you mean 'scorekeeper amend 3 knock --help'?" in said
 
 
 def test_record_asks_who_went_big_gin_after_big_gin(tmp_path: Path) -> None:

@@ -158,7 +158,9 @@ class Command(click.Command):
         reach its argument's check (:data:`NUMBERS`), a mistyped long option is still refused
         as an option, with the one meant (not taken for an extra argument)."""
         if ctx.ignore_unknown_options and not isinstance(self, click.Group):  # not its own
-            known = [name for param in self.get_params(ctx) for name in param.opts]
+            known = [
+                name for param in self.get_params(ctx) for name in param.opts + param.secondary_opts
+            ]
             for arg in args:
                 if arg == "--":
                     break

@@ -94,8 +94,10 @@ class Amending(ScorekeeperGroup):
         while word < len(args) and args[word].startswith("-"):
             word += 2 if args[word] in ("--match", "-m") else 1
         if args[word : word + 1] != ["rules"]:
-            # amend's options may follow the kind of hand, but a --help there is the kind's.
-            kind = next((i for i, arg in enumerate(args) if arg in self.commands), len(args))
+            # amend's options may follow the kind of hand (the word after the hand's number,
+            # however typed), but a --help there is the kind's.
+            words = [at for at in range(word, len(args)) if not args[at].startswith("-")]
+            kind = words[1] if len(words) > 1 else len(args)
             helping = [arg for arg in args[kind + 1 :] if arg in ctx.help_option_names]
             args = [arg for at, arg in enumerate(args) if at <= kind or arg not in helping]
             super().parse_args(ctx, args)
