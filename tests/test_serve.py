@@ -744,6 +744,34 @@ def test_the_preview_brings_the_record_button_into_view(serving: Server, browser
     )
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_a_hand_whose_recording_failed_can_be_recorded_with_another_tap(
+    serving: Server, browser: Any, hollywood: Path
+) -> None:
+    """The connection fails as Record is tapped: the hand is not stored, the page says so, asks
+    for the preview again, and the next tap records it."""
+    page = phone(browser, serving.address)
+    failed: list[str] = []
+
+    def once(route: Any) -> None:
+        if '"preview"' not in (route.request.post_data or "") and not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/hand", once)
+    enter_knock(page, "Ann", 3, 20)
+    page.click("button.record")
+    wait_until(page, "() => document.querySelector('#said').classList.contains('wrong')")
+    assert failed and len(hands(hollywood)) == 2
+    page.wait_for_selector("button.record:not([disabled])", timeout=10_000)
+    page.click("button.record")
+    wait_until(page, "() => document.querySelector('#said').innerText.startsWith('Hand 3:')")
+    assert len(hands(hollywood)) == 3
+
+
 #: Every text the page's report box shows, kept in ``window.saids`` as it changes.
 SAID_WATCHED = """() => {
   window.saids = [];

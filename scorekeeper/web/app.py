@@ -320,7 +320,10 @@ class Served:
         (the page keeps the report up until the stream brings other news). The stream redraws
         every page, this one too, with what changed."""
         self.poke()
-        key = self.live(language)["key"]
+        try:
+            key = self.live(language)["key"]
+        except Exception:  # the change is made: a sheet that cannot be drawn is the stream's news
+            key = None
         laid_out = {} if html is None else {"html": html}
         return 200, {"ok": True, "recorded": True, "lines": lines, **laid_out, "key": key}
 

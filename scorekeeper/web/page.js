@@ -151,7 +151,12 @@
     started = false; // the hand is this phone's: the stream may show it before the answer comes
     const answer = await post("/hand", asked);
     told(answer);
-    if (answer.ok) sheet.scrollIntoView({ block: "start" }); // the standing the hand made
+    if (answer.ok) {
+      sheet.scrollIntoView({ block: "start" }); // the standing the hand made
+    } else if (form.isConnected) {
+      previewed = null; // not stored, and still the hand to enter: its preview asked again
+      changed(form);
+    }
   }
 
   // What a write's answer says, shown until the stream brings news other than its own (the
@@ -165,11 +170,11 @@
 
   async function undo(box) {
     for (const button of box.querySelectorAll("button")) button.disabled = true;
+    started = false; // the change is this phone's: the stream may show it before the answer
     const answer = await post("/undo", {
       match: Number(box.dataset.match),
       hand: Number(box.dataset.hand),
     });
-    started = false;
     told(answer);
   }
 
