@@ -59,7 +59,7 @@ def outcome(hand: Hand, result: Score) -> str:
         "od": hand.opponent_deadwood,
         "winner": result.winner,
     }
-    tied = result.kind is Kind.KNOCK and hand.knocker_deadwood == hand.opponent_deadwood
+    tied = knocker_tied(result.kind, hand)
     said = {
         Kind.KNOCK: _("{knocker} knocks {kd} v {od}, a tie: the knocker's")
         if tied
@@ -134,6 +134,14 @@ def arrangement(who: str, hand: Arrangement) -> list[str]:
     return lines
 
 
+def knocker_tied(kind: Kind, hand: Hand | None) -> bool:
+    """Whether a hand scored as a knock was a tie (equal counts): one the knocker won, as
+    ``--tie knocker`` has it."""
+    return (
+        kind is Kind.KNOCK and hand is not None and hand.knocker_deadwood == hand.opponent_deadwood
+    )
+
+
 def short(r: Round) -> str:
     """The scoresheet's hand cell, beside the totals in the winner's columns: ``+10``,
     ``+37 gin``, ``+27 undercut (up-card 7♠: doubled)``, ``+0 tie`` (a tie the knocker won),
@@ -141,8 +149,7 @@ def short(r: Round) -> str:
     score`` for a partnership deal that came out even."""
     if r.winner is None:
         return _("no score") if r.kind is Kind.DEAL else _("wall")
-    hand = r.hand
-    tied = r.kind is Kind.KNOCK and hand and hand.knocker_deadwood == hand.opponent_deadwood
+    tied = knocker_tied(r.kind, r.hand)
     said = {
         Kind.UNDERCUT: _("+{points} undercut"),
         Kind.GIN: _("+{points} gin"),
@@ -413,22 +420,20 @@ def standing(sheet: Scoresheet, ended: Sequence[int] = ()) -> list[str]:
     (``Scoresheet.in_columns``), ended games marked; a game ``ended`` by the change being
     reported is shown in its column in place of the game that opened there after it."""
     width = max(cells(p) for p in sheet.players)  # as wide as a terminal shows the names
-    headings, rows = standing_cells(sheet, ended)
+    headings, rows, key = standing_cells(sheet, ended)
     size = max(len(cell) for cell in headings + [c for row in rows for c in row]) + 2
     lines = [" " * (width + 2) + "".join(cell.rjust(size) for cell in headings)]
     for player, row in zip(sheet.players, rows):
         padding = " " * (width - cells(player))
         lines.append("  " + player + padding + "".join(cell.rjust(size) for cell in row))
-    if any("*" in cell for row in rows for cell in row):
-        lines.append("  " + _("(* won the game)"))
-    return lines
+    return lines + ["  " + key] * bool(key)
 
 
 def standing_cells(
     sheet: Scoresheet, ended: Sequence[int] = ()
-) -> tuple[list[str], list[list[str]]]:
-    """The short standing's headings (``Game 4``) and a row of figures per player (``112*``
-    for a game won), however it is drawn."""
+) -> tuple[list[str], list[list[str]], str]:
+    """The short standing, however it is drawn: its headings (``Game 4``), a row of figures
+    per player (``112*`` for a game won) and the key to the mark (empty where none is won)."""
     just_ended = {game.column: game for game in sheet.games if game.number in ended}
     games = [just_ended.get(game.column, game) for game in sheet.in_columns()]
     headings = [_("Game {n}").format(n=game.number) for game in games]
@@ -436,7 +441,8 @@ def standing_cells(
         [str(game.points[p]) + ("*" if game.winner == p else "") for game in games]
         for p in sheet.players
     ]
-    return headings, rows
+    key = _("(* won the game)") if any(game.winner for game in games) else ""
+    return headings, rows, key
 
 
 def said_of_new_hand(before: Scoresheet, after: Scoresheet) -> list[str]:

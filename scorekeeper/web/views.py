@@ -15,7 +15,7 @@ from html import escape
 from importlib import resources
 from string import Template
 
-from scorekeeper.engine import ENDINGS, Form, Game, Scoresheet
+from scorekeeper.engine import ENDINGS, Form, Game, Round, Scoresheet
 from scorekeeper.i18n import _, available
 from scorekeeper.match import Match
 from scorekeeper.messages import (
@@ -93,14 +93,17 @@ def hands_html(sheet: Scoresheet) -> str:
     """Every hand on a row of its own: its number, who won what (or the wall), and the games
     it counted in (where the match has more than one game)."""
     games = sheet.rules.game_count > 1
+
+    def counted_in(r: Round) -> str:
+        return f'<td class="in">{unbroken_text(", ".join(map(str, r.games)) or "-")}</td>'
+
     rows = "".join(
         f'<tr><td class="number">{r.number}</td>'
         f"<td>{unbroken_text((r.winner + ' ' if r.winner else '') + short(r))}</td>"
-        + (f'<td class="in">{unbroken_text(", ".join(map(str, r.games)) or "-")}</td>' * games)
-        + "</tr>"
+        f"{counted_in(r) if games else ''}</tr>"
         for r in sheet.rounds
     )
-    head = f'<th scope="col" class="in">{text(_("Games"))}</th>' * games
+    head = f'<th scope="col" class="in">{text(_("Games"))}</th>' if games else ""
     return (
         f'<table class="hands"><thead><tr><th scope="col" colspan="2">{text(_("Hand"))}</th>'
         f"{head}</tr></thead><tbody>{rows}</tbody></table>"
@@ -340,7 +343,7 @@ def choices(
 def report_html(before: Scoresheet, after: Scoresheet, said: Sequence[str]) -> str:
     """A hand's report (or its preview) in the page's layout: what the hand was, the
     standing after it as a table, and what it changed, each line a paragraph."""
-    headings, rows = standing_cells(after, just_ended(before, after))
+    headings, rows, key = standing_cells(after, just_ended(before, after))
     head = cell("", "th") + "".join(cell(heading, "th") for heading in headings)
     body = "".join(
         "<tr>"
@@ -349,14 +352,11 @@ def report_html(before: Scoresheet, after: Scoresheet, said: Sequence[str]) -> s
         + "</tr>"
         for player, row in zip(after.players, rows)
     )
-    won = any("*" in figure for row in rows for figure in row)
-    key = f"<p>{text(_('(* won the game)'))}</p>" if won else ""
-    lines = "".join(f"<p>{unbroken_text(line)}</p>" for line in after_standing(before, after))
+    under = [key] * bool(key) + after_standing(before, after)
     return (
         "".join(f"<p>{unbroken_text(line)}</p>" for line in said)
         + f'<table class="after"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-        + key
-        + lines
+        + "".join(f"<p>{unbroken_text(line)}</p>" for line in under)
     )
 
 
