@@ -19,7 +19,7 @@ absolute times on a shared machine are noisy.
 
 To compare with another install (an earlier commit's, in a virtual environment of its own),
 give its python: its ``knock`` and ``show`` are timed in the same runs, on a store of its own,
-side by side with this one's:
+against the floors of its own Python, side by side with this one's:
 
     python benchmarks/latency.py --quick --against ../before/.venv/bin/python
 """
@@ -145,9 +145,11 @@ def main() -> None:
         if other is None:
             raise SystemExit(f"no scorekeeper beside {options.against}")
         builders[" (against)"] = options.against
+        for floor, command in list(floors.items()):  # its own Python's floors
+            floors[floor + " (against)"] = [options.against, *command[1:]]
         for name in ("knock", "show"):
             command, floor = commands[name]
-            commands[name + " (against)"] = ([other, *command[1:]], floor)
+            commands[name + " (against)"] = ([other, *command[1:]], floor + " (against)")
     results: dict[tuple[str, int], tuple[float, int]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         for size in sizes:

@@ -1,6 +1,7 @@
 """How many bytes ``scorekeeper serve`` sends a page for each redraw of a long match.
 
-Run by hand (not part of the test suite), from the project's virtual environment:
+Run by hand (not part of the test suite), from the project's virtual environment, as a script
+(it takes its way of running a command from ``benchmarks/serve.py`` beside it):
 
     python benchmarks/redraw.py              # a 180-hand Hollywood match, 10 hands more
     python benchmarks/redraw.py --hands 60   # a shorter match
