@@ -426,7 +426,7 @@ def standing(sheet: Scoresheet, ended: Sequence[int] = ()) -> list[str]:
     for player, row in zip(sheet.players, rows):
         padding = " " * (width - cells(player))
         lines.append("  " + player + padding + "".join(cell.rjust(size) for cell in row))
-    return lines + ["  " + key] * bool(key)
+    return lines + (["  " + key] if key else [])
 
 
 def standing_cells(

@@ -90,14 +90,15 @@ class Amending(ScorekeeperGroup):
     numberless = ("rules",)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        word = 0  # the first word that is not an option of amend's (or its value)
-        while word < len(args) and args[word].startswith("-"):
-            word += 2 if args[word] in ("--match", "-m") else 1
+        words, at = [], 0  # where the words are that are no option of amend's (nor its value)
+        while at < len(args):
+            if not args[at].startswith("-"):
+                words.append(at)
+            at += 2 if args[at] in ("--match", "-m") else 1
+        word, kind = (words + [len(args)] * 2)[:2]  # the hand's number (or rules), its kind
         if args[word : word + 1] != ["rules"]:
-            # amend's options may follow the kind of hand (the word after the hand's number,
-            # however typed), but a --help there is the kind's.
-            words = [at for at in range(word, len(args)) if not args[at].startswith("-")]
-            kind = words[1] if len(words) > 1 else len(args)
+            # amend's options may follow the kind of hand (however typed), but a --help there
+            # is the kind's.
             helping = [arg for arg in args[kind + 1 :] if arg in ctx.help_option_names]
             args = [arg for at, arg in enumerate(args) if at <= kind or arg not in helping]
             super().parse_args(ctx, args)

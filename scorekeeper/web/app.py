@@ -53,6 +53,7 @@ from scorekeeper.engine import (
     Entry,
     InvalidHand,
     MatchFinished,
+    Scoresheet,
 )
 from scorekeeper.i18n import _, available, ngettext, set_language, system_error
 from scorekeeper.messages import match_title, report, said_of_new_hand
@@ -290,8 +291,7 @@ class Served:
             expected = hand_number(asked.get("hand"))
             added = add_hand(store, chosen, answers(asked), dry_run=preview, expected=expected)
             said = said_of_new_hand(added.before, added.after)
-            lines = report(added.before, added.after, *said)
-            html = views.report_html(added.before, added.after, said)
+            lines, html = reported(added.before, added.after, said)
         except Exception as error:
             return self.refused(store, language, error)
         if preview:  # the page shows the report beside the sheet it has: the same sheet
@@ -310,7 +310,7 @@ class Served:
             return self.refused(store, language, error)
         if sheets is None:
             return self.done(language, said)
-        return self.done(language, report(*sheets, *said), views.report_html(*sheets, said))
+        return self.done(language, *reported(*sheets, said))
 
     def done(
         self, language: str, lines: list[str], html: str | None = None
@@ -363,6 +363,11 @@ class Served:
 
 class BadRequest(Exception):
     """What a page sent cannot be read (400): its text says so, in the page's words."""
+
+
+def reported(before: Scoresheet, after: Scoresheet, said: list[str]) -> tuple[list[str], str]:
+    """A change's report as the command line says it, and laid out for the page."""
+    return report(before, after, *said), views.report_html(before, after, said)
 
 
 def said_wrong(error: Exception) -> str | None:

@@ -120,6 +120,13 @@
     }
   }
 
+  // The preview of the answers given asked for again (the one shown may be of a match since
+  // changed, or have failed with the connection).
+  function previewAgain(form) {
+    previewed = null;
+    changed(form);
+  }
+
   // What the hand would do, worked out by the server as 'knock --dry-run' does.
   async function check(form, asked) {
     const mine = ++asking;
@@ -154,8 +161,7 @@
     if (answer.ok) {
       sheet.scrollIntoView({ block: "start" }); // the standing the hand made
     } else if (form.isConnected) {
-      previewed = null; // not stored, and still the hand to enter: its preview asked again
-      changed(form);
+      previewAgain(form); // not stored, and still the hand to enter
     }
   }
 
@@ -294,13 +300,9 @@
       online();
       streamed = JSON.parse(event.data);
       apply(streamed);
-      // A hand half entered while the page was offline: its preview asked for again (the
-      // one shown may be of a match since changed, or have failed with the connection).
+      // A hand half entered while the page was offline is previewed again.
       const form = entry.querySelector("form.hand");
-      if (back && started && form) {
-        previewed = null;
-        changed(form);
-      }
+      if (back && started && form) previewAgain(form);
     });
     source.addEventListener("change", (event) => {
       heard = Date.now();

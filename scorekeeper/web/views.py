@@ -352,7 +352,7 @@ def report_html(before: Scoresheet, after: Scoresheet, said: Sequence[str]) -> s
         + "</tr>"
         for player, row in zip(after.players, rows)
     )
-    under = [key] * bool(key) + after_standing(before, after)
+    under = ([key] if key else []) + after_standing(before, after)
     return (
         "".join(f"<p>{unbroken_text(line)}</p>" for line in said)
         + f'<table class="after"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
