@@ -56,7 +56,9 @@ class MatchOver(Refused):
 
 class NotTheNextHand(Refused):
     """A hand entered (or taken back) as hand N when the match no longer waits for it: it was
-    recorded meanwhile, or hands were taken back."""
+    recorded meanwhile, or hands were taken back. Refused by :func:`check_next`, its
+    ``fields`` say the ``number`` entered, the match's ``id``, the ``count`` of hands it holds,
+    its ``next`` hand's number and the hand ``stored`` as hand N (None if there is none)."""
 
 
 class NothingToUndo(Refused):
@@ -167,18 +169,24 @@ def check_next(match: Match, expected: int) -> None:
     held = match.in_force()
     if expected == len(held) + 1:
         return
+    fields = {"number": expected, "id": match.id, "count": len(held), "next": len(held) + 1}
     if 1 <= expected <= len(held):
+        stored = held[expected - 1].hand
         raise NotTheNextHand(
             _(
                 "Hand {number} was just recorded from elsewhere ({hand}), so this entry was "
                 "not stored; the sheet shows it as recorded."
-            ).format(number=expected, hand=plain(held[expected - 1].hand))
+            ).format(number=expected, hand=plain(stored)),
+            stored=stored,
+            **fields,
         )
     raise NotTheNextHand(
         _(
             "Hand {number} is no longer the next hand: match {id} has {count} hands now, so "
             "this entry was not stored; the sheet shows where it stands."
-        ).format(number=expected, id=match.id, count=len(held))
+        ).format(**fields),
+        stored=None,
+        **fields,
     )
 
 

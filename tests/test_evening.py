@@ -210,27 +210,42 @@ def test_the_hand_that_ends_the_match_ends_the_evening(run: Run) -> None:
     assert rounds(run) == [(1, "knock", B, 28, [1])]
 
 
-def test_a_hand_recorded_elsewhere_during_the_questions_comes_first(
+def test_a_hand_recorded_elsewhere_during_the_questions_is_shown_and_the_answer_not_stored(
     run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     new_match(run)
     at_question(monkeypatch, "Who knocked?", elsewhere(store_dir, Hand.knock(B, 5, 15)))
-    out = ok(run("record", input="knock\nal\n3\n20\ny\nq\n"))
-    assert "Match 1 was changed from another terminal while you answered" in out
-    # Bob's hand elsewhere is hand 1 (Bob +10); Alexandra's 20 - 3 = 17 is hand 2.
-    assert "Hand 2: Alexandra knocks 3 v 20 -> Alexandra +17 in Game 1\nRecord this hand?" in out
-    assert rounds(run) == [(1, "knock", B, 10, [1]), (2, "knock", A, 17, [1])]
+    out = ok(run("record", input="knock\nal\n3\n20\nwall\ny\nq\n"))
+    # Bob's hand elsewhere is hand 1 (15 - 5 = Bob +10); Alexandra's answer for hand 1 is
+    # not stored as hand 2: the questions go on to hand 2, dealt by Alexandra, who lost hand 1.
+    assert (
+        "Hand 1 of match 1 was recorded elsewhere while you answered, so your answer was not "
+        "stored. Hand 1 as recorded:\n"
+        "Hand 1: Bob knocks 5 v 15 -> Bob +10 in Game 1\n" in out
+    )
+    assert (
+        "Record this hand?" in out.split("Hand 2 of match 1: Alexandra v Bob, Alexandra dealt.")[1]
+    )
+    assert "Alexandra knocks 3 v 20" not in out
+    assert out.endswith("Recorded 1 hand in match 1.\n")
+    assert rounds(run) == [(1, "knock", B, 10, [1]), (2, "wall", None, 0, [])]
 
 
-def test_a_hand_is_recorded_against_the_match_as_it_is_when_it_is_confirmed(
+def test_a_hand_recorded_elsewhere_while_the_preview_is_confirmed_is_not_stored_twice(
     run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     new_match(run)
     at_question(monkeypatch, "Record this hand?", elsewhere(store_dir, Hand.knock(B, 5, 15)))
     out = ok(run("record", input="knock\nal\n3\n20\ny\nq\n"))
-    assert "Hand 1: Alexandra knocks 3 v 20" in out  # the preview, before the other terminal
-    assert "Hand 2: Alexandra knocks 3 v 20 -> Alexandra +17 in Game 1" in out  # the report
-    assert rounds(run) == [(1, "knock", B, 10, [1]), (2, "knock", A, 17, [1])]
+    assert "Hand 1: Alexandra knocks 3 v 20 -> Alexandra +17 in Game 1" in out  # the preview
+    said = out.split("Record this hand? [Y/n]: y\n")[1]
+    assert said.startswith(
+        "Hand 1 of match 1 was recorded elsewhere while you answered, so your answer was not "
+        "stored. Hand 1 as recorded:\nHand 1: Bob knocks 5 v 15 -> Bob +10 in Game 1\n"
+    )
+    assert "Hand 2: Alexandra" not in out
+    assert out.endswith("No hand was recorded.\n")
+    assert rounds(run) == [(1, "knock", B, 10, [1])]
 
 
 def test_a_match_ended_elsewhere_refuses_the_hand(

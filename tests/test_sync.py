@@ -499,18 +499,23 @@ def test_record_says_when_a_hand_it_recorded_is_lost_and_records_it_again(
     older = tmp_path / "older.json"
     shutil.copy2(path, older)  # the match with no hand, as a slow sync tool brings it back
     at_question(monkeypatch, "How did the hand end?", 2, lambda: shutil.copy2(older, path))
-    answers = "knock\nann\n3\n20\ny\n" + "knock\nben\n2\n30\ny\n" + "y\n" + "q\n"
+    answers = "knock\nann\n3\n20\ny\n" + "knock\nben\n2\n30\n" + "y\n" + "knock\nben\n2\n30\ny\nq\n"
     result = run("record", input=answers)
     assert result.exit_code == 0, result.output
     said = result.stdout
+    # Ben's knock was answered as hand 2 of a match that has no hand by then: it is not
+    # stored as hand 1; Ann's hand 1 is offered again, and Ben's asked for as hand 2.
+    assert (
+        "Hand 2 is no longer the next hand of match 1, which has 0 hands now (it was changed "
+        "elsewhere while you answered), so your answer was not stored." in said
+    )
     assert (
         "Hand 1, Ann knocks 3 v 20, recorded at" in said
         and "is no longer in match 1: its file was replaced, by a sync tool or a copy." in said
     )
     assert "Record it again? [Y/n]" in said
     assert said.rstrip().endswith("Recorded 2 hands in match 1.")
-    # Ben's knock 2 v 30 became hand 1 of the match brought back; Ann's is hand 2 again.
-    assert hands_of(run, 1) == [("knock", "Ben", 28), ("knock", "Ann", 17)]
+    assert hands_of(run, 1) == [("knock", "Ann", 17), ("knock", "Ben", 28)]
 
 
 def test_record_counts_only_the_hands_the_match_holds(
@@ -531,16 +536,40 @@ def test_record_says_when_the_match_changed_while_its_hand_was_being_confirmed(
     from scorekeeper.engine import Hand
 
     evening_match(store_dir)
+    # Hand 1, a wall, is corrected elsewhere to Ben's knock 5 v 15 (Ben +10) while Ann's
+    # hand 2 is being confirmed: it is still hand 2, recorded against the match as it is.
+    amended = elsewhere(
+        store_dir, lambda writer: writer.load(1).replace(1, Hand.knock("Ben", 5, 15))
+    )
+    at_question(monkeypatch, "Record this hand?", 2, amended)
+    result = run("record", input="wall\ny\n" + "knock\nann\n3\n20\ny\n" + "q\n")
+    assert result.exit_code == 0, result.output
+    said = result.stdout.split("Record this hand? [Y/n]: y\n")[2]
+    assert said.startswith(
+        "Match 1 was changed from another terminal while you answered; the hand is added to "
+        "the match as it is now:\nHand 2: Ann knocks 3 v 20 -> Ann +17 in Game 1\n"
+    )
+    assert hands_of(run, 1) == [("knock", "Ben", 10), ("knock", "Ann", 17)]
+
+
+def test_record_does_not_store_a_hand_recorded_elsewhere_as_the_next(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.engine import Hand
+
+    evening_match(store_dir)
     wall = elsewhere(store_dir, lambda writer: writer.load(1).add(Hand.wall()))
     at_question(monkeypatch, "Record this hand?", 1, wall)
     result = run("record", input="knock\nann\n3\n20\ny\n" + "q\n")
     assert result.exit_code == 0, result.output
     said = result.stdout.split("Record this hand? [Y/n]: y\n")[1]
     assert said.startswith(
-        "Match 1 was changed from another terminal while you answered; the hand is added to "
-        "the match as it is now:\nHand 2: Ann knocks 3 v 20 -> Ann +17 in Game 1\n"
+        "Hand 1 of match 1 was recorded elsewhere while you answered, so your answer was not "
+        "stored. Hand 1 as recorded:\nHand 1: wall (dead hand) -> no score\n"
     )
-    assert hands_of(run, 1) == [("wall", None, 0), ("knock", "Ann", 17)]
+    assert "Hand 2 of match 1: Ann v Ben, Ann dealt." in said  # a wall: Ann deals again
+    assert said.rstrip().endswith("No hand was recorded.")
+    assert hands_of(run, 1) == [("wall", None, 0)]
 
 
 def test_record_does_not_take_a_hand_undone_elsewhere_for_a_lost_one(

@@ -12,6 +12,7 @@ import click
 
 from scorekeeper.engine import InvalidHand, MatchFinished, Why
 from scorekeeper.i18n import N_, _, ngettext, system_error
+from scorekeeper.messages import plain
 from scorekeeper.rules import RuleError, option_name
 from scorekeeper.store import MatchMissing, Missing, NotAFolder, Store, StoreError
 from scorekeeper.table import (
@@ -20,6 +21,7 @@ from scorekeeper.table import (
     MatchOver,
     NoCurrentMatch,
     NoSuchHand,
+    NotTheNextHand,
     Refused,
     RulesInTheWay,
 )
@@ -158,6 +160,8 @@ def translate(error: Exception) -> Exception:
         return StateProblem(
             _("{problem} Give --db a folder (it is made if missing).").format(problem=error)
         )
+    if isinstance(error, NotTheNextHand) and "next" in error.fields:  # given with --hand
+        return StateProblem(not_the_next(error))
     if isinstance(error, Refused):  # a hand number the match does not have is mistyped
         said = " ".join([str(error), *after_refusal(error)])
         return BadInput(said) if isinstance(error, NoSuchHand) else StateProblem(said)
@@ -220,6 +224,26 @@ def after_refusal(error: Refused) -> list[str]:
     else:
         return []
     return [said]
+
+
+def not_the_next(error: NotTheNextHand) -> str:
+    """Why ``--hand N`` refused a hand: N is not the match's next hand (the one stored as
+    hand N, if any, named), and where to see the match's hands."""
+    fields: dict[str, Any] = dict(error.fields)
+    stored = fields.pop("stored")
+    if stored is None:
+        said = _(
+            "Hand {number} is not the next hand of match {id}: the next is hand {next}, so "
+            "nothing was stored."
+        )
+    else:
+        said = _(
+            "Hand {number} is not the next hand of match {id}: it is already recorded "
+            "({hand}) and the next is hand {next}, so nothing was stored."
+        )
+    hand = "" if stored is None else plain(stored)
+    see = _("'scorekeeper log {id}' lists its hands.").format(**fields)
+    return " ".join([said.format(hand=hand, **fields), see])
 
 
 def where_to_look(error: MatchMissing) -> str:

@@ -11,6 +11,7 @@ from scorekeeper.commands._common import echo_lines
 from scorekeeper.commands._completion import complete_player
 from scorekeeper.commands._errors import BadInput
 from scorekeeper.commands._params import (
+    NUMBER,
     NUMBERS,
     Count,
     Decorator,
@@ -45,6 +46,14 @@ def deadwood(metavar: str, what: str, required: bool = True) -> Decorator:
 
 dry_run_option = option(
     "--dry-run", is_flag=True, help="Show what the hand would do, and store nothing."
+)
+hand_option = option(
+    "--hand",
+    "hand",
+    type=NUMBER,
+    metavar="N",
+    help="Store the hand only as hand N of the match (as 'log' numbers them), else refuse "
+    "it: for a script or a second keyboard, when another may have recorded hand N already.",
 )
 upcard_option = option(
     "--upcard",
@@ -212,9 +221,22 @@ def walled(typed: str | None, upcard: str | None) -> Answering:
     return answered
 
 
-def record(store: Store, given: int | None, answering: Answering, dry_run: bool = False) -> None:
-    """Record a new hand after the last one and report it (with ``dry_run``, only report)."""
-    added = add_hand(store, given, answering, dry_run)
+def record(
+    store: Store,
+    given: int | None,
+    answering: Answering,
+    dry_run: bool = False,
+    number: int | None = None,
+) -> None:
+    """Record a new hand after the last one and report it (with ``dry_run``, only report);
+    with ``number``, only as that hand."""
+    if number is not None and number < 1:
+        raise BadInput(
+            _(
+                "--hand is a hand's number, from 1 (as 'scorekeeper log' numbers them), not {n}."
+            ).format(n=number)
+        )
+    added = add_hand(store, given, answering, dry_run, expected=number)
     say(added.before, added.after, said_of_new_hand(added.before, added.after), dry_run)
 
 
@@ -226,6 +248,7 @@ def say(before: Scoresheet, after: Scoresheet, said: Sequence[str], dry_run: boo
 
 @command(context_settings=NUMBERS)
 @knock_params
+@hand_option
 @match_option
 @pass_store
 def knock(
@@ -238,6 +261,7 @@ def knock(
     opponent_cards: str | None,
     upcard: str | None,
     dry_run: bool,
+    hand: int | None,
     match: int | None,
 ) -> None:
     """Record a knock: PLAYER knocked with KNOCKER_DEADWOOD against OPPONENT_DEADWOOD.
@@ -250,15 +274,17 @@ def knock(
     \b
     Example:
       scorekeeper knock bob 6 10
+      scorekeeper knock bob 6 10 --hand 4
       scorekeeper knock bob --cards "3s 4s 5s 7h 7d 7c 9c 10c jc ah" \\
                             --opponent-cards "6s 2h 2d kh kd qc 8h 8d 5c 4c"
     """
     counts = counted(knocker_deadwood, opponent_deadwood, cards, opponent_cards)
-    record(store, match, knocked(player, counts, undercut, upcard), dry_run)
+    record(store, match, knocked(player, counts, undercut, upcard), dry_run, hand)
 
 
 @command(context_settings=NUMBERS)
 @gin_params
+@hand_option
 @match_option
 @pass_store
 def gin(
@@ -268,6 +294,7 @@ def gin(
     big: bool,
     upcard: str | None,
     dry_run: bool,
+    hand: int | None,
     match: int | None,
 ) -> None:
     """Record gin (or big gin with --big) by PLAYER against OPPONENT_DEADWOOD.
@@ -276,15 +303,21 @@ def gin(
     Example:
       scorekeeper gin alexandra 23
     """
-    record(store, match, ginned(player, opponent_deadwood, big, upcard), dry_run)
+    record(store, match, ginned(player, opponent_deadwood, big, upcard), dry_run, hand)
 
 
 @command()
 @wall_params
+@hand_option
 @match_option
 @pass_store
 def wall(
-    store: Store, player: str | None, upcard: str | None, dry_run: bool, match: int | None
+    store: Store,
+    player: str | None,
+    upcard: str | None,
+    dry_run: bool,
+    hand: int | None,
+    match: int | None,
 ) -> None:
     """Record a dead hand: nobody knocked before the stock ran out. The same dealer deals again.
 
@@ -294,4 +327,4 @@ def wall(
     Example:
       scorekeeper wall
     """
-    record(store, match, walled(player, upcard), dry_run)
+    record(store, match, walled(player, upcard), dry_run, hand)

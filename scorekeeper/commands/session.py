@@ -26,6 +26,7 @@ from scorekeeper.commands._params import (
 from scorekeeper.commands.correcting import take_back
 from scorekeeper.commands.recording import (
     MatchOver,
+    NotTheNextHand,
     add_hand,
     knocker_cards,
     open_sheet,
@@ -91,6 +92,7 @@ class Turn(Enum):
     MATCH_OVER = "recorded, and the match is over"
     TAKEN_BACK = "the last hand taken back"
     SKIPPED = "nothing recorded (the hand was not confirmed, or could not be taken back)"
+    ELSEWHERE = "nothing recorded: the match got the hand from elsewhere, or lost hands"
     QUIT = "the user stopped at the first question"
 
 
@@ -119,6 +121,34 @@ def changed_meanwhile(match_id: int) -> list[str]:
             "added to the match as it is now:"
         ).format(id=match_id)
     ]
+
+
+def not_stored(match: Match, number: int) -> Turn:
+    """Say that the answer for hand ``number`` was not stored, the match having got its hand
+    ``number`` from elsewhere meanwhile (shown as 'knock' reported it), or having lost hands
+    (taken back, or its file replaced by an older copy)."""
+    hands = [stored.hand for stored in match.in_force()]
+    if len(hands) < number:
+        said = ngettext(
+            "Hand {number} is no longer the next hand of match {id}, which has {count} hand "
+            "now (it was changed elsewhere while you answered), so your answer was not stored.",
+            "Hand {number} is no longer the next hand of match {id}, which has {count} hands "
+            "now (it was changed elsewhere while you answered), so your answer was not stored.",
+            len(hands),
+        )
+        echo_lines([said.format(number=number, id=match.id, count=len(hands))])
+        return Turn.ELSEWHERE
+    echo_lines(
+        [
+            _(
+                "Hand {number} of match {id} was recorded elsewhere while you answered, so "
+                "your answer was not stored. Hand {number} as recorded:"
+            ).format(number=number, id=match.id)
+        ]
+    )
+    before, after = match.sheet(hands[: number - 1]), match.sheet(hands[:number])
+    say(before, after, said_of_new_hand(before, after), False)
+    return Turn.ELSEWHERE
 
 
 class Evening:
@@ -289,6 +319,7 @@ class Evening:
         store, chosen = self.store, self.chosen
         identity = store.identity(chosen)
         asked = asked or self.match_now()
+        number = len(asked.in_force()) + 1  # as the page and 'log' number it
         sheet = open_sheet(asked)
         echo_lines([whose_hand(asked.id, sheet)])
         answer = ask_hand(asked, sheet, self.with_cards)
@@ -305,6 +336,8 @@ class Evening:
                 return Turn.SKIPPED
             return Turn.TAKEN_BACK
         now = asked if store.identity(chosen) == identity else self.match_now()
+        if len(now.in_force()) + 1 != number:
+            return not_stored(now, number)
         before = open_sheet(now)
         if now.history != asked.history:
             echo_lines(changed_meanwhile(chosen))
@@ -313,7 +346,9 @@ class Evening:
         echo_lines(said_of_new_hand(before, preview))
         while confirm(_("Record this hand?")):
             try:
-                added = add_hand(store, chosen, answer)
+                added = add_hand(store, chosen, answer, expected=number)
+            except NotTheNextHand:  # recorded elsewhere while the preview was being confirmed
+                return not_stored(self.match_now(), number)
             except Exception as error:  # the lock not had, the disk full: the answers are kept
                 problem = as_problem(error)
                 if problem is None or isinstance(problem, BadInput):
