@@ -15,6 +15,7 @@ import pty
 import re
 import select
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -245,6 +246,83 @@ def test_a_hand_recorded_elsewhere_while_the_preview_is_confirmed_is_not_stored_
     )
     assert "Hand 2: Alexandra" not in out
     assert out.endswith("No hand was recorded.\n")
+    assert rounds(run) == [(1, "knock", B, 10, [1])]
+
+
+class Terminal:
+    """A ``record`` loop as a real process, answering through a pipe as a player types."""
+
+    def __init__(self, store_dir: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "--db", str(store_dir), "record"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1", "COLUMNS": "200"},
+        )
+        self.screen = bytearray()
+
+    def answer(self, typed: str, then: str | None) -> None:
+        """Type the lines ``typed``, and wait for ``then`` on the screen (None: the end)."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(typed.encode())
+        self.process.stdin.flush()
+        read_until(
+            self.process.stdout.fileno(), self.screen, None if then is None else then.encode()
+        )
+
+    def shown(self) -> str:
+        return self.screen.decode()
+
+    def end(self) -> int:
+        self.process.kill()
+        return self.process.wait(timeout=20)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moment", ["before-the-preview", "at-the-confirmation"])
+def test_two_record_processes_answering_hand_1_store_it_once(
+    run: Run, store_dir: Path, moment: str
+) -> None:
+    """Two terminals at one table, each with a ``record`` loop at hand 1: the first to confirm
+    stores hand 1; the other's answer is not stored as hand 2, it is shown hand 1 as recorded
+    and asked about hand 2."""
+    new_match(run)
+    first, second = Terminal(store_dir), Terminal(store_dir)
+    try:
+        first.answer("", "How did the hand end?")
+        second.answer("", "How did the hand end?")
+        if moment == "at-the-confirmation":
+            second.answer("knock\nal\n3\n20\n", "Record this hand?")
+            # The second's preview: 20 - 3 = 17 for Alexandra, as hand 1.
+            assert "Hand 1: Alexandra knocks 3 v 20 -> Alexandra +17 in Game 1" in second.shown()
+            first.answer("knock\nbob\n5\n15\ny\n", "Hand 2 of match 1")
+            second.answer("y\n", "Hand 2 of match 1")
+        else:
+            second.answer("knock\nal\n", "deadwood")
+            first.answer("knock\nbob\n5\n15\ny\n", "Hand 2 of match 1")
+            second.answer("3\n20\n", "Hand 2 of match 1")
+        first.answer("q\n", None)
+        second.answer("q\n", None)
+        assert first.process.wait(timeout=20) == 0 and second.process.wait(timeout=20) == 0
+    finally:
+        for terminal in (first, second):
+            if terminal.process.poll() is None:
+                terminal.end()
+    said = second.shown().split("Hand 1 of match 1 was recorded elsewhere")
+    assert len(said) == 2, second.shown()
+    # Bob's knock, 15 - 5 = 10, is hand 1 as the first terminal reported it; Alexandra, who
+    # lost it, deals hand 2.
+    assert said[1].startswith(
+        " while you answered, so your answer was not stored. Hand 1 as recorded:\n"
+        "Hand 1: Bob knocks 5 v 15 -> Bob +10 in Game 1\n"
+    )
+    assert (
+        "Alexandra deals next.\n\nHand 2 of match 1: Alexandra v Bob, Alexandra dealt." in said[1]
+    )
+    assert "Record this hand?" not in said[1] and "Hand 2: Alexandra" not in second.shown()
+    assert first.shown().rstrip().endswith("Recorded 1 hand in match 1.")
+    assert second.shown().rstrip().endswith("No hand was recorded.")
     assert rounds(run) == [(1, "knock", B, 10, [1])]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from harness import (
     DEFAULT_RULES,
     A,
@@ -367,6 +368,79 @@ def test_wall_same_dealer_deals_again(run: Run) -> None:
     assert data["rounds"] == [wall_round(1, B), wall_round(2, B)]
     assert all(g["points"] == {A: 0, B: 0} and g["boxes"] == {A: 0, B: 0} for g in data["games"])
     assert data["next_dealer"] == B
+
+
+# --hand N: the hand is stored as hand N or not at all
+
+
+def test_hand_n_records_the_next_hand_as_usual(run: Run) -> None:
+    new_match(run)
+    ok(run("knock", "bob", "5", "15", "--hand", "1"))
+    # 2 A goes gin v 20: 20 + 25 = 45 in Game 1 (A's first win).
+    assert ok(run("gin", "al", "20", "--hand", "2")).splitlines()[0] == (
+        "Hand 2: Alexandra goes gin v 20 -> Alexandra +45 in Game 1"
+    )
+    assert ok(run("wall", "--hand", "3")).splitlines()[0] == "Hand 3: wall (dead hand) -> no score"
+    assert [r["kind"] for r in sheet(run)["rounds"]] == ["knock", "gin", "wall"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param(["knock", "al", "3", "20"], id="knock"),
+        pytest.param(["gin", "al", "20"], id="gin"),
+        pytest.param(["wall"], id="wall"),
+    ],
+)
+def test_hand_n_already_recorded_is_refused_naming_the_next_hand(
+    run: Run, store_dir: Path, command: list[str]
+) -> None:
+    new_match(run)
+    ok(run("knock", "bob", "5", "15"))
+    before = snapshot(store_dir)
+    said = refused(run(*command, "--hand", "1"), 1)
+    assert said == (
+        "Error: Hand 1 is not the next hand of match 1: it is already recorded (Bob knocks "
+        "5 v 15) and the next is hand 2, so nothing was stored. 'scorekeeper log 1' lists "
+        "its hands."
+    )
+    assert snapshot(store_dir) == before
+
+
+def test_hand_n_beyond_the_next_is_refused(run: Run, store_dir: Path) -> None:
+    new_match(run)
+    before = snapshot(store_dir)
+    said = refused(run("knock", "al", "3", "20", "--hand", "3", "--dry-run"), 1)
+    assert said == (
+        "Error: Hand 3 is not the next hand of match 1: the next is hand 1, so nothing was "
+        "stored. 'scorekeeper log 1' lists its hands."
+    )
+    assert snapshot(store_dir) == before
+
+
+@pytest.mark.parametrize("number", ["0", "-1"])
+def test_hand_n_below_1_is_bad_input(run: Run, store_dir: Path, number: str) -> None:
+    new_match(run)
+    before = snapshot(store_dir)
+    refused(run("wall", "--hand", number), 2, "--hand is a hand's number, from 1", f"not {number}")
+    refused(run("knock", "al", "3", "20", f"--hand={number}"), 2, "from 1")
+    assert snapshot(store_dir) == before
+
+
+def test_hand_n_of_a_match_over_says_the_match_is_over(run: Run, store_dir: Path) -> None:
+    new_match(run, "--target", "10", "--end-after-first-game")
+    ok(run("knock", "bob", "2", "30", "--hand", "1"))  # 28 reaches 10: the match is over
+    before = snapshot(store_dir)
+    refused(run("wall", "--hand", "2"), 1, "Match 1 is over")
+    assert snapshot(store_dir) == before
+
+
+def test_hand_n_is_in_the_help_of_knock_gin_and_wall(run: Run) -> None:
+    for command in ("knock", "gin", "wall"):
+        helped = " ".join(ok(run(command, "--help")).split())
+        assert "--hand N Store the hand only as hand N of the match (as 'log' numbers them)" in (
+            helped
+        )
 
 
 # record, interactively
