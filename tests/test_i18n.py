@@ -684,7 +684,11 @@ def test_command_help_is_in_the_language_chosen_by_lang(run: Any) -> None:
     assert (
         "Ein Klopfen eintragen: SPIELER hat mit TOTHOLZ_KLOPFENDER gegen TOTHOLZ_GEGNER geklopft."
     ) in german
-    assert "Beispiel: scorekeeper knock bob 6 10 scorekeeper knock bob --cards" in german
+    assert (
+        "Beispiel: scorekeeper knock bob 6 10 scorekeeper knock bob 6 10 --hand 4 "
+        "scorekeeper knock bob --cards"
+    ) in german
+    assert "--hand N Die Runde nur als Runde N der Partie speichern (wie 'log' sie" in german
     assert (
         "--undercut Festhalten, dass das Klopfen unterboten wurde (abgelehnt, wenn die "
         "Zahlen dagegen sprechen)."
