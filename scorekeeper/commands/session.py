@@ -64,7 +64,9 @@ def record_interactively(store: Store, with_cards: bool, match: int | None) -> N
     """Record the evening's hands by answering questions, one hand after another.
 
     Each question shows its choices and is asked again until the answer can be used. A hand
-    is stored as soon as it is confirmed, and reported as 'knock' reports it. At the first
+    is stored as soon as it is confirmed, and reported as 'knock' reports it; it is stored as
+    the hand it was asked for or not at all: should another terminal or a phone record that
+    hand first, the hand recorded there is shown, and the next hand asked for. At the first
     question of a hand, u takes the last hand back, and q, an empty answer, Ctrl-D or Ctrl-C
     stop; stopping in the middle of a hand records nothing of it. The questions end by
     themselves with the match.
