@@ -44,7 +44,7 @@ def rounds(run: Run) -> list[tuple[Any, ...]]:
     return [(r["number"], r["kind"], r["winner"], r["points"], r["games"]) for r in shown["rounds"]]
 
 
-def at_question(monkeypatch: pytest.MonkeyPatch, start: str, action: Callable[[], None]) -> None:
+def at_question(monkeypatch: pytest.MonkeyPatch, start: str, action: Callable[[], object]) -> None:
     """Run ``action`` (another terminal, say) the first time a question starting with
     ``start`` is asked, just before it is."""
     asked = click.prompt
@@ -349,6 +349,42 @@ def test_partnership_gin_asks_about_the_table_still_to_report(run: Run) -> None:
     assert "to report: Bob v Dee." in out
     assert "Who went gin? [Bob/Dee]" in out
     assert rounds(run) == [(1, "deal", "Cid & Dee", 22, [1])]
+
+
+def test_partnership_gin_takes_a_hand_of_each_table_from_two_terminals_at_once(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
+    other_table = ("knock", "bob", "5", "20")
+    at_question(monkeypatch, "Record this hand?", lambda: ok(invoke(store_dir, *other_table)))
+    out = ok(run("record", input="knock\nann\n5\n20\ny\nq\n"))
+    # Deal 1: Ann +15 (20 - 5) at her table, Bob +15 at the other, entered meanwhile: both
+    # stored, the deal to Ann & Bob by 30 - 0 = 30.
+    assert "Deal 1: Ann & Bob 30, Cid & Dee 0 -> Ann & Bob +30 in Game 1" in out
+    assert "recorded elsewhere" not in out
+    assert out.endswith("Recorded 1 hand in match 1.\n")
+    assert rounds(run) == [(1, "deal", "Ann & Bob", 30, [1])]
+
+
+def test_partnership_gin_does_not_take_a_table_s_hand_twice(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
+    same_table = ("knock", "cid", "5", "20")
+    at_question(monkeypatch, "Record this hand?", lambda: ok(invoke(store_dir, *same_table)))
+    out = ok(run("record", input="knock\nann\n5\n20\ny\nq\n"))
+    said = out.split("Record this hand? [Y/n]: y\n")[1]
+    assert said.startswith(
+        "Hand 1 of match 1 was recorded elsewhere while you answered, so your answer was not "
+        "stored. Hand 1 as recorded:\n"
+        "Deal 1, Ann v Cid: Cid knocks 5 v 20 -> Cid +15\n"
+        "Waiting for the other table, Bob v Dee.\n"
+    )
+    assert (
+        "Deal 1 of match 1: Ann & Bob v Cid & Dee, Cid & Dee dealt; to report: Bob v Dee." in said
+    )
+    assert out.endswith("No hand was recorded.\n")
+    assert rounds(run) == []  # the deal waits for Bob v Dee
 
 
 def test_in_oklahoma_gin_the_up_card_is_the_first_question(run: Run) -> None:

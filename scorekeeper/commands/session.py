@@ -25,8 +25,8 @@ from scorekeeper.commands._params import (
 )
 from scorekeeper.commands.correcting import take_back
 from scorekeeper.commands.recording import (
+    Answering,
     MatchOver,
-    NotTheNextHand,
     add_hand,
     knocker_cards,
     open_sheet,
@@ -38,9 +38,11 @@ from scorekeeper.engine import (
     ENDINGS,
     Answers,
     Entry,
+    Hand,
     InvalidHand,
     NextHand,
     Scoresheet,
+    Why,
 )
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match import Match, MatchStatus, Status, StoredHand
@@ -123,6 +125,33 @@ def changed_meanwhile(match_id: int) -> list[str]:
             "added to the match as it is now:"
         ).format(id=match_id)
     ]
+
+
+class GoneOn(Exception):
+    """The match went on to another hand while one was being answered."""
+
+
+def only_as(number: int, answer: Answers) -> Answering:
+    """The answers about hand ``number`` (in Partnership Gin, deal ``number``: the other
+    table's hand may come first), to be stored as that hand or not at all: :class:`GoneOn`
+    is raised, and nothing stored, if the match's next hand is another by the time the store
+    is locked."""
+
+    def entered(coming: NextHand, replacing: Hand | None) -> Answers:
+        if coming.number != number:
+            raise GoneOn
+        return answer
+
+    return entered
+
+
+def elsewhere(error: Exception) -> bool:
+    """Whether a hand was refused for having been recorded elsewhere meanwhile: the match
+    went on to another hand, or (in Partnership Gin) the table of the hand answered reported
+    its deal."""
+    return isinstance(error, GoneOn) or (
+        isinstance(error, InvalidHand) and error.why is Why.REPORTED
+    )
 
 
 def not_stored(match: Match, number: int) -> Turn:
@@ -321,8 +350,9 @@ class Evening:
         store, chosen = self.store, self.chosen
         identity = store.identity(chosen)
         asked = asked or self.match_now()
-        number = len(asked.in_force()) + 1  # as the page and 'log' number it
+        first = len(asked.in_force()) + 1  # the number 'log' gives the next hand stored
         sheet = open_sheet(asked)
+        number = sheet.next_hand().number  # the hand asked about (in Partnership Gin, the deal)
         echo_lines([whose_hand(asked.id, sheet)])
         answer = ask_hand(asked, sheet, self.with_cards)
         if answer is Between.QUIT:
@@ -338,20 +368,25 @@ class Evening:
                 return Turn.SKIPPED
             return Turn.TAKEN_BACK
         now = asked if store.identity(chosen) == identity else self.match_now()
-        if len(now.in_force()) + 1 != number:
-            return not_stored(now, number)
         before = open_sheet(now)
+        if before.next_hand().number != number:
+            return not_stored(now, first)
         if now.history != asked.history:
             echo_lines(changed_meanwhile(chosen))
-        hand = before.next_hand().build(answer)
+        try:
+            hand = before.next_hand().build(answer)
+        except InvalidHand as error:
+            if not elsewhere(error):
+                raise
+            return not_stored(now, first)
         preview = now.sheet([*(stored.hand for stored in now.in_force()), hand])
         echo_lines(said_of_new_hand(before, preview))
         while confirm(_("Record this hand?")):
             try:
-                added = add_hand(store, chosen, answer, expected=number)
-            except NotTheNextHand:  # recorded elsewhere while the preview was being confirmed
-                return not_stored(self.match_now(), number)
+                added = add_hand(store, chosen, only_as(number, answer))
             except Exception as error:  # the lock not had, the disk full: the answers are kept
+                if elsewhere(error):  # recorded elsewhere while the preview was confirmed
+                    return not_stored(self.match_now(), first)
                 problem = as_problem(error)
                 if problem is None or isinstance(problem, BadInput):
                     raise
