@@ -332,8 +332,16 @@ def test_a_match_ended_elsewhere_refuses_the_hand(
     new_match(run, "--target", "10", "--end-after-first-game")
     at_question(monkeypatch, "Record this hand?", elsewhere(store_dir, Hand.knock(B, 2, 30)))
     result = run("record", input="knock\nal\n3\n20\ny\n")
-    # The evening ends with one line, as for a match deleted or abandoned elsewhere.
+    # Bob's 30 - 2 = 28 reaches 10, recorded elsewhere as hand 1: it is shown as recorded,
+    # with the end of the match, and the evening ends with one line, as for a match deleted or
+    # abandoned elsewhere.
     assert result.exit_code == 0 and "Error" not in result.output
+    said = result.stdout.split("Record this hand? [Y/n]: y\n")[1]
+    assert said.startswith(
+        "Hand 1 of match 1 was recorded elsewhere while you answered, so your answer was not "
+        "stored. Hand 1 as recorded:\nHand 1: Bob knocks 2 v 30 -> Bob +28 in Game 1\n"
+    )
+    assert "*** MATCH OVER" in said
     assert result.stdout.rstrip().splitlines()[-1] == (
         "Match 1 ended elsewhere, so the evening ends; 0 hands were recorded in it."
     )

@@ -239,9 +239,10 @@ class Evening:
     def changed(self) -> bool:
         return bool(self.stored or self.taken_back)
 
-    def match_now(self) -> Match:
+    def match_now(self, answered: int | None = None) -> Match:
         """The match as it is now; raises :class:`Ended` if it was deleted or abandoned
-        elsewhere, or ended there, since the evening began."""
+        elsewhere, or ended there, since the evening began (with hand ``answered``, the one
+        being answered here: it is shown as recorded there first)."""
         try:
             match = self.store.load(self.chosen)
         except StoreError:
@@ -249,6 +250,8 @@ class Evening:
                 raise
             raise Ended(self.said_when_ended(MatchStatus.ABANDONED, deleted=True)) from None
         if match.status is not MatchStatus.OPEN and self.begun:
+            if answered is not None and len(match.in_force()) >= answered:
+                not_stored(match, answered)
             raise Ended(self.said_when_ended(match.status, count=len(self.still_there(match))))
         self.begun = True
         return match
@@ -367,7 +370,7 @@ class Evening:
                 problem.show()
                 return Turn.SKIPPED
             return Turn.TAKEN_BACK
-        now = asked if store.identity(chosen) == identity else self.match_now()
+        now = asked if store.identity(chosen) == identity else self.match_now(first)
         before = open_sheet(now)
         if before.next_hand().number != number:
             return not_stored(now, first)
@@ -386,11 +389,11 @@ class Evening:
                 added = add_hand(store, chosen, only_as(number, answer))
             except Exception as error:  # the lock not had, the disk full: the answers are kept
                 if elsewhere(error):  # recorded elsewhere while the preview was confirmed
-                    return not_stored(self.match_now(), first)
+                    return not_stored(self.match_now(first), first)
                 problem = as_problem(error)
                 if problem is None or isinstance(problem, BadInput):
                     raise
-                self.match_now()  # the match deleted, abandoned or ended elsewhere: that ends it
+                self.match_now(first)  # the match deleted, abandoned or ended elsewhere: it ends
                 if isinstance(error, MatchOver):
                     raise
                 problem.show()
