@@ -462,6 +462,6 @@ def test_oklahoma_spades_no_longer_doubling_halves_a_spade_hand(run: Run) -> Non
     ok(run("knock", "bob", "8", "20", "--upcard", "9h"))  # 12
     out = ok(run("amend", "rules", "--no-spades-double")).splitlines()
     assert out[:2] == [
-        "Rules of match 1 changed: Spades do not double yes (was no).",
+        "Rules of match 1 changed: Spades double no (was yes).",
         f"  Game 1: {A} 34 -> 17, {B} 12",
     ]

@@ -133,7 +133,7 @@ def test_new_every_rule_option_is_stored(run: Run) -> None:
         "boxes_when": "game_end",
         "gin_bonus_when": "hand",
         "shutout_bonus": 100,
-        "games": None,
+        "games": 2,  # as many as the columns
         "last_game_double": False,
     }
     assert len(sheet(run)["games"]) == 2

@@ -31,7 +31,7 @@ from scorekeeper.commands.recording import (
     wall_params,
     walled,
 )
-from scorekeeper.commands.starting import rule_options
+from scorekeeper.commands.starting import rule_options, warn_idle
 from scorekeeper.engine import ENDINGS, Entry, Form, Game, Scoresheet, fold
 from scorekeeper.i18n import Quoted, _
 from scorekeeper.match import Match, kind_of
@@ -333,6 +333,7 @@ def amend_rules(
     echo_lines(
         [*dry, said, *compared(done.before, after), *changes(done.before, after), next_deal(after)]
     )
+    warn_idle(after.rules, [name for name, value in options.items() if value is not None])
 
 
 def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) -> Rules:
