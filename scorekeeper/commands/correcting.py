@@ -289,7 +289,8 @@ def amend_rules(
     Give the rules to change as 'new' takes them, or a preset and the options to change in
     it. The kind of match (its players, teams, Oklahoma, Straight) cannot change, nor the
     rules of a finished match; rules under which a recorded hand could not have been
-    played as it was are refused. To change back, change the rules again.
+    played as it was are refused. To change back, change the rules again (a yes-or-no rule by
+    its other form, e.g. --no-last-game-double).
 
     \b
     Example:
