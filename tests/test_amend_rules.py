@@ -507,8 +507,8 @@ def test_amend_rules_turns_each_yes_no_rule_from_its_default_and_back(run: Run, 
     assert sheet(run)["rules"][name] is default
     both = " ".join(ok(run("rules")).split())
     assert f"{on} / {off}" in both  # the rules table names both forms
-    help_text = " ".join(ok(run("amend", "rules", "--help")).split())
-    assert f"{on} / {off}" in help_text
+    for command in (("amend", "rules"), ("new",)):
+        assert f"{on} / {off}" in " ".join(ok(run(*command, "--help")).split())
 
 
 def test_new_still_takes_the_one_way_spellings(run: Run) -> None:
