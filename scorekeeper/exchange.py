@@ -36,7 +36,7 @@ def sheet_json(match_id: int, sheet: Scoresheet, abandoned: bool = False) -> dic
         "id": match_id,
         "players": list(sheet.players),
         **partnership,
-        "rules": sheet.rules.to_dict(),
+        "rules": sheet.rules.to_dict(as_played=True),
         "rounds": [_round_json(r, sheet.variant.oklahoma) for r in sheet.rounds],
         "games": [_game_json(g, sheet.gin_bonus_aside) for g in sheet.games],
         "finished": sheet.finished,

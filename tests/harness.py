@@ -277,7 +277,7 @@ DEFAULT_RULES = {
     "shutout": "game_bonus",
     "shutout_bonus": 100,
     "shutout_when": "no_points",
-    "games": None,
+    "games": 3,
     "last_game_double": False,
     "knock_limit": 10,
     "next_dealer": "loser",

@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine import Hand, MatchFinished, replay
 from scorekeeper.exchange import export_json, parse_export, sheet_json
 from scorekeeper.match import HandInTheWay, Match, StoredHand
-from scorekeeper.rules import Rules
+from scorekeeper.rules import DECLARED, DEFAULTS, FLAGS, Rules
 
 #: Seven hands (Alexandra deals the first; the loser deals next), and what each scores with a
 #: gin bonus of 25, then of 20:
@@ -462,6 +462,139 @@ def test_oklahoma_spades_no_longer_doubling_halves_a_spade_hand(run: Run) -> Non
     ok(run("knock", "bob", "8", "20", "--upcard", "9h"))  # 12
     out = ok(run("amend", "rules", "--no-spades-double")).splitlines()
     assert out[:2] == [
-        "Rules of match 1 changed: Spades do not double yes (was no).",
+        "Rules of match 1 changed: Spades double no (was yes).",
         f"  Game 1: {A} 34 -> 17, {B} 12",
     ]
+
+
+# Every yes/no rule both ways (each declared option with a flag that turns it off).
+
+#: What starts a match in which each yes/no option decides something: its variant's match.
+MATCH_OF = {
+    None: (A, B, "--dealer", "al"),
+    "oklahoma": (A, B, "--dealer", "al", "--oklahoma"),
+    "three_handed": ("Ann", "Ben", "Cid", "--dealer", "ann"),
+}
+BOTH_WAYS = [name for name, (_on, off) in FLAGS.items() if off]
+
+
+def test_every_yes_no_rule_the_match_may_change_has_both_forms() -> None:
+    # The rules a table changes back and forth; the kind of match (Oklahoma, Straight) is not
+    # among them: it cannot change.
+    assert set(BOTH_WAYS) == {
+        "last_game_double",
+        "end_after_first_game",
+        "ace_knocks_one",
+        "spades_double",
+        "spades_double_boxes",
+        "dealer_sits_out",
+    }
+    assert FLAGS["spades_double"] == ("--spades-double", "--no-spades-double")
+    assert FLAGS["end_after_first_game"] == ("--end-after-first-game", "--play-all-games")
+    assert FLAGS["oklahoma"] == ("--oklahoma", None)
+
+
+@pytest.mark.parametrize("name", BOTH_WAYS)
+def test_amend_rules_turns_each_yes_no_rule_from_its_default_and_back(run: Run, name: str) -> None:
+    on, off = FLAGS[name]
+    ok(run("new", *MATCH_OF[DECLARED[name].variant]))
+    default = DEFAULTS[name]
+    away, back = (off, on) if default else (on, off)
+    assert sheet(run)["rules"][name] is default
+    ok(run("amend", "rules", away))
+    assert sheet(run)["rules"][name] is (not default)
+    ok(run("amend", "rules", back))
+    assert sheet(run)["rules"][name] is default
+    both = " ".join(ok(run("rules")).split())
+    assert f"{on} / {off}" in both  # the rules table names both forms
+    for command in (("amend", "rules"), ("new",)):
+        assert f"{on} / {off}" in " ".join(ok(run(*command, "--help")).split())
+
+
+def test_new_still_takes_the_one_way_spellings(run: Run) -> None:
+    ok(
+        run(
+            "new",
+            A,
+            B,
+            "--oklahoma",
+            "--ace-knocks-one",
+            "--spades-double-boxes",
+            "--last-game-double",
+        )
+    )
+    rules = sheet(run)["rules"]
+    assert (rules["ace_knocks_one"], rules["spades_double_boxes"]) == (True, True)
+    assert rules["last_game_double"] is True
+    ok(run("new", A, B, "--oklahoma", "--no-spades-double"))
+    assert sheet(run)["rules"]["spades_double"] is False
+    ok(run("new", "Ann", "Ben", "Cid", "--dealer-sits-out"))
+    assert sheet(run)["rules"]["dealer_sits_out"] is True
+
+
+# Who sits out deals, switched under way: the dealers worked out again.
+
+
+def dealers(run: Run) -> list[tuple[str, str]]:
+    """Each hand's dealer and who sat it out."""
+    return [(r["dealer"], r["sits_out"]) for r in sheet(run)["rounds"]]
+
+
+def test_switching_who_sits_out_deals_works_out_every_dealer_again(run: Run) -> None:
+    # Ann, Ben and Cid; Ben deals the first hand to Ann, Cid sits out.
+    ok(run("new", "Ann", "Ben", "Cid", "--dealer", "ben"))
+    ok(run("knock", "ann", "3", "20"))  # 1 Ann beats Ben: Ben sits out, Cid deals to Ann
+    ok(run("gin", "cid", "10"))  # 2 Cid beats Ann: Ann sits out, Ben deals to Cid
+    ok(run("wall"))  # 3 Ben v Cid walled: the same dealer deals again
+    assert dealers(run) == [("Ben", "Cid"), ("Cid", "Ben"), ("Ben", "Ann")]
+    assert sheet(run)["next_dealer"] == "Ben"
+    # With the player who sits out dealing, the third named (Cid) dealt the first hand; then
+    # the loser of each hand sits out the next and deals it: Ben hand 2, Ann hand 3 and 4.
+    ok(run("amend", "rules", "--dealer-sits-out"))
+    assert dealers(run) == [("Cid", "Cid"), ("Ben", "Ben"), ("Ann", "Ann")]
+    assert sheet(run)["next_dealer"] == "Ann"
+    log = [" ".join(row.split()) for row in ok(run("log")).splitlines()]
+    assert "1 Cid Cid Ann knocks 3 v 20 Ann +17 in Game 1" in log
+    # Switched back: the first hand is Ben's again, who dealt it as the match was started.
+    ok(run("amend", "rules", "--no-dealer-sits-out"))
+    assert dealers(run) == [("Ben", "Cid"), ("Cid", "Ben"), ("Ben", "Ann")]
+    assert sheet(run)["next_dealer"] == "Ben"
+    # Who played each hand never changed: the same scores throughout.
+    assert sheet(run)["games"][0]["points"] == {"Ann": 17, "Ben": 0, "Cid": 35}
+
+
+def test_a_match_started_with_the_sitter_dealing_switched_off_gives_hand_1_to_the_first_named(
+    run: Run,
+) -> None:
+    # Started with Cid (who sits out) dealing: without the rule, the first hand was dealt by the
+    # first named of the two who played it, Ann.
+    ok(run("new", "Ann", "Ben", "Cid", "--dealer-sits-out"))
+    ok(run("knock", "ben", "2", "12"))  # 1 Ben beats Ann: Ann sits out; Cid deals to Ben
+    ok(run("amend", "rules", "--no-dealer-sits-out"))
+    assert dealers(run) == [("Ann", "Cid")]
+    assert sheet(run)["next_dealer"] == "Cid"
+    ok(run("amend", "rules", "--dealer-sits-out"))
+    assert dealers(run) == [("Cid", "Cid")]
+    assert sheet(run)["next_dealer"] == "Ann"
+
+
+# An option the change leaves deciding nothing goes back to its default.
+
+
+def test_oklahomas_lower_limit_goes_back_to_upcard_when_the_knock_limit_is_back_at_10(
+    run: Run,
+) -> None:
+    new_match(run, "--oklahoma", "--oklahoma-limit", "lower", "--knock-limit", "7")
+    out = " ".join(ok(run("amend", "rules", "--knock-limit", "10")).split())
+    assert "Knock limit 10 (was 7); The up-card's limit upcard (was lower)" in out
+    assert sheet(run)["rules"]["oklahoma_limit"] == "upcard"
+
+
+def test_an_option_that_already_decided_nothing_is_left_as_it_was_by_another_change(
+    run: Run,
+) -> None:
+    # Taken with a warning at a knock limit of 10; a change of the gin bonus leaves it be.
+    new_match(run, "--oklahoma", "--oklahoma-limit", "lower")
+    out = ok(run("amend", "rules", "--gin-bonus", "20"))
+    assert "up-card's limit" not in out
+    assert sheet(run)["rules"]["oklahoma_limit"] == "lower"

@@ -369,7 +369,7 @@ BAD = [
         _write(
             "after.json",
             _sample_export(
-                rules={**DEFAULT_RULES, "target": 10, "end_after_first_game": True},
+                rules={**DEFAULT_RULES, "games": None, "target": 10, "end_after_first_game": True},
                 hands=[
                     {"entry": "gin", "knocker": B, "knocker_deadwood": 0, "opponent_deadwood": 3},
                     {"entry": "wall"},

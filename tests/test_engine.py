@@ -988,7 +988,10 @@ def test_dealing(
 # Section 5: rule options and presets
 # --------------------------------------------------------------------------------------------
 
-STANDARD_DICT = DEFAULT_RULES  # the standard preset's options, written out
+STANDARD_DICT = {
+    **DEFAULT_RULES,
+    "games": None,
+}  # the standard options as stored: games follow the columns
 PAGAT_DICT = {
     **STANDARD_DICT,
     "gin_bonus": 20,

@@ -577,7 +577,7 @@ def test_oklahoma_to_150_on_one_column_with_and_without_spades_double(run: Run) 
     assert data["rules"]["spades_double"] is False
     assert data["games"][0]["points"]["Rosa"] == 17
     rows = [" ".join(line.split()) for line in ok(run("rules")).splitlines()]
-    assert "Spades do not double --no-spades-double yes no" in rows
+    assert "Spades double --spades-double / --no-spades-double no yes" in rows
 
 
 # Matches written by the previous release

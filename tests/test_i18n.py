@@ -960,7 +960,7 @@ def test_the_rules_table_names_the_rules_and_their_values_in_the_language(run: A
     assert "Regel Optie Deze partij Standaard" in rows
     assert "Beloning op nul --shutout 2 x punten 2 x spelbonus" in rows
     assert "Volgende gever --next-dealer om beurten verliezer" in rows
-    assert "Alleen eerste spel --end-after-first-game nee nee" in rows
+    assert "Alleen eerste spel --end-after-first-game / --play-all-games nee nee" in rows
     assert "Doel per spel --target 100 100" in rows
     joined = " ".join(rows)
     # The presets say which options they set as a command line takes them, in every language.

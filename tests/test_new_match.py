@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from harness import DEFAULT_RULES, A, B, Run, game_of, line, new_match, ok, sheet
 
+from scorekeeper.rules import DECLARED, DEFAULTS, VARIANT_OPTIONS, VARIANTS
+
 # new
 
 
@@ -133,7 +135,7 @@ def test_new_every_rule_option_is_stored(run: Run) -> None:
         "boxes_when": "game_end",
         "gin_bonus_when": "hand",
         "shutout_bonus": 100,
-        "games": None,
+        "games": 2,  # as many as the columns
         "last_game_double": False,
     }
     assert len(sheet(run)["games"]) == 2
@@ -338,3 +340,60 @@ def test_new_names_are_kept_exactly(run: Run) -> None:
     assert sheet(run)["players"] == ["Zoë", "o'Brien"]
     ok(run("new", "x" * 40, "Bob"))  # 40 characters is allowed
     assert sheet(run)["players"] == ["x" * 40, "Bob"]
+
+
+# show --json's rules: every option at its value in force, defaults included.
+
+
+def in_force_default(name: str, columns: int) -> object:
+    """An option's default as the match plays it: ``games`` left to follow the columns."""
+    default = DEFAULTS[name]
+    return columns if default is None else getattr(default, "value", default)
+
+
+@pytest.mark.parametrize(
+    ("given", "variant", "columns"),
+    [
+        pytest.param((A, B), None, 3, id="standard"),
+        pytest.param((A, B, "--columns", "2"), None, 2, id="two-columns"),
+        pytest.param((A, B, "--oklahoma"), "oklahoma", 3, id="oklahoma"),
+        pytest.param((A, B, "--straight"), "straight", 3, id="straight"),
+        pytest.param(("Ann", "Ben", "Cid"), "three_handed", 1, id="three-handed"),
+    ],
+)
+def test_show_json_rules_hold_every_option_at_its_value_in_force(
+    run: Run, given: tuple[str, ...], variant: str | None, columns: int
+) -> None:
+    ok(run("new", *given))
+    rules = sheet(run)["rules"]
+    declared = [name for name in DECLARED if name not in VARIANT_OPTIONS]
+    declared += list(VARIANTS[variant]) if variant else []
+    assert list(rules) == [name for name in DECLARED if name in declared]
+    switched = {variant: True, "columns": columns} if variant else {"columns": columns}
+    assert rules == {name: switched.get(name, in_force_default(name, columns)) for name in declared}
+    assert None not in rules.values()
+
+
+# An option given that decides nothing under the other rules: taken, with a warning.
+
+
+def test_oklahomas_lower_limit_at_a_knock_limit_of_10_is_taken_with_a_warning(run: Run) -> None:
+    result = run("new", A, B, "--oklahoma", "--oklahoma-limit", "lower")
+    ok(result)
+    assert result.stderr.splitlines() == [
+        "Warning: --oklahoma-limit lower decides nothing with --knock-limit 10; it is kept all "
+        "the same."
+    ]
+    assert sheet(run)["rules"]["oklahoma_limit"] == "lower"
+    below = run("new", A, B, "--oklahoma", "--oklahoma-limit", "lower", "--knock-limit", "9")
+    assert ok(below) and below.stderr == ""
+
+
+def test_an_option_given_at_its_default_where_it_decides_nothing_is_warned_of(run: Run) -> None:
+    result = run("new", A, B, "--shutout-bonus", "100", "--no-ace-knocks-one")
+    ok(result)
+    assert result.stderr.splitlines() == [
+        "Warning: --shutout-bonus 100 decides nothing without --shutout bonus; it is kept all "
+        "the same.",
+        "Warning: --no-ace-knocks-one decides nothing without --oklahoma; it is kept all the same.",
+    ]

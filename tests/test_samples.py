@@ -45,11 +45,13 @@ def import_and_show(tmp_path: Path, path: Path) -> dict[str, Any]:
 
 def rules_as_given(shown: dict[str, Any], given: dict[str, Any]) -> None:
     """The match keeps every rule of the file; an option that came after the file was written
-    (of its variant too) shows its default, as it was scored before the option existed."""
+    (of its variant too) shows its default, as it was scored before the option existed: the
+    games in all, as many as the columns."""
     assert {name: shown.get(name) for name in given} == given
     newer = shown.keys() - given.keys()
+    defaults = {**DEFAULTS, "games": shown["columns"]}
     assert {name: shown[name] for name in newer} == {
-        name: getattr(DEFAULTS[name], "value", DEFAULTS[name]) for name in newer
+        name: getattr(defaults[name], "value", defaults[name]) for name in newer
     }
 
 

@@ -1123,3 +1123,37 @@ def test_partnership_matches_counts_each_table_hand(run: Run) -> None:
     assert listed[-2:] == ["3", "open"], listed
     numbered = [line.split()[0] for line in lines(run("log")) if line[:2].strip().isdigit()]
     assert numbered == ["1", "2", "3"]
+
+
+def test_oklahoma_a_knock_over_the_lowered_limit_names_the_matchs_knock_limit(
+    run: Run, store_dir: Path
+) -> None:
+    # --oklahoma-limit lower at a knock limit of 7: a 9♥ up-card allows 7, not 9.
+    lines(run("new", "Ann", "Ben", "--oklahoma", "--oklahoma-limit", "lower", "--knock-limit", "7"))
+    before = snapshot(store_dir)
+    said = refused(run("knock", "ann", "8", "20", "--upcard", "9h"), 2, "the knock limit is 7")
+    assert "sets this hand's knock limit" not in said
+    assert snapshot(store_dir) == before
+    # A 5♥ sets the limit itself, and says so.
+    refused(
+        run("knock", "ann", "6", "20", "--upcard", "5h"),
+        2,
+        "The up-card 5♥ sets this hand's knock limit to 5",
+    )
+    assert lines(run("knock", "ann", "7", "20", "--upcard", "9h"))[0].endswith("Ann +13 in Game 1")
+
+
+def test_oklahoma_lowering_the_limit_under_a_recorded_knock_is_refused_naming_the_limit(
+    run: Run, store_dir: Path
+) -> None:
+    lines(run("new", "Ann", "Ben", "--oklahoma", "--dealer", "ben"))
+    lines(run("knock", "ann", "8", "20", "--upcard", "9h"))  # the 9♥ allowed 9: 12
+    before = snapshot(store_dir)
+    said = refused(
+        run("amend", "rules", "--oklahoma-limit", "lower", "--knock-limit", "7"),
+        1,
+        "hand 1",
+        "the knock limit is 7",
+    )
+    assert "sets this hand's knock limit" not in said
+    assert snapshot(store_dir) == before

@@ -31,7 +31,7 @@ from scorekeeper.commands.recording import (
     wall_params,
     walled,
 )
-from scorekeeper.commands.starting import rule_options
+from scorekeeper.commands.starting import rule_options, warn_idle
 from scorekeeper.engine import ENDINGS, Entry, Form, Game, Scoresheet, fold
 from scorekeeper.i18n import Quoted, _
 from scorekeeper.match import Match, kind_of
@@ -289,7 +289,8 @@ def amend_rules(
     Give the rules to change as 'new' takes them, or a preset and the options to change in
     it. The kind of match (its players, teams, Oklahoma, Straight) cannot change, nor the
     rules of a finished match; rules under which a recorded hand could not have been
-    played as it was are refused. To change back, change the rules again.
+    played as it was are refused. To change back, change the rules again (a yes-or-no rule by
+    its other form, e.g. --no-last-game-double).
 
     \b
     Example:
@@ -333,6 +334,7 @@ def amend_rules(
     echo_lines(
         [*dry, said, *compared(done.before, after), *changes(done.before, after), next_deal(after)]
     )
+    warn_idle(after.rules, [name for name, value in options.items() if value is not None])
 
 
 def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) -> Rules:

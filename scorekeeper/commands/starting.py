@@ -8,7 +8,7 @@ import click
 
 from scorekeeper.commands._common import echo_lines, match_id
 from scorekeeper.commands._completion import complete_player, offer
-from scorekeeper.commands._errors import BadInput, StateProblem
+from scorekeeper.commands._errors import BadInput, StateProblem, tell
 from scorekeeper.commands._params import (
     NUMBER,
     Decorator,
@@ -27,11 +27,14 @@ from scorekeeper.rules import (
     CHOICES,
     DECLARED,
     DEFAULTS,
+    FLAGS,
     KINDS,
     PRESETS,
     Rules,
+    applies,
     for_three,
     goes_with,
+    idle_warning,
     named_preset,
     option_name,
     refused_with_three,
@@ -60,11 +63,11 @@ def rule_option(name: str) -> Decorator:
             help_fields=shown,
             **said,
         )
-    assert declared.flag is not None
-    if "/" in declared.flag:  # either way
-        return option(declared.flag, name, default=None, **said)
-    # A flag that turns the rule from its default.
-    return option(declared.flag, name, flag_value=not default, default=None, **said)
+    on, off = FLAGS[name]
+    if off:  # either way
+        return option(f"{on}/{off}", name, default=None, **said)
+    # A variant's switch: it makes the kind of match.
+    return option(on, name, flag_value=not default, default=None, **said)
 
 
 #: ``new``'s options for the rules (each rule taken on the command line, in declared order).
@@ -273,6 +276,15 @@ def new(
         "record' to be asked)."
     )
     echo_lines([created, *notes, said.format(dealer=first), after_each])
+    warn_idle(match.rules, changed)
+
+
+def warn_idle(rules: Rules, given: list[str]) -> None:
+    """A ``Warning:`` line for each rule option given that decides nothing under ``rules``
+    (``--oklahoma-limit lower`` with the knock limit at 10): it is taken all the same."""
+    for name in given:
+        if not applies(rules, name):
+            tell(idle_warning(rules, name))
 
 
 def refuse_for_three(

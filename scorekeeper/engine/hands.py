@@ -182,12 +182,18 @@ def counted_wrong(what: str, most: int, value: int | None) -> str:
     )
 
 
-def over_limit(kd: int, limit: int, card: object = None) -> str:
-    """What is wrong with a knock over the hand's knock limit."""
+def over_limit(kd: int, limit: int, card: object = None, kept: bool = False) -> str:
+    """What is wrong with a knock over the hand's knock limit: the match's, the up-card's, or
+    the match's ``kept`` where the up-card only lowers it (``oklahoma_limit`` lower)."""
     if card is None:
         return _("Nobody can knock with {kd} deadwood: the knock limit is {limit}.").format(
             kd=kd, limit=limit
         )
+    if kept:
+        return _(
+            "Nobody can knock with {kd} deadwood: the knock limit is {limit}, and the up-card "
+            "{card} only lowers it."
+        ).format(kd=kd, limit=limit, card=card)
     if limit == 0:
         return _(
             "The up-card {card} is an ace: this hand had to end in gin, nobody can knock."
@@ -350,7 +356,8 @@ def score(rules: Rules, players: tuple[str, str], hand: Hand) -> Score:
     limit = knock_limit(rules, upcard)
     if not 0 < kd <= limit:
         swapped = (od, kd) if kd > limit and 0 < od <= limit else None
-        raise InvalidHand(Why.OVER_LIMIT, swapped, kd=kd, limit=limit, card=upcard)
+        kept = rules.oklahoma_limit is OklahomaLimit.LOWER and limit == rules.knock_limit
+        raise InvalidHand(Why.OVER_LIMIT, swapped, kd=kd, limit=limit, card=upcard, kept=kept)
     if kind is Kind.UNDERCUT:
         bonus = 0 if od == kd and rules.tie is Tie.NO_BONUS else rules.undercut_bonus
         boxes = _boxes(rules, rules.undercut_boxes, doubled)

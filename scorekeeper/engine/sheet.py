@@ -302,7 +302,7 @@ def replay(
         entries: Iterable[Hand | Scored] = scored
     else:
         entries = hands
-    seating = first_seating(players, first_dealer) if len(players) == 3 else None
+    seating = first_seating(rules, players, first_dealer) if len(players) == 3 else None
     state = _Columns(rules, players)
     dealer, finished, rounds, entered = first_dealer, False, [], 0
     for number, entry in enumerate(entries, start=1):

@@ -55,10 +55,22 @@ class TableHand(NamedTuple):
     """Oklahoma Gin: a spade up-card doubled the points."""
 
 
-def first_seating(players: tuple[str, ...], dealer: str) -> Seating:
-    """Three-handed Gin: the first hand is played by the two players named first, one of them
-    dealing (with ``dealer_sits_out``, the third deals); the third sits out."""
-    return Seating((players[0], players[1]), dealer, players[2])
+def first_seating(rules: Rules, players: tuple[str, ...], dealer: str) -> Seating:
+    """Three-handed Gin: the first hand is played by the two players named first; the third
+    sits out. The match's first ``dealer`` deals it where the rules let that player deal it
+    (:func:`first_dealers`); else, the rules having changed since (docs/rules.md, Changing the
+    rules), the third deals it with ``dealer_sits_out`` and the first named without.
+
+    >>> first_seating(Rules(three_handed=True, columns=1), ("A", "B", "C"), "C").dealer
+    'A'
+    >>> rules = Rules(three_handed=True, columns=1, dealer_sits_out=True)
+    >>> first_seating(rules, ("A", "B", "C"), "B").dealer
+    'C'
+    """
+    may_deal = first_dealers(rules, players)
+    return Seating(
+        (players[0], players[1]), dealer if dealer in may_deal else may_deal[0], players[2]
+    )
 
 
 def first_dealers(rules: Rules, players: tuple[str, ...]) -> tuple[str, ...]:

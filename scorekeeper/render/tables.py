@@ -17,7 +17,7 @@ from scorekeeper.rules import (
     DECLARED,
     Rules,
     in_force,
-    option_name,
+    option_names,
     rule_value,
     spelled,
 )
@@ -144,18 +144,16 @@ def rules(match: Match) -> RenderableType:
         _("Option"),
         _("This match"),
         _("Standard"),
-        wrap=[_("Rule"), _("This match"), _("Standard")],
+        wrap=[_("Rule"), _("Option"), _("This match"), _("Standard")],
     )
     in_play = match.rules.in_play()
     for name, value, usual in zip(Rules._fields, match.rules, standard):
         if name not in in_play:
             continue
-        label, shown, standing = _given(name), in_force(match.rules, name), usual
-        if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
-            shown, standing = not shown, not usual
+        shown, standing = in_force(match.rules, name), usual
         table.add_row(
             _(DECLARED[name].label),
-            label,
+            _given(name),
             rule_value(shown),
             rule_value(standing) if standing is not None else _("the columns"),
             style="bold" if value != usual else "",
@@ -175,8 +173,9 @@ def rules(match: Match) -> RenderableType:
 
 
 def _given(name: str, value: object = None) -> str:
-    """How ``new`` is given a rule: its option (with this value, if one is given), or what sets
-    a rule no option sets (Three-handed Gin: three players named)."""
+    """How ``new`` is given a rule: its option (both ways, for a yes-or-no one), or with this
+    value if one is given, or what sets a rule no option sets (Three-handed Gin: three players
+    named)."""
     if DECLARED[name].flag is None:
         return _("three players")
-    return option_name(name) if value is None else spelled(name, value)
+    return option_names(name) if value is None else spelled(name, value)

@@ -12,6 +12,8 @@ from scorekeeper.rules.options import (
     CHOICES,
     DECLARED,
     DEFAULTS,
+    FLAGS,
+    IDLE_WITH,
     KINDS,
     NEEDS,
     NOT_WITH,
@@ -124,14 +126,16 @@ class Rules(Options):
         """Built through :meth:`__new__`: a copy made by ``_replace`` is checked too."""
         return cls(*iterable)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, as_played: bool = False) -> dict[str, Any]:
         """The rules as the JSON object of docs/cli.md (enum values as strings); a variant's options
-        only appear in a match of that variant."""
+        only appear in a match of that variant. ``as_played``: each at what it comes to, a rule
+        left to follow another (``games``, the columns) too; else as given, to be read back."""
         shown = {name for head, names in VARIANTS.items() if getattr(self, head) for name in names}
         return {
             name: (value.value if isinstance(value, Enum) else value)
-            for name, value in zip(self._fields, self)
+            for name in self._fields
             if name not in VARIANT_OPTIONS or name in shown
+            for value in [in_force(self, name) if as_played else getattr(self, name)]
         }
 
     def in_play(self) -> list[str]:
@@ -165,8 +169,8 @@ class Rules(Options):
 
     def over(self, **given: Any) -> "Rules":
         """These rules with the options ``given`` over them, as a person changes them: an
-        option not given that would no longer go with the rules (``--shutout-bonus 50`` once
-        the shutout is no longer a bonus) is back at its default, where it decides nothing."""
+        option not given that the change leaves deciding nothing (``--shutout-bonus 50`` once
+        the shutout is no longer a bonus) is back at its default."""
         wanted = Options(*self)._replace(**given)
         while True:  # an option put back may strand another (games, then the last game double)
             stranded = {
@@ -174,6 +178,7 @@ class Rules(Options):
                 for name in wanted._fields
                 if name not in given
                 and getattr(wanted, name) != DEFAULTS[name]
+                and applies(self, name)
                 and not applies(wanted, name)
             }
             if not stranded:
@@ -234,10 +239,43 @@ def refused_with_three(given: Mapping[str, object]) -> RuleError | None:
 
 def applies(rules: Options, name: str) -> bool:
     """Whether an option decides something under ``rules``: each rule it goes with as it needs
-    it, and none it does not go with so (its declaration's ``needs`` and ``not_with``)."""
-    return all(in_force(rules, other) == value for other, value in NEEDS[name]) and not any(
-        in_force(rules, other) == value for other, value in NOT_WITH.get(name, ())
-    )
+    it, and none it does not go with so (its declaration's ``needs``, ``not_with`` and
+    ``idle_with``)."""
+    return idle_because(rules, name) is None
+
+
+def idle_because(rules: Options, name: str) -> tuple[str, object, bool] | None:
+    """What leaves an option deciding nothing under ``rules``: a rule it needs, with the value
+    it needs (and True), or a rule it does not go with, with its value (and False); None where
+    it decides something.
+
+    >>> idle_because(Rules(), "shutout_bonus"), idle_because(Rules(), "last_game_double")
+    (('shutout', <Shutout.BONUS: 'bonus'>, True), None)
+    """
+    for other, value in NEEDS[name]:
+        if in_force(rules, other) != value:
+            return other, value, True
+    for other, value in IDLE_WITH[name]:
+        if in_force(rules, other) == value:
+            return other, value, False
+    return None
+
+
+def idle_warning(rules: Options, name: str) -> str:
+    """The ``Warning:`` that an option given decides nothing under ``rules`` (which hold it),
+    naming what leaves it so, as a command line sets it.
+
+    >>> idle_warning(Rules(oklahoma=True, oklahoma_limit="lower"), "oklahoma_limit")[:60]
+    'Warning: --oklahoma-limit lower decides nothing with --knock'
+    """
+    because = idle_because(rules, name)
+    assert because is not None, f"{name} decides something"
+    other, value, needed = because
+    return (
+        _("Warning: {option} decides nothing without {other}; it is kept all the same.")
+        if needed
+        else _("Warning: {option} decides nothing with {other}; it is kept all the same.")
+    ).format(option=spelled(name, getattr(rules, name)), other=setting(other, value, option_name))
 
 
 def in_force(rules: Options, name: str) -> object:
@@ -258,7 +296,7 @@ def _check_together(rules: Options) -> None:
             if other == DECLARED[name].variant:
                 raise RuleError(
                     N_("{option} is a rule of {game}; add {needs}.")
-                    if DECLARED[other].flag
+                    if other in FLAGS
                     else N_("{option} is a rule of {game}, which three players play."),
                     name,
                     value,
@@ -367,8 +405,20 @@ def option_name(field: str) -> str:
     >>> option_name("gin_bonus"), option_name("spades_double"), option_name("end_after_first_game")
     ('--gin-bonus', '--no-spades-double', '--end-after-first-game')
     """
-    flag = DECLARED[field].flag
-    return flag.split("/")[0] if flag else "--" + field.replace("_", "-")
+    if field in FLAGS:
+        return spelled(field, not DEFAULTS[field])
+    return "--" + field.replace("_", "-")
+
+
+def option_names(field: str) -> str:
+    """Every command-line spelling of a rule option: a yes-or-no option's two flags.
+
+    >>> option_names("gin_bonus"), option_names("last_game_double"), option_names("oklahoma")
+    ('--gin-bonus', '--last-game-double / --no-last-game-double', '--oklahoma')
+    """
+    if field in FLAGS:
+        return " / ".join(flag for flag in FLAGS[field] if flag)
+    return option_name(field)
 
 
 def spelled(field: str, value: object) -> str:
@@ -379,10 +429,9 @@ def spelled(field: str, value: object) -> str:
     >>> spelled("shutout", Shutout.NONE), spelled("end_after_first_game", False)
     ('--shutout none', '--play-all-games')
     """
-    flag = DECLARED[field].flag
-    if isinstance(value, bool) and flag:
-        on, _slash, off = flag.partition("/")
-        return (on if value else off) if off else on
+    if isinstance(value, bool) and field in FLAGS:
+        on, off = FLAGS[field]
+        return on if value or off is None else off
     return f"{option_name(field)} {getattr(value, 'value', value)}"
 
 
@@ -409,10 +458,7 @@ def rules_changed(before: Options, after: Options) -> list[str]:
     """
 
     def shown(rules: Options, name: str) -> str:
-        value = in_force(rules, name)
-        if (DECLARED[name].flag or "").startswith("--no-"):  # named as its flag says
-            value = not value
-        return rule_value(value)
+        return rule_value(in_force(rules, name))
 
     return [
         _("{rule} {value} (was {was})").format(

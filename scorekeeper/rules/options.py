@@ -46,9 +46,10 @@ class Option(NamedTuple):
     high: int | None = None
     """The inclusive range of a whole-number option."""
     flag: str | None = ""
-    """How ``new`` takes a yes-or-no option: ``--oklahoma`` turns it on, ``--no-spades-double``
-    off, ``--a/--b`` either way; None: not an option of ``new`` (set by what is played). A
-    whole-number or named-value option is ``--name VALUE``."""
+    """How ``new`` and ``amend rules`` take a yes-or-no option, where not ``--name`` to turn it
+    on and ``--no-name`` to turn it off (:data:`FLAGS`): ``--a/--b`` the two ways; None: not an
+    option of the command line (set by what is played). A variant's own switch (``--oklahoma``)
+    only turns it on. A whole-number or named-value option is ``--name VALUE``."""
     variant: str | None = None
     """The variant whose own option it is: it appears in a match's rules only in a match of
     that variant (``oklahoma``: the variant's own switch is declared with it too)."""
@@ -65,6 +66,9 @@ class Option(NamedTuple):
     not_with: tuple[tuple[str, object], ...] = ()
     """The rules it does not go with: set away from its default, it is refused where any of
     these rules has that value (``("games", 1)``: not in a match of one game)."""
+    idle_with: tuple[tuple[str, object], ...] = ()
+    """The rules under which it decides nothing, though it may be set so: ``(("knock_limit",
+    10),)`` (no up-card is worth more than a knock limit of 10). It is taken, with a warning."""
 
 
 class Options(NamedTuple):
@@ -272,7 +276,6 @@ class Options(NamedTuple):
         Option(
             N_("The match's last game counts double."),
             N_("Last game double"),
-            flag="--last-game-double",
             since="0.3.0",
             not_with=(("games", 1),),
             sources="yes (a Hollywood house rule, also played on partnership sheets)",
@@ -315,7 +318,6 @@ class Options(NamedTuple):
         Option(
             N_("Oklahoma Gin: each hand's up-card sets its knock limit; a spade doubles."),
             N_("Oklahoma Gin"),
-            flag="--oklahoma",
             variant="oklahoma",
         ),
     ] = False
@@ -324,7 +326,6 @@ class Options(NamedTuple):
         Option(
             N_("Oklahoma Gin: with an ace up-card, knocking with 1 is allowed."),
             N_("Ace: knock with 1"),
-            flag="--ace-knocks-one",
             variant="oklahoma",
             sources="yes (knocking with 1 under an ace)",
         ),
@@ -332,9 +333,8 @@ class Options(NamedTuple):
     spades_double: Annotated[
         bool,
         Option(
-            N_("Oklahoma Gin: a spade up-card does not double the hand."),
-            N_("Spades do not double"),
-            flag="--no-spades-double",
+            N_("Oklahoma Gin: a spade up-card doubles the hand (on unless --no-spades-double)."),
+            N_("Spades double"),
             variant="oklahoma",
             since="0.2.0",
             sources="no (Bicycle calls doubling on spades an additional rule, often played)",
@@ -350,6 +350,7 @@ class Options(NamedTuple):
             N_("The up-card's limit"),
             variant="oklahoma",
             since="0.3.0",
+            idle_with=(("knock_limit", 10),),
             sources="lower (some rule engines)",
         ),
     ] = OklahomaLimit.UPCARD
@@ -358,7 +359,6 @@ class Options(NamedTuple):
         Option(
             N_("Oklahoma Gin: a spade up-card doubles the extra boxes of a gin or undercut."),
             N_("Spades double boxes"),
-            flag="--spades-double-boxes",
             variant="oklahoma",
             since="0.3.0",
             needs=(("spades_double", True),),
@@ -370,7 +370,6 @@ class Options(NamedTuple):
         Option(
             N_("Straight Gin: no knocking; only gin or a wall ends a hand."),
             N_("Straight Gin"),
-            flag="--straight",
             variant="straight",
         ),
     ] = False
@@ -388,7 +387,6 @@ class Options(NamedTuple):
         Option(
             N_("Three-handed Gin: the player who sits out deals the hand to the other two."),
             N_("Who sits out deals"),
-            flag="--dealer-sits-out",
             variant="three_handed",
             since="0.3.0",
             sources="yes (Pagat's three-player game, some score pads)",
@@ -407,6 +405,25 @@ KINDS: dict[str, type] = {
     )
     for name in Options._fields
     for origin in (Options.__annotations__[name].__origin__,)
+}
+
+
+def _flags(name: str, option: Option) -> tuple[str, str | None]:
+    """How the command line turns a yes-or-no option on and off (see :data:`FLAGS`)."""
+    if option.flag:
+        on, _slash, off = option.flag.partition("/")
+        return on, off or None
+    spelled = name.replace("_", "-")
+    return "--" + spelled, None if option.variant == name else "--no-" + spelled
+
+
+#: How the command line turns each yes-or-no option on and off (:attr:`Option.flag`):
+#: ``--name`` and ``--no-name`` unless declared otherwise; a variant's own switch, which makes
+#: the kind of match, only turns it on (no flag turns it off).
+FLAGS: dict[str, tuple[str, str | None]] = {
+    name: _flags(name, option)
+    for name, option in DECLARED.items()
+    if KINDS[name] is bool and option.flag is not None
 }
 #: Each option's default.
 DEFAULTS: dict[str, Any] = Options._field_defaults
@@ -437,6 +454,11 @@ NEEDS: dict[str, tuple[tuple[str, object], ...]] = {
 }
 NOT_WITH: dict[str, tuple[tuple[str, object], ...]] = {
     name: option.not_with for name, option in DECLARED.items() if option.not_with
+}
+#: The rules under which an option decides nothing (:attr:`Option.not_with` and
+#: :attr:`Option.idle_with`).
+IDLE_WITH: dict[str, tuple[tuple[str, object], ...]] = {
+    name: option.not_with + option.idle_with for name, option in DECLARED.items()
 }
 #: Options a stored match may lack, having been written before they existed.
 LATER_OPTIONS = tuple(name for name, option in DECLARED.items() if option.since != FIRST_RELEASE)
