@@ -16,9 +16,8 @@ from scorekeeper.render.layout import Fitted, Phrase, ruled_table
 from scorekeeper.rules import (
     DECLARED,
     Rules,
-    in_force,
     option_name,
-    rule_value,
+    said_value,
     spelled,
 )
 
@@ -150,14 +149,11 @@ def rules(match: Match) -> RenderableType:
     for name, value, usual in zip(Rules._fields, match.rules, standard):
         if name not in in_play:
             continue
-        label, shown, standing = _given(name), in_force(match.rules, name), usual
-        if label.startswith("--no-"):  # shown as the flag says: --no-spades-double no
-            shown, standing = not shown, not usual
         table.add_row(
             _(DECLARED[name].label),
-            label,
-            rule_value(shown),
-            rule_value(standing) if standing is not None else _("the columns"),
+            _given(name),
+            said_value(match.rules, name),
+            said_value(standard, name) if usual is not None else _("the columns"),
             style="bold" if value != usual else "",
         )
     changes = match.rules_changes()

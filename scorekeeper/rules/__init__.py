@@ -15,6 +15,7 @@ from scorekeeper.rules.checked import (
     refused_with_three,
     rule_value,
     rules_changed,
+    said_value,
     spelled,
 )
 from scorekeeper.rules.options import (
@@ -93,5 +94,6 @@ __all__ = [
     "refused_with_three",
     "rule_value",
     "rules_changed",
+    "said_value",
     "spelled",
 ]

@@ -400,25 +400,30 @@ def rule_value(value: object) -> str:
     return str(value)
 
 
+def said_value(rules: Options, name: str) -> str:
+    """A rule's value in force as the rules table and the report of a change say it, in
+    words (a yes-or-no option as its flag names it: ``--no-spades-double`` yes).
+
+    >>> said_value(Rules(), "boxes_when"), said_value(Rules(), "games")
+    ('at game end', '3')
+    """
+    value = in_force(rules, name)
+    if (DECLARED[name].flag or "").startswith("--no-"):
+        value = not value
+    return rule_value(value)
+
+
 def rules_changed(before: Options, after: Options) -> list[str]:
     """What a change of the rules changed, a rule at a time, as the rules table names the rules
-    (a rule left to follow another, as ``games`` follows the columns, only where it was set).
+    and says their values (a rule left to follow another, as ``games`` follows the columns,
+    only where it was set).
 
-    >>> rules_changed(Rules(), Rules(gin_bonus=20, columns=1))
-    ['Columns 1 (was 3)', 'Gin bonus 20 (was 25)']
+    >>> rules_changed(Rules(), Rules(gin_bonus=20, tie="knocker"))
+    ['Gin bonus: 20 (was 25)', 'A tied knock: knocker wins (was undercut)']
     """
-
-    def shown(rules: Options, name: str) -> str:
-        value = in_force(rules, name)
-        if (DECLARED[name].flag or "").startswith("--no-"):  # named as its flag says
-            value = not value
-        return rule_value(value)
-
     return [
-        _("{rule} {value} (was {was})").format(
-            rule=_(DECLARED[name].label), value=shown(after, name), was=shown(before, name)
-        )
+        _("{rule}: {value} (was {was})").format(rule=_(DECLARED[name].label), value=now, was=was)
         for name in after._fields
         if getattr(before, name) != getattr(after, name)
-        and shown(before, name) != shown(after, name)  # games left to follow the same columns
+        and (was := said_value(before, name)) != (now := said_value(after, name))
     ]
