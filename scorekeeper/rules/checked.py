@@ -386,31 +386,24 @@ def spelled(field: str, value: object) -> str:
     return f"{option_name(field)} {getattr(value, 'value', value)}"
 
 
-def rule_value(value: object) -> str:
-    """A rule's value as a person reads it: yes or no, a number, or a named value (``loser``)
-    in the language.
+def said_value(rules: Options, name: str) -> str:
+    """A rule's value in force as the rules table and the report of a change say it: yes or
+    no (a yes-or-no option as its flag names it: ``--no-spades-double`` yes), a number, or a
+    named value in words in the language, never as the option takes it (``each_hand``).
 
-    >>> rule_value(True), rule_value(25), rule_value(DealerRule.LOSER)
-    ('yes', '25', 'loser')
+    >>> said_value(Rules(), "boxes_when"), said_value(Rules(), "games")
+    ('at game end', '3')
+    >>> said_value(Rules(), "last_game_double"), said_value(Rules(), "next_dealer")
+    ('no', 'loser')
     """
+    value = in_force(rules, name)
+    if (DECLARED[name].flag or "").startswith("--no-"):
+        value = not value
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Enum):
         return pgettext(*VALUE_NAMES[value])
     return str(value)
-
-
-def said_value(rules: Options, name: str) -> str:
-    """A rule's value in force as the rules table and the report of a change say it, in
-    words (a yes-or-no option as its flag names it: ``--no-spades-double`` yes).
-
-    >>> said_value(Rules(), "boxes_when"), said_value(Rules(), "games")
-    ('at game end', '3')
-    """
-    value = in_force(rules, name)
-    if (DECLARED[name].flag or "").startswith("--no-"):
-        value = not value
-    return rule_value(value)
 
 
 def rules_changed(before: Options, after: Options) -> list[str]:
