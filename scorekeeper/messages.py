@@ -230,7 +230,7 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
             continue
         was, was_settled = (old.winner, old.settlement) if old else (None, None)
         if was == new.winner:
-            if new.settlement and was_settled and new.settlement != was_settled:
+            if new.settlement and was_settled and new.settlement.net != was_settled.net:
                 assert new.winner is not None
                 lines.append(
                     _(

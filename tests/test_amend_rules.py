@@ -70,7 +70,7 @@ def test_a_lower_gin_bonus_reprices_every_hand_from_the_first(run: Run) -> None:
     # Gin bonus 20: every gin 5 less. Game 1 A 40+10+25 = 75, B 10+10+30+5 = 55; Game 2
     # A 10+25 = 35, B 10+30+5 = 45; Game 3 A 25, B 30+5 = 35.
     assert out[:4] == [
-        "Rules of match 1 changed: Gin bonus 20 (was 25).",
+        "Rules of match 1 changed: Gin bonus: 20 (was 25).",
         f"  Game 1: {A} 85 -> 75, {B} 60 -> 55",
         f"  Game 2: {A} 40 -> 35, {B} 50 -> 45",
         f"  Game 3: {A} 30 -> 25, {B} 40 -> 35",
@@ -127,9 +127,10 @@ def test_an_option_that_no_longer_goes_with_the_rules_goes_back_to_its_default(r
     new_match(run, "--shutout", "bonus", "--shutout-bonus", "50")
     ok(run("knock", "al", "3", "20"))
     out = ok(run("amend", "rules", "--shutout", "none"))
-    assert "Shutout reward none (was bonus); Shutout bonus 100 (was 50)" in " ".join(out.split())
+    said = "Shutout reward: none (was shutout bonus); Shutout bonus: 100 (was 50)"
+    assert said in " ".join(out.split())
     out = ok(run("amend", "rules", "--shutout", "bonus"))
-    assert "Shutout bonus" not in out.replace("Shutout reward bonus", "")  # 100 stays
+    assert "Shutout bonus" not in out.replace("Shutout reward: shutout bonus", "")  # 100 stays
 
 
 def test_an_option_put_back_that_strands_another_puts_that_back_too(run: Run) -> None:
@@ -137,14 +138,90 @@ def test_an_option_put_back_that_strands_another_puts_that_back_too(run: Run) ->
     # the last game counting double decides nothing either.
     new_match(run, "--columns", "1", "--games", "3", "--last-game-double")
     out = " ".join(ok(run("amend", "rules", "--end-after-first-game")).split())
-    assert "Games in all 1 (was 3); Last game double no (was yes)" in out
+    assert "Games in all: 1 (was 3); Last game double: no (was yes)" in out
 
 
 def test_a_rule_that_comes_to_what_it_was_is_not_said_to_change(run: Run) -> None:
     # Three games in all on three columns, then left to follow the columns: still three.
     new_match(run, "--games", "3")
     out = ok(run("amend", "rules", "--end-after-first-game")).splitlines()[0]
-    assert out == "Rules of match 1 changed: Only the first game yes (was no)."
+    assert out == "Rules of match 1 changed: Only the first game: yes (was no)."
+
+
+@pytest.mark.parametrize(
+    "language, said, rows",
+    [
+        (
+            "en",
+            "Rules of match 1 changed: A tied knock: knocker wins (was undercut); Boxes count: "
+            "each hand (was at game end); The match goes to: higher net (was most games).",
+            [
+                "A tied knock --tie knocker wins undercut",
+                "Boxes count --boxes-when each hand at game end",
+                "The match goes to --decide-by higher net most games",
+            ],
+        ),
+        (
+            "de",
+            "Regeln von Partie 1 geändert: Gleichstand beim Klopfen: Klopfer gewinnt (war "
+            "Unterbieten); Boxen zählen: jede Runde (war am Spielende); Die Partie gewinnt: "
+            "höheres Netto (war meiste Spiele).",
+            [
+                "Boxen zählen --boxes-when jede Runde am Spielende",
+                "Die Partie gewinnt --decide-by höheres Netto meiste Spiele",
+            ],
+        ),
+    ],
+)
+def test_the_report_says_each_rule_and_value_in_the_words_of_the_rules_table(
+    run: Run, language: str, said: str, rows: list[str]
+) -> None:
+    new_match(run)
+    ok(run("knock", "bob", "5", "15"))
+    change = ("amend", "rules", "--tie", "knocker", "--boxes-when", "each_hand")
+    out = ok(run("--lang", language, *change, "--decide-by", "net"))
+    assert out.splitlines()[0] == said
+    assert "_" not in said  # no value as the option takes it (each_hand)
+    table = [" ".join(row.split()) for row in ok(run("--lang", language, "rules")).splitlines()]
+    assert all(row in table for row in rows)
+
+
+def test_a_settled_game_whose_settlement_moved_shows_it_before_and_after(run: Run) -> None:
+    # Gin bonuses kept for the settlement: the columns hold the hand points only.
+    new_match(run, "--gin-bonus-when", "settlement")
+    ok(run("gin", "al", "30"))  # A 30 in [1], gin bonus 25 kept aside in Game 1
+    ok(run("knock", "al", "5", "40"))  # A 35 in [1, 2]
+    ok(run("knock", "al", "2", "40"))  # A 38 in [1, 2, 3]: Game 1 A 103, won
+    # Game 1 settled: A points 103, box bonus 3 x 25 = 75, gin bonus 25, game bonus 100 doubled
+    # for B's shutout = 200: total 403; B 0; net +403. A gin bonus of 20: 398, net +398.
+    out = ok(run("amend", "rules", "--gin-bonus", "20")).splitlines()
+    assert out[:7] == [
+        "Rules of match 1 changed: Gin bonus: 20 (was 25).",
+        f"  Game 1: {A} 103*, {B} 0; settled: {A} 403 -> 398, {B} 0, net +403 -> +398",
+        f"  Game 2: {A} 73, {B} 0 (unchanged)",
+        f"  Game 3: {A} 38, {B} 0 (unchanged)",
+        "  (* won the game)",
+        f"*** GAME 1 STILL WON BY {A}, now 103 to 0, net +398 (was +403) ***",
+        f"Match net: {A} +398, {B} -398.",
+    ]
+
+
+def test_a_settlement_whose_net_stayed_is_not_said_to_have_moved(run: Run) -> None:
+    new_match(run)
+    for hand in [("bob", "2", "12"), ("bob", "2", "12"), ("al", "1", "51"), ("al", "1", "51")]:
+        ok(run("knock", *hand))
+    # B 10 in [1], B 10 in [1, 2], A 50 in [1], A 50 in [1, 2]: Game 1 A 100, B 20, two boxes
+    # each. Box bonus 25: A 100 + 50 + 100 = 250, B 20 + 50 = 70, net +180; box bonus 20:
+    # A 100 + 40 + 100 = 240, B 20 + 40 = 60, net +180 still.
+    out = ok(run("amend", "rules", "--box-bonus", "20")).splitlines()
+    assert out == [
+        "Rules of match 1 changed: Box bonus: 20 (was 25).",
+        f"  Game 1: {A} 100*, {B} 20; settled: {A} 250 -> 240, {B} 70 -> 60, net +180",
+        f"  Game 2: {A} 50, {B} 10 (unchanged)",
+        f"  Game 3: {A} 0, {B} 0 (unchanged)",
+        "  (* won the game)",
+        f"{B} deals next.",
+    ]
 
 
 def test_a_preset_makes_the_rules_its_own_with_the_options_beside_it(run: Run) -> None:
@@ -295,7 +372,7 @@ def test_log_all_shows_the_change_between_the_hands_and_rules_when(run: Run) -> 
     ok(run("wall"))
     logged = ok(run("log", "--all")).splitlines()
     change = next(n for n, text in enumerate(logged) if "Rules changed" in text)
-    assert "Gin bonus 20 (was 25)" in logged[change]
+    assert "Gin bonus: 20 (was 25)" in logged[change]
     assert logged[change - 1].split()[0] == "7" and logged[change + 1].split()[0] == "8"
     assert "Rules changed" not in ok(run("log"))
     title = ok(run("rules")).splitlines()[0]
@@ -449,8 +526,8 @@ def test_a_partnership_match_takes_a_preset_without_teams(run: Run) -> None:
     out = ok(run("amend", "rules", "--preset", "standard")).splitlines()
     # Standard: three columns to 100, gin 25, the loser deals; the deal is C&D +22 in Game 1.
     assert out[0] == (
-        "Rules of match 1 changed: Game target 100 (was 125); Columns 3 (was 1); "
-        "Next dealer loser (was winner)."
+        "Rules of match 1 changed: Game target: 100 (was 125); Columns: 3 (was 1); "
+        "Next dealer: loser (was winner)."
     )
     assert out[1] == "  Game 1: Ann & Bob 0, Cid & Dee 22 (unchanged)"
     assert sheet(run)["teams"] == [["Ann", "Bob"], ["Cid", "Dee"]]
@@ -462,7 +539,7 @@ def test_oklahoma_spades_no_longer_doubling_halves_a_spade_hand(run: Run) -> Non
     ok(run("knock", "bob", "8", "20", "--upcard", "9h"))  # 12
     out = ok(run("amend", "rules", "--no-spades-double")).splitlines()
     assert out[:2] == [
-        "Rules of match 1 changed: Spades double no (was yes).",
+        "Rules of match 1 changed: Spades double: no (was yes).",
         f"  Game 1: {A} 34 -> 17, {B} 12",
     ]
 
@@ -586,7 +663,9 @@ def test_oklahomas_lower_limit_goes_back_to_upcard_when_the_knock_limit_is_back_
 ) -> None:
     new_match(run, "--oklahoma", "--oklahoma-limit", "lower", "--knock-limit", "7")
     out = " ".join(ok(run("amend", "rules", "--knock-limit", "10")).split())
-    assert "Knock limit 10 (was 7); The up-card's limit upcard (was lower)" in out
+    assert (
+        "Knock limit: 10 (was 7); The up-card's limit: its value (was at most knock limit)" in out
+    )
     assert sheet(run)["rules"]["oklahoma_limit"] == "upcard"
 
 

@@ -150,6 +150,45 @@ BAD = [
         2,
         ["big gin is not played"],
     ),
+    Bad(
+        "gin-a-count-too-many",  # gin's own deadwood typed too: gin takes the opponent's only
+        STANDARD,
+        ["gin", "bob", "0", "20"],
+        2,
+        ["A gin takes only the opponent's deadwood (a gin's own is 0): 'scorekeeper gin bob 20'."],
+    ),
+    Bad(
+        "gin-with-a-knocks-counts",
+        STANDARD,
+        ["gin", "bob", "3", "20"],
+        2,
+        [
+            "A gin takes only the opponent's deadwood: 'scorekeeper gin bob 20'; a knock takes "
+            "both counts, the knocker's first: 'scorekeeper knock bob 3 20'."
+        ],
+    ),
+    Bad(
+        "gin-a-word-too-many",
+        STANDARD,
+        ["gin", "bob", "20", "big"],
+        2,
+        ["nothing more ('big' is too many): 'scorekeeper gin bob 20'", "gin --help"],
+    ),
+    Bad(
+        "amend-gin-a-count-too-many",
+        STANDARD,
+        ["amend", "1", "gin", "bob", "0", "20"],
+        2,
+        ["only the opponent's deadwood", "'scorekeeper amend 1 gin bob 20'"],
+    ),
+    Bad(
+        "wall-counts",
+        STANDARD,
+        ["wall", "bob", "20"],
+        2,
+        ["A wall scores nothing, so it takes no counts: 'scorekeeper wall'"],
+    ),
+    Bad("amend-wall-counts", STANDARD, ["amend", "1", "wall", "0", "0"], 2, ["no counts"]),
     Bad("missing-argument", STANDARD, ["knock", "bob", "5"], 2, ["Give both deadwood counts"]),
     Bad("unknown-command", STANDARD, ["frobnicate"], 2, ["frobnicate"]),
     Bad(
@@ -450,6 +489,29 @@ def test_a_file_that_is_not_json_is_refused_with_its_line_and_column_in_the_lang
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes.json").write_text('{\n  "format": "scorekeeper-match",\n  players: []\n}')
     result = run("--lang", language, "import", "notes.json")
+    assert (result.exit_code, result.stderr) == (2, said)
+
+
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        (
+            "de",
+            "Fehler: Ein Gin nimmt nur das Totholz des Gegners (das eigene ist bei Gin 0): "
+            "'scorekeeper gin bob 20'.\n",
+        ),
+        (
+            "nl",
+            "Fout: Een gin neemt alleen het overschot van de tegenstander (dat van de gin zelf "
+            "is 0): 'scorekeeper gin bob 20'.\n",
+        ),
+    ],
+)
+def test_a_gin_given_its_own_count_too_says_so_in_the_language(
+    run: Run, language: str, said: str
+) -> None:
+    new_match(run)
+    result = run("--lang", language, "gin", "bob", "0", "20")
     assert (result.exit_code, result.stderr) == (2, said)
 
 

@@ -64,3 +64,16 @@ def test_the_docs_name_nothing_a_reader_does_not_have(path: Path) -> None:
     assert not re.search("seed", text, re.IGNORECASE)
     assert "RULES.md" not in text
     assert "shared/" not in text
+
+
+def test_the_quick_start_is_two_commands_then_how_to_keep_the_sample_apart() -> None:
+    """The README's Quick start is one block of two commands, and the sentence after it says
+    how to try the program on a store of its own (``--db`` or ``SCOREKEEPER_DB``), so that the
+    sample does not land among a new user's own matches."""
+    readme = (TOP / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Quick start\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"^```\n(.*?)^```\n", section, re.MULTILINE | re.DOTALL)
+    assert len(blocks) == 1 and len(blocks[0].splitlines()) == 2
+    assert f"scorekeeper import {SAMPLE}" in blocks[0]
+    after = section.split("```\n")[-1].strip().split("\n\n")[0]
+    assert "`export SCOREKEEPER_DB=" in after and "--db " in after

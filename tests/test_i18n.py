@@ -962,18 +962,23 @@ def test_the_rules_table_names_the_rules_and_their_values_in_the_language(run: A
     assert "Volgende gever --next-dealer om beurten verliezer" in rows
     assert "Alleen eerste spel --end-after-first-game / --play-all-games nee nee" in rows
     assert "Doel per spel --target 100 100" in rows
-    joined = " ".join(rows)
-    # The presets say which options they set as a command line takes them, in every language.
-    assert "--shutout none," in joined and "--next-dealer winner" in joined  # basic
     assert "loser" not in dutch and "alternate" not in dutch and "game_bonus" not in dutch
+    # The presets say which options they set as a command line takes them, in every language.
+    presets = " ".join(run_in(run, "--lang", "nl", "rules", "--presets").stdout.split())
+    assert "--shutout none," in presets and "--next-dealer winner" in presets  # basic
     german = [
         " ".join(line.split()) for line in run_in(run, "--lang", "de", "rules").stdout.splitlines()
     ]
     assert "Zu-null-Belohnung --shutout 2 x Punkte 2 x Spielbonus" in german
     assert "Nächster Geber --next-dealer abwechselnd Verlierer" in german
-    english = [" ".join(line.split()) for line in run_in(run, "rules").stdout.splitlines()]
-    assert "Shutout reward --shutout points game_bonus" in english  # as the options take them
-    assert "Next dealer --next-dealer alternate loser" in english
+    # English says the values in words too, never as the options take them (game_bonus).
+    english = run_in(run, "rules").stdout
+    rows = [" ".join(line.split()) for line in english.splitlines()]
+    assert "Shutout reward --shutout 2 x points 2 x game bonus" in rows
+    assert "Next dealer --next-dealer in turn loser" in rows
+    assert "Boxes count --boxes-when at game end at game end" in rows
+    assert "Shut out when --shutout-when no points no points" in rows
+    assert not re.search(r"[a-z]_[a-z]", english)  # no identifier such as game_bonus
 
 
 def test_every_rule_and_named_value_has_a_name_in_each_language() -> None:
@@ -986,6 +991,8 @@ def test_every_rule_and_named_value_has_a_name_in_each_language() -> None:
 
     assert set(DECLARED) == set(Rules._fields)
     assert set(VALUE_NAMES) == {m for v in Rules() if isinstance(v, Enum) for m in type(v)}
+    # In English too a value is said in words, not as the option takes it (each_hand).
+    assert [name.message for name in VALUE_NAMES.values() if "_" in name.message] == []
     for language in LANGUAGES:
         i18n.set_language(language)
         assert all(i18n.pgettext(*name) != name.message for name in VALUE_NAMES.values()), language

@@ -40,19 +40,36 @@ def test_matches_use_and_current_marked(run: Run) -> None:
     assert sheet(run)["id"] == 1
 
 
-def test_rules_of_a_match_also_lists_the_presets(run: Run) -> None:
+def test_rules_of_a_match_shows_its_rules_and_not_the_presets(run: Run) -> None:
     new_match(run)
-    shown = ok(run("rules"))
-    assert "Rules of match 1" in shown
-    assert "pagat" in shown
+    shown = ok(run("rules")).splitlines()
+    assert shown[0] == "Rules of match 1"
+    last = " ".join(shown[-1].split())
+    assert last == "Only the first game --end-after-first-game / --play-all-games no no"
+    assert len(shown) == 4 + 21  # the title, a blank line, the header and its rule, 21 rules
+    assert not any("Presets" in line or "pagat" in line for line in shown)
 
 
-def test_rules_and_presets(run: Run) -> None:
+def test_rules_presets_shows_the_presets_only(run: Run) -> None:
+    new_match(run)
     presets = ok(run("rules", "--presets"))
+    assert presets.startswith("Presets\n")
     for text in ("standard", "pagat", "--gin-bonus", "20", "winner", "Pagat's Gin Rummy page"):
         assert text in presets
-    # Without a current match, rules lists the presets.
-    assert "pagat" in ok(run("rules"))
+    assert "Rules of match" not in presets and "--end-after-first-game  no" not in presets
+
+
+def test_rules_without_a_match_shows_the_presets_and_says_why(run: Run) -> None:
+    said = (
+        "No match is current: these are the presets a match can be started with "
+        "('scorekeeper new PLAYER1 PLAYER2 --preset PRESET').\n\n"
+    )
+    shown = ok(run("rules"))
+    assert shown.startswith(said + "Presets\n")
+    assert shown[len(said) :] == ok(run("rules", "--presets"))
+
+
+def test_rules_of_the_current_match_or_the_one_named(run: Run) -> None:
     new_match(run, "--preset", "pagat")
     ok(run("new", "Ann", "Ben", "--knock-limit", "7"))
     current = ok(run("rules"))

@@ -140,7 +140,7 @@ def test_new_every_rule_option_is_stored(run: Run) -> None:
     }
     assert len(sheet(run)["games"]) == 2
     shown = ok(run("rules"))
-    for text in ("Rules of match 1", "--target", "150", "--knock-limit", "alternate", "total"):
+    for text in ("Rules of match 1", "--target", "150", "--knock-limit", "in turn", "2 x total"):
         assert text in shown
 
 

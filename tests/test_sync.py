@@ -726,8 +726,8 @@ def test_record_stopped_after_a_hand_was_lost_says_so_and_offers_it_again(
         ),
         (
             {"rules": {"gin_bonus": 20, "shutout": "none"}},
-            "their rules differ: Gin bonus 25 here, 20 in the file; Shutout reward game_bonus "
-            "here, none in the file",
+            "their rules differ: Gin bonus 25 here, 20 in the file; Shutout reward 2 x game "
+            "bonus here, none in the file",
         ),
         (
             {"players": ["Ann", "Bob"]},

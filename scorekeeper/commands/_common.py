@@ -13,7 +13,7 @@ import click
 from scorekeeper.commands._errors import tell
 from scorekeeper.i18n import _, ngettext, together
 from scorekeeper.match import Match
-from scorekeeper.rules import DECLARED, rule_value
+from scorekeeper.rules import DECLARED, said_value
 from scorekeeper.store import Store
 from scorekeeper.table import load_sheet as load_sheet
 from scorekeeper.table import match_id as match_id
@@ -125,8 +125,8 @@ def header_differences(here: Match, there: Match, where: str) -> list[str]:
         rules = [
             _("{what} {here} here, {there} {where}").format(
                 what=_(DECLARED[name].label),
-                here=rule_value(getattr(here.rules, name)),
-                there=rule_value(getattr(there.rules, name)),
+                here=said_value(here.rules, name),
+                there=said_value(there.rules, name),
                 where=where,
             )
             for name in here.rules._fields

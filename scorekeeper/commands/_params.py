@@ -136,10 +136,20 @@ class Seconds(click.ParamType):  # type: ignore[type-arg]
 HELP_OPTION_HELP = "Show this message and exit."
 
 
+#: What a command says to arguments beyond those it takes, from what it was given and the
+#: words left over (``gin ben 0 20``: a gin takes one count).
+TooMany = Callable[[click.Context, list[str]], str]
+
+
 class Command(click.Command):
     """A command whose help, and short help in its group's list, is shown in the language (the
     words click writes with it too: ``Usage:``, ``Options``, ``[default: ...]``, the names of
-    its arguments), and whose mistyped arguments and options are one ``Error:`` line."""
+    its arguments), and whose mistyped arguments and options are one ``Error:`` line;
+    ``too_many`` says what is wrong with arguments beyond those it takes, in its own words."""
+
+    def __init__(self, *args: Any, too_many: TooMany | None = None, **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        self.too_many = too_many
 
     def make_context(
         self,
@@ -156,7 +166,8 @@ class Command(click.Command):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """click's reading, but where unknown options are let through for a negative number to
         reach its argument's check (:data:`NUMBERS`), a mistyped long option is still refused
-        as an option, with the one meant (not taken for an extra argument)."""
+        as an option, with the one meant (not taken for an extra argument); words left over
+        are told of as the command's ``too_many`` says, where it says."""
         if ctx.ignore_unknown_options and not isinstance(self, click.Group):  # not its own
             known = [
                 name for param in self.get_params(ctx) for name in param.opts + param.secondary_opts
@@ -170,7 +181,16 @@ class Command(click.Command):
 
                     close = difflib.get_close_matches(name, known, n=1)
                     raise click.NoSuchOption(name, possibilities=close, ctx=ctx)
-        return super().parse_args(ctx, args)
+        if self.too_many is None or ctx.allow_extra_args or ctx.resilient_parsing:
+            return super().parse_args(ctx, args)
+        ctx.allow_extra_args = True  # the words left over are told of in the command's words
+        try:
+            extra = super().parse_args(ctx, args)
+        finally:
+            ctx.allow_extra_args = False
+        if extra:
+            raise BadInput(self.too_many(ctx, extra))
+        return extra
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The help page, this command's and each option's help (click's own ``--help`` and

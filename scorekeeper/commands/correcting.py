@@ -27,6 +27,8 @@ from scorekeeper.commands.recording import (
     ginned,
     knock_params,
     knocked,
+    no_counts,
+    one_count,
     say,
     wall_params,
     walled,
@@ -41,6 +43,7 @@ from scorekeeper.messages import (
     plain,
     report,
     round_line,
+    signed,
 )
 from scorekeeper.rules import (
     PRESETS,
@@ -224,7 +227,7 @@ def amend_knock(
     correct(ctx, knocked(player, counts, undercut, upcard), match, dry_run)
 
 
-@amend.command("gin", context_settings=NUMBERS)
+@amend.command("gin", context_settings=NUMBERS, too_many=one_count)
 @gin_params
 @match_to_correct
 @click.pass_context
@@ -246,7 +249,7 @@ def amend_gin(
     correct(ctx, ginned(player, opponent_deadwood, big, upcard), match, dry_run)
 
 
-@amend.command("wall")
+@amend.command("wall", too_many=no_counts)
 @wall_params
 @match_to_correct
 @click.pass_context
@@ -374,7 +377,9 @@ def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) 
 
 def compared(before: Scoresheet, after: Scoresheet) -> list[str]:
     """Each game's figures before and after a change of the rules: ``Game 1: Ann 112 -> 107,
-    Ben 31`` (a game the change opens or closes shows ``-`` where it has none)."""
+    Ben 31`` (a game the change opens or closes shows ``-`` where it has none); a game settled
+    before and after whose settlement moved also says its totals and net: ``Game 1: Ann 103*,
+    Ben 0; settled: Ann 403 -> 398, Ben 0, net +403 -> +398``."""
     numbers = sorted({g.number for g in before.games} | {g.number for g in after.games})
     old, new = {g.number: g for g in before.games}, {g.number: g for g in after.games}
 
@@ -383,14 +388,27 @@ def compared(before: Scoresheet, after: Scoresheet) -> list[str]:
             return "-"
         return str(game.points[player]) + ("*" if game.winner == player else "")
 
+    def moved(name: str, was: str, now: str) -> str:
+        return f"{name} {now}" if was == now else f"{name} {was} -> {now}"
+
     lines = []
     for number in numbers:
-        cells = []
-        for player in after.players:
-            was, now = figure(old.get(number), player), figure(new.get(number), player)
-            cells.append(f"{player} {now}" if was == now else f"{player} {was} -> {now}")
-        same = all(figure(old.get(number), p) == figure(new.get(number), p) for p in after.players)
+        was, now = old.get(number), new.get(number)
+        cells = [moved(p, figure(was, p), figure(now, p)) for p in after.players]
         line = _("Game {n}: {figures}").format(n=number, figures=", ".join(cells))
+        same = all(figure(was, p) == figure(now, p) for p in after.players)
+        if was and now and was.settlement and now.settlement and was.winner == now.winner:
+            a, b = was.settlement, now.settlement
+            if a != b:
+                line = _("{line}; settled: {totals}, net {net}").format(
+                    line=line,
+                    totals=", ".join(
+                        moved(p, str(a.lines[p].total), str(b.lines[p].total))
+                        for p in after.players
+                    ),
+                    net=moved("", signed(a.net), signed(b.net)).strip(),
+                )
+                same = False
         lines.append("  " + (_("{line} (unchanged)").format(line=line) if same else line))
     if any(game.winner for game in after.games):
         lines.append("  " + _("(* won the game)"))

@@ -7,12 +7,19 @@ from typing import TYPE_CHECKING
 
 import click
 
-from scorekeeper.commands._common import match_id, progress_bar, say, warn_of_copies
+from scorekeeper.commands._common import (
+    echo_lines,
+    match_id,
+    progress_bar,
+    say,
+    warn_of_copies,
+)
 from scorekeeper.commands._completion import complete_match
 from scorekeeper.commands._params import NUMBER, command, match_argument, option, pass_store
 from scorekeeper.i18n import _, ngettext, pgettext
 from scorekeeper.match import MatchStatus
 from scorekeeper.store import Store
+from scorekeeper.table import NoCurrentMatch
 from scorekeeper.wrapping import cells, output_width, units, wrap
 
 if TYPE_CHECKING:
@@ -155,7 +162,8 @@ def use(store: Store, match: int) -> None:
 @option("--presets", is_flag=True, help="Show only the presets, with their values.")
 @pass_store
 def rules(store: Store, match: int | None, presets: bool) -> None:
-    """Show the rules in force for MATCH (default: the current match) and the presets.
+    """Show the rules in force for MATCH (default: the current match); with --presets, the
+    presets a match can be started with. With no match at all, the presets.
 
     \b
     Example:
@@ -166,6 +174,16 @@ def rules(store: Store, match: int | None, presets: bool) -> None:
     from scorekeeper.render.tables import presets as presets_table
     from scorekeeper.render.tables import rules as rules_table
 
-    if not presets and (match is not None or store.current_id() is not None):
-        print_out(rules_table(store.load(match_id(store, match))), "")
+    if not presets:
+        try:
+            chosen = match_id(store, match)
+        except NoCurrentMatch:
+            said = _(
+                "No match is current: these are the presets a match can be started with "
+                "('scorekeeper new PLAYER1 PLAYER2 --preset PRESET')."
+            )
+            echo_lines([said, ""])
+        else:
+            print_out(rules_table(store.load(chosen)))
+            return
     print_out(presets_table())

@@ -23,7 +23,7 @@ from scorekeeper.commands._params import (
     player,
 )
 from scorekeeper.engine import Answers, Entry, Hand, Kind, NextHand, Scoresheet, classify
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, Quoted, _
 from scorekeeper.messages import arrangement, report, said_of_new_hand
 from scorekeeper.rules import Rules
 from scorekeeper.store import Store
@@ -95,6 +95,38 @@ wall_params = compose(
     upcard_option,
     dry_run_option,
 )
+
+
+def one_count(ctx: click.Context, extra: list[str]) -> str:
+    """What ``gin`` says to more than the opponent's deadwood: a gin takes that count alone,
+    and a knock takes both (``gin ben 0 20``: ``gin ben 20``)."""
+    od, typed = ctx.params["opponent_deadwood"], ctx.params["player"]
+    who = f'"{typed}"' if len(typed.split()) != 1 else typed
+    gin = ctx.command_path
+    knock = gin.rpartition(" ")[0] + " knock"
+    if len(extra) == 1 and extra[0].isdigit():
+        kd, od = od, int(extra[0])
+        if kd == 0:
+            return _(
+                "A gin takes only the opponent's deadwood (a gin's own is 0): "
+                "'{gin} {player} {od}'."
+            ).format(gin=gin, player=who, od=od)
+        return _(
+            "A gin takes only the opponent's deadwood: '{gin} {player} {od}'; a knock takes "
+            "both counts, the knocker's first: '{knock} {player} {kd} {od}'."
+        ).format(gin=gin, knock=knock, player=who, kd=kd, od=od)
+    return _(
+        "A gin takes a player and the opponent's deadwood, nothing more ({extra} is too "
+        "many): '{gin} {player} {od}' ('{gin} --help' lists its options)."
+    ).format(extra=repr(Quoted(" ".join(extra))), gin=gin, player=who, od=od)
+
+
+def no_counts(ctx: click.Context, extra: list[str]) -> str:
+    """What ``wall`` says to more than a player's name: a wall scores nothing."""
+    return _(
+        "A wall scores nothing, so it takes no counts: '{wall}' (in Partnership Gin, "
+        "'{wall} PLAYER' names the table it was at)."
+    ).format(wall=ctx.command_path)
 
 
 Counts = tuple[Entry, int, int]
@@ -282,7 +314,7 @@ def knock(
     record(store, match, knocked(player, counts, undercut, upcard), dry_run, hand)
 
 
-@command(context_settings=NUMBERS)
+@command(context_settings=NUMBERS, too_many=one_count)
 @gin_params
 @hand_option
 @match_option
@@ -306,7 +338,7 @@ def gin(
     record(store, match, ginned(player, opponent_deadwood, big, upcard), dry_run, hand)
 
 
-@command()
+@command(too_many=no_counts)
 @wall_params
 @hand_option
 @match_option

@@ -16,9 +16,8 @@ from scorekeeper.render.layout import Fitted, Phrase, ruled_table
 from scorekeeper.rules import (
     DECLARED,
     Rules,
-    in_force,
     option_names,
-    rule_value,
+    said_value,
     spelled,
 )
 
@@ -150,12 +149,11 @@ def rules(match: Match) -> RenderableType:
     for name, value, usual in zip(Rules._fields, match.rules, standard):
         if name not in in_play:
             continue
-        shown, standing = in_force(match.rules, name), usual
         table.add_row(
             _(DECLARED[name].label),
             _given(name),
-            rule_value(shown),
-            rule_value(standing) if standing is not None else _("the columns"),
+            said_value(match.rules, name),
+            said_value(standard, name) if usual is not None else _("the columns"),
             style="bold" if value != usual else "",
         )
     changes = match.rules_changes()

@@ -16,8 +16,8 @@ from scorekeeper.rules.checked import (
     option_name,
     option_names,
     refused_with_three,
-    rule_value,
     rules_changed,
+    said_value,
     spelled,
 )
 from scorekeeper.rules.options import (
@@ -101,7 +101,7 @@ __all__ = [
     "option_names",
     "preset",
     "refused_with_three",
-    "rule_value",
     "rules_changed",
+    "said_value",
     "spelled",
 ]

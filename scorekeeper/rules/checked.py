@@ -435,13 +435,17 @@ def spelled(field: str, value: object) -> str:
     return f"{option_name(field)} {getattr(value, 'value', value)}"
 
 
-def rule_value(value: object) -> str:
-    """A rule's value as a person reads it: yes or no, a number, or a named value (``loser``)
-    in the language.
+def said_value(rules: Options, name: str) -> str:
+    """A rule's value in force as the rules table and the report of a change say it: yes or
+    no, a number, or a named value in words in the language, never as the option takes it
+    (``each_hand``).
 
-    >>> rule_value(True), rule_value(25), rule_value(DealerRule.LOSER)
-    ('yes', '25', 'loser')
+    >>> said_value(Rules(), "boxes_when"), said_value(Rules(), "games")
+    ('at game end', '3')
+    >>> said_value(Rules(), "last_game_double"), said_value(Rules(), "next_dealer")
+    ('no', 'loser')
     """
+    value = in_force(rules, name)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Enum):
@@ -451,20 +455,15 @@ def rule_value(value: object) -> str:
 
 def rules_changed(before: Options, after: Options) -> list[str]:
     """What a change of the rules changed, a rule at a time, as the rules table names the rules
-    (a rule left to follow another, as ``games`` follows the columns, only where it was set).
+    and says their values (a rule left to follow another, as ``games`` follows the columns,
+    only where it was set).
 
-    >>> rules_changed(Rules(), Rules(gin_bonus=20, columns=1))
-    ['Columns 1 (was 3)', 'Gin bonus 20 (was 25)']
+    >>> rules_changed(Rules(), Rules(gin_bonus=20, tie="knocker"))
+    ['Gin bonus: 20 (was 25)', 'A tied knock: knocker wins (was undercut)']
     """
-
-    def shown(rules: Options, name: str) -> str:
-        return rule_value(in_force(rules, name))
-
     return [
-        _("{rule} {value} (was {was})").format(
-            rule=_(DECLARED[name].label), value=shown(after, name), was=shown(before, name)
-        )
+        _("{rule}: {value} (was {was})").format(rule=_(DECLARED[name].label), value=now, was=was)
         for name in after._fields
         if getattr(before, name) != getattr(after, name)
-        and shown(before, name) != shown(after, name)  # games left to follow the same columns
+        and (was := said_value(before, name)) != (now := said_value(after, name))
     ]
