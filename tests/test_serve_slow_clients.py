@@ -133,7 +133,9 @@ def test_slow_connections_never_lock_the_phones_out(hollywood: Path) -> None:
             stop.wait(0.1)
         # A phone gets its page at once, long before a slow connection's time is up: the
         # slowest one makes room for it.
-        assert tries[-1] == 200 and time.monotonic() - started < WITHIN, tries
+        took = time.monotonic() - started
+        assert tries[-1] == 200 and took < WITHIN, tries
+        print(f"\nserve at {LIMIT} open files: the page after {took:.1f} s, tries {tries}")
         assert events.fp.readline()  # the stream open all through it
         stream.close()
     finally:

@@ -64,6 +64,10 @@ def serve(
     come back by themselves; --new-code makes a new one and shuts out every phone that joined
     with the old one. The page is plain HTTP, for a home network.
 
+    A --read-only server has a join code of its own, which lets nobody enter a hand. A slow
+    or misbehaving device on the network never locks the phones out: a connection that has
+    not sent its request within 5 seconds is closed, and the server says each fault once.
+
     \b
     Example:
       scorekeeper serve
