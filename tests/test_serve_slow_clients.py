@@ -152,6 +152,26 @@ def test_slow_connections_never_lock_the_phones_out(hollywood: Path) -> None:
     assert len(said) < 4000, said
 
 
+@pytest.mark.slow  # a real server
+@pytest.mark.skipif(not Path("/proc/self/limits").exists(), reason="no /proc to read it in")
+def test_serve_raises_its_open_file_limit_to_the_most_the_system_allows(hollywood: Path) -> None:
+    def low() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (LIMIT, 4 * LIMIT))
+
+    server = Server(hollywood, preexec_fn=low)
+    try:
+        limits = Path(f"/proc/{server.process.pid}/limits")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            line = next(x for x in limits.read_text().splitlines() if "open files" in x)
+            if line.split()[3:5] == [str(4 * LIMIT)] * 2:  # soft, hard
+                break
+            time.sleep(0.05)
+        assert line.split()[3:5] == [str(4 * LIMIT)] * 2, line
+    finally:
+        assert server.stop() == 0
+
+
 def test_the_most_connections_leave_files_for_the_store() -> None:
     assert room(1024) == (500, 64)  # far more than a table's phones make
     most, batch = room(LIMIT)
