@@ -78,6 +78,7 @@ class Door:
     still sending their request (the oldest first), and what is said of the faults."""
 
     most: int
+    """The most connections at once (:func:`room`)."""
     waiting: dict[Connection, float] = field(default_factory=dict)
     """The connections still sending their request, by when they began (the oldest first)."""
     busy: bytes = field(init=False)
@@ -168,13 +169,14 @@ class Connection(H11Protocol):
     def made_room(self) -> bool:
         """Whether the oldest connection still sending its request, if it has had its chance,
         was closed to make room for this one."""
-        for oldest, since in self.door.waiting.items():
-            if time.monotonic() - since < GRACE:
-                return False
-            logging.getLogger(__name__).warning(self.door.full)
-            oldest.shut()
-            return True
-        return False
+        if not self.door.waiting:
+            return False
+        oldest, since = next(iter(self.door.waiting.items()))
+        if time.monotonic() - since < GRACE:
+            return False
+        logging.getLogger(__name__).warning(self.door.full)
+        oldest.shut()
+        return True
 
 
 def protocol(door: Door) -> type[Connection]:
