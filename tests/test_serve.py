@@ -16,12 +16,12 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import LANGUAGES, Run, fits, invoke, ok, snapshot
+from harness import LANGUAGES, Run, fits, invoke, ok, read_only, snapshot
 from starlette.testclient import TestClient
 
 from scorekeeper.store import Store
@@ -336,6 +336,27 @@ def test_a_hand_after_the_end_of_the_match_is_refused(store_dir: Path, run: Run)
     assert snapshot(store_dir) == before
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_change_the_disk_refuses_is_a_fault_of_the_server_said_without_its_path(
+    hollywood: Path, lang: str
+) -> None:
+    phone = client(hollywood)
+    before = hands(hollywood)
+    said = {
+        "en": "Error: the change could not be saved: the disk of the computer serving this page"
+        " refused it (",
+        "de": "Fehler: Die Änderung konnte nicht gespeichert werden: Die Festplatte des "
+        "Rechners, der diese Seite bereitstellt, hat sie abgelehnt (",
+    }
+    with read_only(hollywood, hollywood / "matches", hollywood / "tmp"):
+        for path, asked in (("/hand", knock(3)), ("/undo", {"match": 1, "hand": 2})):
+            answer = phone.post(path, json=asked, headers={**WRITE, "accept-language": lang})
+            assert answer.status_code == 503
+            assert answer.json()["error"].startswith(said[lang]), answer.json()
+            assert str(hollywood) not in answer.text and "matches" not in answer.text
+    assert hands(hollywood) == before
+
+
 def refused_line(store: Path, *args: str) -> str:
     result = invoke(store, *args, env={"COLUMNS": None})
     assert result.exit_code != 0
@@ -566,7 +587,13 @@ PHONE = {"width": 360, "height": 740}
 class Server:
     """``scorekeeper serve`` as a real process, and what it said so far."""
 
-    def __init__(self, store: Path, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        store: Path,
+        *args: str,
+        env: dict[str, str] | None = None,
+        preexec_fn: Callable[[], object] | None = None,
+    ) -> None:
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -583,6 +610,7 @@ class Server:
             stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, "SCOREKEEPER_LANG": "en", "NO_COLOR": "1", **(env or {})},
+            preexec_fn=preexec_fn,
         )
         self.said: list[str] = []
         self.address = ""
@@ -881,6 +909,25 @@ def test_lan_says_the_address_with_its_join_code_and_a_qr_code_and_listens_there
         assert any(line.split()[1] == wanted and line.split()[3] == "0A" for line in listening)
     finally:
         assert server.stop() == 0
+
+
+@pytest.mark.parametrize("when", ["Config", "Server"])
+def test_ctrl_c_while_the_server_starts_stops_it_as_any_ctrl_c_does(
+    hollywood: Path, monkeypatch: pytest.MonkeyPatch, when: str
+) -> None:
+    # Ctrl-C can come as soon as the address is shown, before the server listens for it (a
+    # person quick on the keys, a test that stops it at once): it is the end all the same.
+    import uvicorn
+
+    def interrupted(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(uvicorn, when, interrupted)
+    result = invoke(hollywood, "serve", "--port", "0")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("The sheet of the current match (now Match 1: Ann v Ben)")
+    assert lines[-2:] == ["Ctrl-C stops the server.", "Stopped: the page is no longer served."]
 
 
 @pytest.mark.slow

@@ -17,6 +17,7 @@ import struct
 import threading
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ from test_serve import (
 from scorekeeper.store import Store
 from scorekeeper.web.app import Table, create_app
 from scorekeeper.web.home import png
-from scorekeeper.web.keys import FILE, Keys, kept
+from scorekeeper.web.keys import FILE, READ_ONLY_FILE, Keys, kept
 from scorekeeper.web.redraw import applied, patch
 
 pytestmark = pytest.mark.disk
@@ -50,19 +51,26 @@ pytestmark = pytest.mark.disk
 __all__ = ["browser", "hollywood"]  # the fixtures, shared with test_serve
 
 
-def started(store: Path, new: bool = False) -> TestClient:
+def started(
+    store: Path, new: bool = False, stopping: Callable[[], bool] = lambda: False
+) -> TestClient:
     """A server of ``store`` started as ``serve`` starts it (with ``--new-code`` if ``new``),
-    as a phone sees it before joining."""
+    as a phone sees it before joining; its streams end once ``stopping`` says so."""
     keys = kept(Store(store).cache(), new=new)
     table = Table(
-        root=str(store), given=None, hosts=frozenset({HOST}), code=keys.code, token=keys.token
+        root=str(store),
+        given=None,
+        hosts=frozenset({HOST}),
+        code=keys.code,
+        token=keys.token,
+        stopping=stopping,
     )
     return TestClient(create_app(table), base_url=ORIGIN)
 
 
-def joined(store: Path) -> tuple[TestClient, str]:
+def joined(store: Path, stopping: Callable[[], bool] = lambda: False) -> tuple[TestClient, str]:
     """A phone that joined a server of ``store`` with its code, and the cookie it was left."""
-    phone = started(store)
+    phone = started(store, stopping=stopping)
     code = kept(Store(store).cache()).code
     answer = phone.get(f"/?code={code}")
     assert answer.status_code == 200
@@ -132,17 +140,48 @@ def test_a_damaged_or_foreign_keys_file_is_drawn_anew(hollywood: Path) -> None:
         assert kept(cache) == keys
 
 
-@pytest.mark.slow  # two real servers started one after the other
+def test_a_keys_file_others_can_read_is_made_the_users_alone_again(hollywood: Path) -> None:
+    cache = Store(hollywood).cache()
+    keys = kept(cache)
+    assert cache is not None
+    (Path(cache) / FILE).chmod(0o644)
+    assert kept(cache) == keys  # the phones that joined stay in
+    assert (Path(cache) / FILE).stat().st_mode & 0o777 == 0o600
+
+
+def test_a_read_only_server_has_a_code_and_a_token_of_its_own(hollywood: Path) -> None:
+    cache = Store(hollywood).cache()
+    writing, onlooking = kept(cache), kept(cache, read_only=True)
+    assert onlooking.code != writing.code and onlooking.token != writing.token
+    assert kept(cache, read_only=True) == onlooking and kept(cache) == writing  # each kept
+    assert (Path(cache or "") / READ_ONLY_FILE).stat().st_mode & 0o777 == 0o600
+    # What an onlooker's page holds lets nobody in at a writing server, nor write through it.
+    assert started(hollywood).get(f"/?code={onlooking.code}").status_code == 403
+    stranger = started(hollywood)
+    stranger.cookies.set("scorekeeper", Keys(onlooking.code, onlooking.token).cookie)
+    assert stranger.get("/live").status_code == 403
+    phone, _cookie = joined(hollywood)
+    before = hands(hollywood)
+    taken = {**WRITE, "x-scorekeeper-token": onlooking.token}
+    assert phone.post("/hand", json=knock(3), headers=taken).status_code == 403
+    assert hands(hollywood) == before
+    # A new code for the onlookers leaves the table's as it was, and the other way round.
+    assert kept(cache, new=True, read_only=True) != onlooking and kept(cache) == writing
+
+
+@pytest.mark.slow  # real servers started one after the other
 def test_serve_prints_the_same_address_when_started_again(hollywood: Path) -> None:
     addresses = []
-    for args in ((), (), ("--new-code",), ()):
+    for args in ((), (), ("--new-code",), (), ("--read-only",), ("--read-only",)):
         server = Server(hollywood, *args)
         addresses.append(server.address.partition("?")[2])
         ready(server)
         assert server.stop() == 0
-    first, again, renewed, after = addresses
+    first, again, renewed, after, onlooking, onlooking_again = addresses
     assert first.startswith("code=") and again == first
     assert renewed != first and after == renewed
+    # The onlookers' server has a code of its own, kept as the table's is.
+    assert onlooking not in (first, renewed) and onlooking_again == onlooking
 
 
 def ready(server: Server) -> None:
@@ -325,11 +364,12 @@ def test_a_stranger_gets_neither_the_manifest_nor_the_icons(hollywood: Path) -> 
 # A redraw sends only what changed
 
 
-def events(phone: TestClient, then: list[tuple[str, ...]], store: Path) -> list[tuple[str, Any]]:
+def events(
+    phone: TestClient, stop: threading.Event, then: list[tuple[str, ...]], store: Path
+) -> list[tuple[str, Any]]:
     """The events of a page's stream (beats left out): after the first, and after each one
-    that follows it, the next command of ``then`` is run on ``store``."""
-    stop = threading.Event()
-    phone.app.table.stopping = stop.is_set  # type: ignore[attr-defined]
+    that follows it, the next command of ``then`` is run on ``store``; then ``stop`` (what the
+    phone's server asks whether it is stopping) ends the stream."""
     found: list[tuple[str, Any]] = []
     kind = ""
     with phone.stream("GET", "/events") as stream:
@@ -343,6 +383,7 @@ def events(phone: TestClient, then: list[tuple[str, ...]], store: Path) -> list[
                 else:
                     ok(invoke(store, *then[len(found) - 1]))
             assert time.monotonic() < deadline
+    stop.clear()
     return found
 
 
@@ -354,10 +395,11 @@ def test_a_redraw_sends_only_what_changed_and_the_page_makes_the_whole_of_it(
     ok(invoke(store_dir, "new", "🂡Ann", "Ben𝄞", "--dealer", "ben", "--target", "1000"))
     for args in (("knock", "🂡Ann", "4", "27"), ("gin", "Ben𝄞", "18")) * 10:
         ok(invoke(store_dir, *args))
-    phone, _cookie = joined(store_dir)
+    stop = threading.Event()
+    phone, _cookie = joined(store_dir, stopping=stop.is_set)
     then = [("knock", "🂡Ann", "2", "30"), ("undo",)]
     with phone:  # one event loop for the app
-        found = events(phone, then, store_dir)
+        found = events(phone, stop, then, store_dir)
     assert [kind for kind, _made in found] == ["live", "change", "change"]
     shown = found[0][1]
     assert set(shown) == {"title", "sheet", "hands", "entry", "key", "hand"}
@@ -374,10 +416,11 @@ def test_a_redraw_sends_only_what_changed_and_the_page_makes_the_whole_of_it(
 
 
 def test_a_page_that_reconnects_is_drawn_whole(hollywood: Path) -> None:
-    phone, _cookie = joined(hollywood)
+    stop = threading.Event()
+    phone, _cookie = joined(hollywood, stopping=stop.is_set)
     with phone:  # one event loop for the app
         for _again in range(2):
-            assert [kind for kind, _made in events(phone, [], hollywood)] == ["live"]
+            assert [kind for kind, _made in events(phone, stop, [], hollywood)] == ["live"]
 
 
 def test_a_patch_keeps_what_is_the_same_and_sends_what_is_new() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import socket
 import sys
+from typing import TYPE_CHECKING
 
 from scorekeeper.commands._common import load_sheet, say
 from scorekeeper.commands._errors import BadInput, StateProblem
@@ -14,6 +15,10 @@ from scorekeeper.commands._params import NUMBER, command, match_argument, option
 from scorekeeper.i18n import _, available, languages
 from scorekeeper.messages import match_title
 from scorekeeper.store import Store
+
+if TYPE_CHECKING:
+    from scorekeeper.engine import Scoresheet
+    from scorekeeper.web.app import Table
 
 #: Addresses in the private ranges that ``--lan`` asks the routing table about: connecting a
 #: UDP socket to one sends nothing, and names the address this machine would send from.
@@ -59,6 +64,10 @@ def serve(
     come back by themselves; --new-code makes a new one and shuts out every phone that joined
     with the old one. The page is plain HTTP, for a home network.
 
+    A --read-only server has a join code of its own, which lets nobody enter a hand. A slow
+    or misbehaving device on the network never locks the phones out: a connection that has
+    not sent its request within 5 seconds is closed, and the server says each fault once.
+
     \b
     Example:
       scorekeeper serve
@@ -84,13 +93,11 @@ def serve(
     listening = bound(host, port)
     port = listening.getsockname()[1]
 
-    import uvicorn
-
-    from scorekeeper.web.app import Table, create_app
+    from scorekeeper.web.app import Table
     from scorekeeper.web.guard import hosts_for
     from scorekeeper.web.keys import kept
 
-    keys = kept(store.cache(), new=new_code)
+    keys = kept(store.cache(), new=new_code, read_only=read_only)
     table = Table(
         root=store.root,
         given=match,
@@ -101,14 +108,24 @@ def serve(
         token=keys.token,
         cookie=f"scorekeeper-{port}",
         language=spoken(),
+        say=say,
     )
-    address = f"http://{host}:{port}/?code={table.code}"
+    try:  # Ctrl-C stops the server from its first line on, however far it got
+        announce(table, f"http://{host}:{port}/?code={table.code}", lan, current.id, sheet)
+        run(table, listening)
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: that is the end
+        pass
+    say(_("Stopped: the page is no longer served."))
+
+
+def announce(table: Table, address: str, lan: bool, current: int, sheet: Scoresheet) -> None:
+    """Say where the sheet is served (with ``lan``, its QR code and its join code too)."""
     served = (
         _("The sheet of match {id} is served at {address}")
-        if match is not None
+        if table.given is not None
         else _("The sheet of the current match (now {title}) is served at {address}")
     )
-    say(served.format(id=current.id, title=match_title(current.id, sheet), address=address))
+    say(served.format(id=current, title=match_title(current, sheet), address=address))
     if lan:
         import segno
 
@@ -119,25 +136,42 @@ def serve(
                 "address. The page is plain HTTP: serve it on a home network only."
             ).format(code=table.code)
         )
-    if read_only:
+    if table.read_only:
         say(_("Read-only: the page shows the sheet; hands are entered from a terminal."))
     say(_("Ctrl-C stops the server."))
+
+
+def run(table: Table, listening: socket.socket) -> None:
+    """Serve ``table`` on the socket ``listening`` until Ctrl-C: at most as many connections
+    as the open files allow (the limit raised first), each given a few seconds to ask, each
+    fault said once (:mod:`scorekeeper.web.connections`)."""
+    import uvicorn
+
+    from scorekeeper.web.app import create_app
+    from scorekeeper.web.connections import (
+        Door,
+        protocol,
+        raised_open_file_limit,
+        room,
+        said_once,
+    )
+
+    most, batch = room(raised_open_file_limit())
+    said_once()
     config = uvicorn.Config(
         create_app(table),
         loop="asyncio",
-        http="h11",
+        http=protocol(Door(most)),
         lifespan="off",
+        log_config=None,
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=2,
+        backlog=batch,
     )
     server = uvicorn.Server(config)
     table.stopping = lambda: server.should_exit
-    try:
-        server.run(sockets=[listening])
-    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: that is the end
-        pass
-    say(_("Stopped: the page is no longer served."))
+    server.run(sockets=[listening])
 
 
 def lan_address() -> str | None:

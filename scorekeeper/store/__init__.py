@@ -54,6 +54,7 @@ from scorekeeper.store.files import (
     NotAFolder,
     Pointer,
     StoreError,
+    Unwritable,
     damaged,
 )
 from scorekeeper.store.records import Opened
@@ -73,6 +74,7 @@ __all__ = [
     "Pointer",
     "Store",
     "StoreError",
+    "Unwritable",
     "Writer",
 ]
 
@@ -447,8 +449,9 @@ class Store:
             for path in paths:
                 files.own_folder(path, link_ok)
         except OSError as error:
-            raise StoreError(
+            raise Unwritable(
                 _("Cannot write to the store {path}: {reason}. Check its permissions.").format(
                     path=self.root, reason=system_error(error)
-                )
+                ),
+                error,
             ) from None

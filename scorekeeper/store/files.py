@@ -189,6 +189,16 @@ def too_large(path: str, limit: int) -> StoreError:
     )
 
 
+class Unwritable(StoreError):
+    """A change the store's disk refused (full, read-only, not permitted): nothing was
+    changed. Its message names the file; ``reason`` is what the system said, in the
+    language."""
+
+    def __init__(self, message: str, error: OSError) -> None:
+        self.reason = system_error(error)
+        super().__init__(message)
+
+
 class Unreadable(StoreError):
     """A file of the store that could not be read: what it holds is not known (an I/O error),
     or not for this user to know (``denied``)."""
@@ -279,11 +289,12 @@ def write_atomically(
     except OSError as error:
         if temporary:
             _remove(temporary)
-        raise StoreError(
+        raise Unwritable(
             _(
                 "Cannot write {path}: {reason}. Nothing was changed; check the "
                 "permissions and free space of its folder."
-            ).format(path=path, reason=system_error(error))
+            ).format(path=path, reason=system_error(error)),
+            error,
         ) from None
     if witness is not None:
         witness()
@@ -302,11 +313,12 @@ def move(source: str, target: str) -> bool:
     try:
         os.rename(source, target)
     except OSError as error:
-        raise StoreError(
+        raise Unwritable(
             _(
                 "Cannot move {path}: {reason}. Nothing was changed; check the permissions of "
                 "the store's folders."
-            ).format(path=source, reason=system_error(error))
+            ).format(path=source, reason=system_error(error)),
+            error,
         ) from None
     try:
         sync_folder(os.path.dirname(target))
@@ -439,10 +451,11 @@ def locked(root: str, timeout: float) -> Iterator[None]:
     try:
         fd = _open_lock(root)
     except OSError as error:
-        raise StoreError(
+        raise Unwritable(
             _("Cannot write to the store {path}: {reason}. Check its permissions.").format(
                 path=root, reason=system_error(error)
-            )
+            ),
+            error,
         ) from None
     try:
         deadline = time.monotonic() + timeout

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -39,7 +40,6 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-import click
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -58,7 +58,7 @@ from scorekeeper.engine import (
 from scorekeeper.i18n import _, available, ngettext, set_language, system_error
 from scorekeeper.messages import match_title, report, said_of_new_hand
 from scorekeeper.rules import RuleError
-from scorekeeper.store import Store, StoreError
+from scorekeeper.store import Store, StoreError, Unwritable
 from scorekeeper.table import (
     NotTheNextHand,
     Refused,
@@ -124,8 +124,8 @@ class Table:
     """The language of the lines the server writes to its terminal."""
     stopping: Callable[[], bool] = lambda: False
     """Whether the server is stopping (the event streams then end)."""
-    say: Callable[[str], None] = click.echo
-    """Where the server's own lines go."""
+    say: Callable[[str], None] = lambda line: print(line, flush=True)
+    """Where the server's own lines go (``serve`` fits them to the terminal's width)."""
 
     @property
     def joined(self) -> str:
@@ -352,6 +352,9 @@ class Served:
                 "sheet shows where the match stands."
             ).format(reason=str(error) or type(error).__name__)
             return self.done(language, [saved])
+        if isinstance(error, Unwritable):  # the server's fault, not the table's: said once there
+            logging.getLogger(__name__).warning(_("Error: {message}").format(message=error))
+            return 503, {"ok": False, "error": disk_refused(error)}
         said = said_wrong(error)
         if said is None:
             raise error
@@ -368,6 +371,15 @@ class BadRequest(Exception):
 def reported(before: Scoresheet, after: Scoresheet, said: list[str]) -> tuple[list[str], str]:
     """A change's report as the command line says it, and laid out for the page."""
     return report(before, after, *said), views.report_html(before, after, said)
+
+
+def disk_refused(error: Unwritable) -> str:
+    """A change the server's disk refused, as the table is told it: what went wrong, in its
+    words, without the store's path (the server's own output names it)."""
+    return _(
+        "Error: the change could not be saved: the disk of the computer serving this page "
+        "refused it ({reason}). Nothing was changed; tell whoever runs 'scorekeeper serve'."
+    ).format(reason=error.reason)
 
 
 def said_wrong(error: Exception) -> str | None:
@@ -560,7 +572,7 @@ def create_app(table: Table) -> Starlette:
             Route("/undo", writing(served.undo), methods=["POST"]),
         ]
     )
-    guarded = Guard(app, table, served)
+    guarded = Guard(app, table.hosts, Keys(table.code, table.token), table.cookie, served.language)
     return guarded  # type: ignore[return-value]
 
 

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 
-from scorekeeper.i18n import _
-
-if TYPE_CHECKING:
-    from scorekeeper.web.app import Served, Table
+from scorekeeper.i18n import _, set_language
+from scorekeeper.web.keys import Keys
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -48,8 +46,17 @@ class Guard:
     answer: a known ``Host``, the join code or its cookie, and for a write a same-origin
     ``POST`` carrying the page's token. Anything else gets 403 and changes nothing."""
 
-    def __init__(self, app: ASGIApp, table: Table, served: Served) -> None:
-        self.app, self.table, self.served = app, table, served
+    def __init__(
+        self,
+        app: ASGIApp,
+        hosts: frozenset[str],
+        keys: Keys,
+        cookie: str,
+        language: Callable[[Request], str],
+    ) -> None:
+        self.app, self.hosts, self.keys, self.cookie = app, hosts, keys, cookie
+        self.language = language
+        """The language a refusal is said in, by the request."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":  # lifespan, websockets: nothing of ours
@@ -70,7 +77,7 @@ class Guard:
         request = Request(scope)
         refusal = self.refusal(request)
         if refusal is not None:
-            self.served.speak(self.served.language(request))
+            set_language(self.language(request))
             response = PlainTextResponse(refusal(), 403)
             await response(scope, receive, guarded_send)
             return
@@ -79,14 +86,14 @@ class Guard:
     def refusal(self, request: Request) -> Callable[[], str] | None:
         """Why the request is refused (the message, made in the page's language), or None."""
         host = request.headers.get("host", "")
-        if host not in self.table.hosts:
+        if host not in self.hosts:
             return lambda: _("This server answers only to its own address.")
         code = request.query_params.get("code")
         if code:
-            known = secrets.compare_digest(code.encode(), self.table.code.encode())
+            known = secrets.compare_digest(code.encode(), self.keys.code.encode())
         else:
-            cookie = request.cookies.get(self.table.cookie, "")
-            known = secrets.compare_digest(cookie.encode(), self.table.joined.encode())
+            cookie = request.cookies.get(self.cookie, "")
+            known = secrets.compare_digest(cookie.encode(), self.keys.cookie.encode())
         if not known:
             return lambda: _(
                 "This page needs its join code: open the address 'scorekeeper serve' showed, "
@@ -102,7 +109,7 @@ class Guard:
         if (
             origin != f"http://{host}"
             or site != "same-origin"
-            or not secrets.compare_digest(token.encode(), self.table.token.encode())
+            or not secrets.compare_digest(token.encode(), self.keys.token.encode())
         ):
             return lambda: _(
                 "A hand is entered only from the page itself; reload it and enter the hand again."

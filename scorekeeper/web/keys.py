@@ -5,6 +5,10 @@ which a sync tool copies to other machines), so that a ``serve`` started again h
 same address: the phones at the table keep their cookie and their page, and come back by
 themselves. ``serve --new-code`` draws new ones, which shuts every phone that joined before
 out. Where the cache folder cannot hold them, they are drawn anew each time, and kept nowhere.
+
+A ``--read-only`` server of the store has keys of its own, kept apart: what lets an onlooker
+in (and what its page carries) never lets anyone write through a writing server of the store.
+The file is the user's alone (mode 0600); one that others were let read is made so again.
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ from dataclasses import dataclass
 
 #: The file in the store's cache folder that holds them.
 FILE = "serve.json"
+
+#: The file that holds a ``--read-only`` server's.
+READ_ONLY_FILE = "serve-read-only.json"
 
 
 @dataclass(frozen=True)
@@ -47,10 +54,10 @@ def drawn() -> Keys:
     return Keys(code=secrets.token_urlsafe(6), token=secrets.token_urlsafe(24))
 
 
-def kept(cache: str | None, new: bool = False) -> Keys:
-    """The keys kept in the folder ``cache`` (None: nowhere), drawn and kept there the first
-    time, or anew with ``new``."""
-    path = None if cache is None else os.path.join(cache, FILE)
+def kept(cache: str | None, new: bool = False, read_only: bool = False) -> Keys:
+    """The keys kept in the folder ``cache`` (None: nowhere) for a server that writes, or for
+    one that is ``read_only``: drawn and kept there the first time, or anew with ``new``."""
+    path = None if cache is None else os.path.join(cache, READ_ONLY_FILE if read_only else FILE)
     if path is not None and not new:
         found = read(path)
         if found is not None:
@@ -62,9 +69,12 @@ def kept(cache: str | None, new: bool = False) -> Keys:
 
 
 def read(path: str) -> Keys | None:
-    """The keys in ``path``, or None where there are none that can be used."""
+    """The keys in ``path``, or None where there are none that can be used (the file made the
+    user's alone again if others were let read it; one that cannot be made so is not used)."""
     try:
         with open(path, encoding="utf-8") as file:
+            if os.fstat(file.fileno()).st_mode & 0o077:
+                os.fchmod(file.fileno(), 0o600)
             found = json.loads(file.read(4096))
     except (OSError, ValueError):
         return None
