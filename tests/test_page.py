@@ -330,3 +330,64 @@ def test_no_serious_accessibility_fault_in_any_language(
             context.close()
     finally:
         assert server.stop() == 0
+
+
+#: Endless Hollywood: Ann v Ben, two columns, three games to 50 (docs/rules.md). 1 Ann gin v
+#: 30: 30 + the gin bonus 25 = 55 ends Game 1 (column 1), Game 3 opens in column 1; net: Ann
+#: 55 + box bonus 25 + game bonus 100, doubled for the shutout = 280. 2 Ben knocks 2 v 12: 10
+#: in Game 2 (column 2), his first win.
+ENDLESS = (
+    ["Ann", "Ben", "--dealer", "ann", "--columns", "2", "--games", "3", "--target", "50"],
+    [("gin", "ann", "30"), ("knock", "ben", "2", "12")],
+)
+
+
+def test_endless_hollywood_shows_the_games_in_game_order_each_under_its_column(
+    store_dir: Path,
+) -> None:
+    play(store_dir, *ENDLESS)
+    board = client(store_dir).get("/live").json()["sheet"]
+    assert rows(board, "standing") == [
+        ["", "Game 2 column 2", "Game 3 column 1"],
+        ["Ann", "0 needs 50", "0 needs 50"],
+        ["Ben", "10 needs 40", "0 needs 50"],
+    ]
+
+
+def test_the_first_screen_says_the_games_won_so_far(store_dir: Path) -> None:
+    play(store_dir, *ENDLESS)
+    assert "Games won: Ann 1, Ben 0." in words(client(store_dir).get("/live").json()["sheet"])
+
+
+def test_a_match_of_one_game_says_no_games_won(store_dir: Path) -> None:
+    play(store_dir, ["Ann", "Ben", "--preset", "gin"], [("gin", "ann", "30")])
+    assert "Games won" not in client(store_dir).get("/live").json()["sheet"]
+
+
+def test_the_games_won_are_said_in_the_pages_language(store_dir: Path) -> None:
+    play(store_dir, *ENDLESS)
+    for language, said in (("de", "Spielsiege: Ann 1, Ben 0."), ("nl", "Gewonnen spellen")):
+        sheet = client(store_dir).get(f"/live?lang={language}").json()["sheet"]
+        assert said in words(sheet)
+
+
+def test_the_live_part_says_what_the_last_hand_won_and_nothing_after_another_hand(
+    store_dir: Path,
+) -> None:
+    """Hand 1 won Game 1 (net +280, worked out above); hand 2 won none."""
+    play(store_dir, ENDLESS[0], ENDLESS[1][:1])
+    news = client(store_dir).get("/live").json()["news"]
+    assert words(news) == "Game 1: won by Ann, net +280"
+    ok(invoke(store_dir, *ENDLESS[1][1]))
+    assert client(store_dir).get("/live").json()["news"] == ""
+
+
+def test_the_hand_that_ends_the_match_says_the_game_and_the_match(store_dir: Path) -> None:
+    """One game to 30: Ann gin v 10 is 10 + 25 = 35; settled 35 + box bonus 25 + game bonus
+    100 doubled for the shutout = 260."""
+    play(store_dir, ["Ann", "Ben", "--preset", "gin", "--target", "30"], [("gin", "ann", "10")])
+    news = client(store_dir).get("/live?lang=de").json()["news"]
+    assert re.findall("<p>(.*?)</p>", news) == [
+        unbroken_text("Spiel 1: gewonnen von Ann, netto +260"),
+        unbroken_text("PARTIE VORBEI: Ann gewinnt das Spiel"),
+    ]
