@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from html import unescape
 from pathlib import Path
 from typing import Any
 
 import pytest
 from harness import invoke, ok
-from test_serve import CHROMIUM, PHONE, Server, browser, client, phone
+from test_serve import CHROMIUM, PHONE, Server, browser, client, enter_knock, phone, wait_until
 
 from scorekeeper.web.views import unbroken_text
 
@@ -391,3 +392,63 @@ def test_the_hand_that_ends_the_match_says_the_game_and_the_match(store_dir: Pat
         unbroken_text("Spiel 1: gewonnen von Ann, netto +260"),
         unbroken_text("PARTIE VORBEI: Ann gewinnt das Spiel"),
     ]
+
+
+#: The banner's words, once it is shown.
+NEWS = (
+    "() => document.querySelector('#news-box.shown') ? "
+    "document.querySelector('#news').innerText : ''"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_every_phone_hears_a_game_won_not_only_the_one_that_recorded_it(
+    store_dir: Path, browser: Any
+) -> None:
+    """Endless Hollywood to 50 on two columns: Ann knocks 3 v 60, 57, and wins Game 1 (column
+    1), Game 3 opening there. Settled: 57 + box bonus 25 + game bonus 100, doubled for the
+    shutout (Ben scored nothing) = 282, Ben 0: net +282."""
+    play(store_dir, ENDLESS[0], [])
+    server = Server(store_dir)
+    try:
+        first, second = phone(browser, server.address), phone(browser, server.address)
+        assert second.evaluate(NEWS) == ""
+        enter_knock(first, "Ann", 3, 60)
+        first.click("button.record")
+        wait_until(second, f"() => ({NEWS})().includes('Game 1: won by Ann, net +282')")
+        news = second.locator("#news")
+        assert news.get_attribute("role") == "status"
+        assert news.get_attribute("aria-live") == "polite"
+        assert within_the_first_screen(boxes(second, "#news-box")[0])
+        board = words(second.locator("#sheet").inner_html())
+        assert "Games won: Ann 1, Ben 0." in board
+        assert "Game 2 column 2 Game 3 column 1" in board  # in game order, each its column
+        assert "Game 1: won by Ann, net +282" in first.evaluate(NEWS)
+        # A phone that joins later is not told of it again; the phone that heard it can put
+        # the banner away.
+        late = phone(browser, server.address)
+        time.sleep(0.5)
+        assert late.evaluate(NEWS) == ""
+        second.click("button.news-close")
+        assert second.evaluate(NEWS) == ""
+        # The next hand won no game: the news is gone from every phone.
+        ok(invoke(store_dir, "knock", "ben", "2", "12"))
+        wait_until(first, f"() => ({NEWS})() === ''")
+    finally:
+        assert server.stop() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_a_phone_hears_the_match_won_in_its_language(store_dir: Path, browser: Any) -> None:
+    """One game to 10: Ben knocks 2 v 20, 18, wins the game and the match."""
+    play(store_dir, ["Ann", "Ben", "--dealer", "ann", "--preset", "gin", "--target", "10"], [])
+    server = Server(store_dir)
+    try:
+        page = phone(browser, server.address, "de-DE")
+        ok(invoke(store_dir, "knock", "ben", "2", "20"))
+        wait_until(page, f"() => ({NEWS})().includes('PARTIE VORBEI: Ben gewinnt das Spiel')")
+        assert "Spiel 1: gewonnen von Ben" in page.evaluate(NEWS)
+    finally:
+        assert server.stop() == 0

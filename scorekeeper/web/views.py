@@ -403,7 +403,8 @@ def live_html(made: dict[str, str]) -> str:
     return (
         f'<div id="news-box" class="news-box" data-news="{text(made["news"])}">'
         '<div id="news" class="news" role="status" aria-live="polite" aria-atomic="true"></div>'
-        f'<button type="button" class="news-close" hidden>{close}</button></div>'
+        f'<button type="button" class="news-close" aria-label="{close}" title="{close}" hidden>'
+        "×</button></div>"
         f'<section id="sheet" class="board">{made["sheet"]}</section>'
         f'<section id="entry" data-key="{text(made["key"])}">{made["entry"]}</section>'
         '<div id="said" class="said" aria-live="polite" hidden></div>'
