@@ -7,7 +7,7 @@ rich) and by the scoresheet and log.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import zip_longest
+from itertools import chain, zip_longest
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
@@ -423,14 +423,10 @@ def standing(sheet: Scoresheet, ended: Sequence[int] = ()) -> list[str]:
     it. Games out of their columns' order say their columns on a second heading line."""
     width = max(cells(p) for p in sheet.players)  # as wide as a terminal shows the names
     headings, rows, key = standing_cells(sheet, ended)
-    size = max(cells(c) for c in [*(c for h in headings for c in h), *(c for r in rows for c in r)])
-    size += 2
+    size = max(cells(cell) for cell in chain(*headings, *rows)) + 2
+    # a heading's lines across the games: their numbers, then (where said) their columns
     lines = [
-        " " * (width + 2)
-        + "".join(
-            heading[line].rjust(size) if line < len(heading) else " " * size for heading in headings
-        ).rstrip()
-        for line in range(max(len(heading) for heading in headings))
+        " " * (width + 2) + "".join(cell.rjust(size) for cell in line) for line in zip(*headings)
     ]
     for player, row in zip(sheet.players, rows):
         padding = " " * (width - cells(player))

@@ -425,6 +425,11 @@ def test_every_phone_hears_a_game_won_not_only_the_one_that_recorded_it(
         assert "Games won: Ann 1, Ben 0." in board
         assert "Game 2 column 2 Game 3 column 1" in board  # in game order, each its column
         assert "Game 1: won by Ann, net +282" in first.evaluate(NEWS)
+        # The phone that recorded it is shown the standing the hand made, the banner over it.
+        wait_until(
+            first, "() => document.querySelector('#news-box').getBoundingClientRect().top >= 0"
+        )
+        assert within_the_first_screen(boxes(first, "#news-box")[0])
         # A phone that joins later is not told of it again; the phone that heard it can put
         # the banner away.
         late = phone(browser, server.address)

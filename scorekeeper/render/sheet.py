@@ -441,8 +441,8 @@ class Cell(NamedTuple):
 
 class Board(NamedTuple):
     """What the page's first screen says of a match, from the sheet's figures taken once
-    (``web/board.py`` lays it out): each line with its kind (``result``, ``net``, ``won``,
-    ``stakes``, ``deals``, ``last``, or empty)."""
+    (``web/board.py`` lays it out): each line with its kind (``net``, ``won``, ``stakes``,
+    ``deals``, ``last``, or empty)."""
 
     title: str
     description: str
@@ -468,7 +468,7 @@ def board(match: Match, sheet: Scoresheet) -> Board:
     the match is over, the games in the columns with each player's column and what each
     needs, and the lines that say what comes next."""
     net = [("net", line) for line in net_lines(sheet)]
-    result, above, under = "", [], [("won", line) for line in games_won(sheet)]
+    result, above, under = "", [], [("won", line) for line in won_so_far(sheet)]
     if match.abandoned:
         result = " ".join(abandoned(match))
     elif sheet.finished:
@@ -516,7 +516,7 @@ def cells(sheet: Scoresheet, games: Sequence[Game], player: str) -> list[Cell]:
     return made
 
 
-def games_won(sheet: Scoresheet) -> list[str]:
+def won_so_far(sheet: Scoresheet) -> list[str]:
     """The games each player has won so far, in a match of several games decided by them or
     by the match net (none once the result says it)."""
     decided = sheet.decided_by

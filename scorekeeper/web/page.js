@@ -37,9 +37,13 @@
   function announce(won) {
     if (won === undefined || won === lastNews) return;
     lastNews = won;
+    // A page read from the top of its standing (as the phone that recorded the hand is) shows
+    // the banner over it; a page read further down keeps its place.
+    const reading = Math.abs(sheet.getBoundingClientRect().top) < 8 && window.scrollY > 0;
     news.innerHTML = won; // the server's, every text in it escaped
     newsBox.classList.toggle("shown", Boolean(won));
     newsClose.hidden = !won;
+    if (won && reading) newsBox.scrollIntoView({ block: "start" });
   }
 
   function quiet() {
@@ -182,7 +186,7 @@
     const answer = await post("/hand", asked);
     told(answer);
     if (answer.ok) {
-      sheet.scrollIntoView({ block: "start" }); // the standing the hand made
+      newsBox.scrollIntoView({ block: "start" }); // the standing the hand made (and its news)
     } else if (form.isConnected) {
       previewAgain(form); // not stored, and still the hand to enter
     }
