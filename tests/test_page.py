@@ -457,3 +457,35 @@ def test_a_phone_hears_the_match_won_in_its_language(store_dir: Path, browser: A
         assert "Spiel 1: gewonnen von Ben" in page.evaluate(NEWS)
     finally:
         assert server.stop() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+@pytest.mark.skipif(
+    not AXE.exists(), reason=f"axe-core is not installed at {AXE} (.ci/run installs it from npm)"
+)
+def test_no_serious_accessibility_fault_with_a_game_won_said(store_dir: Path, browser: Any) -> None:
+    """Ann knocks 3 v 60 (57) and wins Game 1, as above: each page says so in its banner."""
+    play(store_dir, ENDLESS[0], [])
+    server = Server(store_dir)
+    try:
+        pages = []
+        for locale in LOCALES.values():
+            context = browser.new_context(viewport=PHONE, locale=locale, bypass_csp=True)
+            page = context.new_page()
+            page.goto(server.address)
+            page.wait_for_selector("#sheet h2")
+            pages.append(page)
+        ok(invoke(store_dir, "knock", "ann", "3", "60"))
+        for page in pages:
+            wait_until(page, f"() => ({NEWS})() !== ''")
+            page.add_script_tag(path=str(AXE))
+            found = page.evaluate(
+                "async () => (await axe.run()).violations"
+                ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+                ".map(v => [v.id, v.nodes.map(n => n.target.join(' '))])"
+            )
+            assert found == [], found
+            page.context.close()
+    finally:
+        assert server.stop() == 0
