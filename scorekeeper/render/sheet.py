@@ -1,4 +1,5 @@
-"""The scoresheet: the paper Hollywood sheet in a table, and the lines under it."""
+"""The scoresheet: the paper Hollywood sheet in a table, and the lines under it; and what the
+page's first screen says of it (:func:`board`, the sheet's figures taken once)."""
 
 from __future__ import annotations
 
