@@ -7,12 +7,13 @@ rich) and by the scoresheet and log.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import zip_longest
+from itertools import chain, zip_longest
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import (
     Decision,
     Form,
+    Game,
     Hand,
     Kind,
     Round,
@@ -417,12 +418,16 @@ def next_deal(sheet: Scoresheet) -> str:
 
 def standing(sheet: Scoresheet, ended: Sequence[int] = ()) -> list[str]:
     """The short standing: a line per player with the column of each game in the columns now
-    (``Scoresheet.in_columns``), ended games marked; a game ``ended`` by the change being
-    reported is shown in its column in place of the game that opened there after it."""
+    (``Scoresheet.in_columns``, in game order), ended games marked; a game ``ended`` by the
+    change being reported is shown in its column in place of the game that opened there after
+    it. Games out of their columns' order say their columns on a second heading line."""
     width = max(cells(p) for p in sheet.players)  # as wide as a terminal shows the names
     headings, rows, key = standing_cells(sheet, ended)
-    size = max(len(cell) for cell in headings + [c for row in rows for c in row]) + 2
-    lines = [" " * (width + 2) + "".join(cell.rjust(size) for cell in headings)]
+    size = max(cells(cell) for cell in chain(*headings, *rows)) + 2
+    # a heading's lines across the games: their numbers, then (where said) their columns
+    lines = [
+        " " * (width + 2) + "".join(cell.rjust(size) for cell in line) for line in zip(*headings)
+    ]
     for player, row in zip(sheet.players, rows):
         padding = " " * (width - cells(player))
         lines.append("  " + player + padding + "".join(cell.rjust(size) for cell in row))
@@ -431,18 +436,36 @@ def standing(sheet: Scoresheet, ended: Sequence[int] = ()) -> list[str]:
 
 def standing_cells(
     sheet: Scoresheet, ended: Sequence[int] = ()
-) -> tuple[list[str], list[list[str]], str]:
-    """The short standing, however it is drawn: its headings (``Game 4``), a row of figures
-    per player (``112*`` for a game won) and the key to the mark (empty where none is won)."""
-    just_ended = {game.column: game for game in sheet.games if game.number in ended}
-    games = [just_ended.get(game.column, game) for game in sheet.in_columns()]
-    headings = [_("Game {n}").format(n=game.number) for game in games]
+) -> tuple[list[list[str]], list[list[str]], str]:
+    """The short standing, however it is drawn: its headings (``Game 4``, and where the game
+    is shown out of its column's place, ``column 1`` under it), a row of figures per player
+    (``112*`` for a game won) and the key to the mark (empty where none is won)."""
+    games = sheet.in_columns(ended)
     rows = [
         [str(game.points[p]) + ("*" if game.winner == p else "") for game in games]
         for p in sheet.players
     ]
     key = _("(* won the game)") if any(game.winner for game in games) else ""
-    return headings, rows, key
+    return game_headings(games), rows, key
+
+
+def game_headings(games: Sequence[Game]) -> list[list[str]]:
+    """The headings of the games in the columns, shown side by side in game order
+    (``Scoresheet.in_columns``): ``Game 2``; where they are out of their columns' order, each
+    with its column under it: ``Game 4``, ``column 1``."""
+    moved = out_of_place(games)
+    return [
+        [_("Game {n}").format(n=game.number)]
+        + ([_("column {n}").format(n=game.column)] if moved else [])
+        for game in games
+    ]
+
+
+def out_of_place(games: Sequence[Game]) -> bool:
+    """Whether the games in the columns, in game order, are out of their columns' order (a
+    match of more games than columns: Game 4, in column 1, after Games 2 and 3): then each
+    says its column where they are shown."""
+    return any(game.column != place for place, game in enumerate(games, start=1))
 
 
 def said_of_new_hand(before: Scoresheet, after: Scoresheet) -> list[str]:

@@ -6,12 +6,15 @@ Figures are worked out by hand from the rules in the comments.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
-from harness import Run, ok, parse_csv
+from harness import Run, at, ok, parse_csv
+from rich.console import Console
 
+from scorekeeper.commands.reading import watch_view
 from scorekeeper.store import Store
 from scorekeeper.web.views import sheet_html
 
@@ -208,12 +211,13 @@ def test_the_page_and_the_picture_show_the_games_in_the_columns_first(
     page = sheet_html(match, match.sheet())
     wide = page[page.index('class="games wide"') : page.index('class="games stacked"')]
     headings = re.findall(r'<th class="figure[^"]*">([^<]*)</th>', wide)
-    # The games in the columns now (column 1: Game 3, column 2: Game 2, over), then under
-    # "Games ended" the one that made way: Game 1.
-    assert headings == ["Game 3", "Game 2", "Game 3", "Game 2", "Game 1", "Game 1"]
-    assert wide.index("Games ended") > wide.index("Game 2")
+    # The games in the columns now, in game order (Game 2 in column 2, over; Game 3 in column
+    # 1), then under "Games ended" the one that made way: Game 1.
+    assert headings == ["Game 2", "Game 3", "Game 2", "Game 3", "Game 1", "Game 1"]
+    assert wide.index("Games ended") > wide.index("Game 3")
     picture = ok(run("export", "--format", "html"))
-    assert picture.index("Game 3") < picture.index("Games ended") < picture.index("Game 1")
+    assert picture.index("Game 2") < picture.index("Game 3") < picture.index("Games ended")
+    assert picture.index("Games ended") < picture.index("Game 1")
 
 
 def test_three_handed_players_shut_out_pay_the_shutout_bonus(run: Run) -> None:
@@ -225,3 +229,54 @@ def test_three_handed_players_shut_out_pay_the_shutout_bonus(run: Run) -> None:
     assert "  Ann: total 248, collects 348 from Ben and collects 348 from Cid: net +696" in shown
     assert "  Ben is shut out and pays Ann the shutout bonus of 100." in shown
     assert "  Cid is shut out and pays Ann the shutout bonus of 100." in shown
+
+
+def words(line: str) -> list[str]:
+    return line.split()
+
+
+def test_the_sheet_shows_the_games_in_progress_in_game_order_each_with_its_column(
+    run: Run, store_dir: Path
+) -> None:
+    """After hand 2, Game 1 (column 1) has ended and Game 3 opened in column 1 beside Game 2
+    (column 2): the sheet shows Game 2, then Game 3, and says under it where each is played.
+    Nobody has scored in either: each needs the target, 50."""
+    play(run, 2)
+    for screen in (ok(run("show", env=at(80))), ok(run("show", env=at(40)))):
+        # the games in progress, in game order (at 40 columns, one under another)
+        assert screen.index("Game 2") < screen.index("Game 3") < screen.index("Games ended")
+        assert screen.index("Games ended") < screen.index("Game 1")
+        said = " ".join(screen.split())  # the lines under it, unwrapped
+        assert "Game 2 (column 2): open; Ann needs 50, Ben needs 50" in said
+        assert "Game 3 (column 1): open; Ann needs 50, Ben needs 50" in said
+    wide = ok(run("show", env=at(80))).splitlines()
+    heading = next(line for line in wide if line.startswith("#"))
+    assert words(heading) == ["#", "Hand", "Game", "2", "Game", "3", "Game", "2", "Game", "3"]
+    terminal = Console(file=io.StringIO(), width=80, height=40, color_system=None)
+    terminal.print(watch_view(Store(store_dir), None, terminal))  # show --watch's screen
+    watched = terminal.file.getvalue()  # type: ignore[attr-defined]
+    assert watched.index("Game 2") < watched.index("Game 3") < watched.index("Games ended")
+
+
+def test_the_hands_report_shows_the_games_in_game_order_each_under_its_column(
+    run: Run,
+) -> None:
+    """Hand 2 (Ben knocks 2 v 52: 50) ends Game 1, shown in its column, column 1, beside Game
+    2: in the columns' order, no column said. Hand 3 (Ann knocks 1 v 60: 59) ends Game 2, in
+    column 2, while Game 3 plays in column 1: Game 2 then Game 3, each under its column."""
+    ok(run(*NEW, *OPTIONS))
+    ok(run(*HANDS[0]))
+    said = ok(run(*HANDS[1], env=at(80))).splitlines()
+    assert [words(line) for line in said[1:4]] == [
+        ["Game", "1", "Game", "2"],
+        ["Ann", "30", "0"],
+        ["Ben", "50*", "0"],
+    ]
+    said = ok(run(*HANDS[2], env=at(80))).splitlines()
+    assert [words(line) for line in said[1:5]] == [
+        ["Game", "2", "Game", "3"],
+        ["column", "2", "column", "1"],
+        ["Ann", "59*", "0"],
+        ["Ben", "0", "0"],
+    ]
+    assert said[5] == "  (* won the game)"

@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from html import unescape
 from pathlib import Path
 from typing import Any
 
 import pytest
 from harness import invoke, ok
-from test_serve import CHROMIUM, PHONE, Server, browser, client, phone
+from test_serve import CHROMIUM, PHONE, Server, browser, client, enter_knock, phone, wait_until
 
 from scorekeeper.web.views import unbroken_text
 
@@ -328,5 +329,163 @@ def test_no_serious_accessibility_fault_in_any_language(
             assert page.evaluate("document.documentElement.lang") == language
             assert found == [], (language, found)
             context.close()
+    finally:
+        assert server.stop() == 0
+
+
+#: Endless Hollywood: Ann v Ben, two columns, three games to 50 (docs/rules.md). 1 Ann gin v
+#: 30: 30 + the gin bonus 25 = 55 ends Game 1 (column 1), Game 3 opens in column 1; net: Ann
+#: 55 + box bonus 25 + game bonus 100, doubled for the shutout = 280. 2 Ben knocks 2 v 12: 10
+#: in Game 2 (column 2), his first win.
+ENDLESS = (
+    ["Ann", "Ben", "--dealer", "ann", "--columns", "2", "--games", "3", "--target", "50"],
+    [("gin", "ann", "30"), ("knock", "ben", "2", "12")],
+)
+
+
+def test_endless_hollywood_shows_the_games_in_game_order_each_under_its_column(
+    store_dir: Path,
+) -> None:
+    play(store_dir, *ENDLESS)
+    board = client(store_dir).get("/live").json()["sheet"]
+    assert rows(board, "standing") == [
+        ["", "Game 2 column 2", "Game 3 column 1"],
+        ["Ann", "0 needs 50", "0 needs 50"],
+        ["Ben", "10 needs 40", "0 needs 50"],
+    ]
+
+
+def test_the_first_screen_says_the_games_won_so_far(store_dir: Path) -> None:
+    play(store_dir, *ENDLESS)
+    assert "Games won: Ann 1, Ben 0." in words(client(store_dir).get("/live").json()["sheet"])
+
+
+def test_a_match_of_one_game_says_no_games_won(store_dir: Path) -> None:
+    play(store_dir, ["Ann", "Ben", "--preset", "gin"], [("gin", "ann", "30")])
+    assert "Games won" not in client(store_dir).get("/live").json()["sheet"]
+
+
+def test_the_games_won_are_said_in_the_pages_language(store_dir: Path) -> None:
+    play(store_dir, *ENDLESS)
+    for language, said in (("de", "Spielsiege: Ann 1, Ben 0."), ("nl", "Gewonnen spellen")):
+        sheet = client(store_dir).get(f"/live?lang={language}").json()["sheet"]
+        assert said in words(sheet)
+
+
+def test_the_live_part_says_what_the_last_hand_won_and_nothing_after_another_hand(
+    store_dir: Path,
+) -> None:
+    """Hand 1 won Game 1 (net +280, worked out above); hand 2 won none."""
+    play(store_dir, ENDLESS[0], ENDLESS[1][:1])
+    news = client(store_dir).get("/live").json()["news"]
+    assert words(news) == "Game 1: won by Ann, net +280"
+    ok(invoke(store_dir, *ENDLESS[1][1]))
+    assert client(store_dir).get("/live").json()["news"] == ""
+
+
+def test_the_hand_that_ends_the_match_says_the_game_and_the_match(store_dir: Path) -> None:
+    """One game to 30: Ann gin v 10 is 10 + 25 = 35; settled 35 + box bonus 25 + game bonus
+    100 doubled for the shutout = 260."""
+    play(store_dir, ["Ann", "Ben", "--preset", "gin", "--target", "30"], [("gin", "ann", "10")])
+    news = client(store_dir).get("/live?lang=de").json()["news"]
+    assert re.findall("<p>(.*?)</p>", news) == [
+        unbroken_text("Spiel 1: gewonnen von Ann, netto +260"),
+        unbroken_text("PARTIE VORBEI: Ann gewinnt das Spiel"),
+    ]
+
+
+#: The banner's words, once it is shown.
+NEWS = (
+    "() => document.querySelector('#news-box.shown') ? "
+    "document.querySelector('#news').innerText : ''"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_every_phone_hears_a_game_won_not_only_the_one_that_recorded_it(
+    store_dir: Path, browser: Any
+) -> None:
+    """Endless Hollywood to 50 on two columns: Ann knocks 3 v 60, 57, and wins Game 1 (column
+    1), Game 3 opening there. Settled: 57 + box bonus 25 + game bonus 100, doubled for the
+    shutout (Ben scored nothing) = 282, Ben 0: net +282."""
+    play(store_dir, ENDLESS[0], [])
+    server = Server(store_dir)
+    try:
+        first, second = phone(browser, server.address), phone(browser, server.address)
+        assert second.evaluate(NEWS) == ""
+        enter_knock(first, "Ann", 3, 60)
+        first.click("button.record")
+        wait_until(second, f"() => ({NEWS})().includes('Game 1: won by Ann, net +282')")
+        news = second.locator("#news")
+        assert news.get_attribute("role") == "status"
+        assert news.get_attribute("aria-live") == "polite"
+        assert within_the_first_screen(boxes(second, "#news-box")[0])
+        board = words(second.locator("#sheet").inner_html())
+        assert "Games won: Ann 1, Ben 0." in board
+        assert "Game 2 column 2 Game 3 column 1" in board  # in game order, each its column
+        assert "Game 1: won by Ann, net +282" in first.evaluate(NEWS)
+        # The phone that recorded it is shown the standing the hand made, the banner over it.
+        wait_until(
+            first, "() => document.querySelector('#news-box').getBoundingClientRect().top >= 0"
+        )
+        assert within_the_first_screen(boxes(first, "#news-box")[0])
+        # A phone that joins later is not told of it again; the phone that heard it can put
+        # the banner away.
+        late = phone(browser, server.address)
+        time.sleep(0.5)
+        assert late.evaluate(NEWS) == ""
+        second.click("button.news-close")
+        assert second.evaluate(NEWS) == ""
+        # The next hand won no game: the news is gone from every phone.
+        ok(invoke(store_dir, "knock", "ben", "2", "12"))
+        wait_until(first, f"() => ({NEWS})() === ''")
+    finally:
+        assert server.stop() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_a_phone_hears_the_match_won_in_its_language(store_dir: Path, browser: Any) -> None:
+    """One game to 10: Ben knocks 2 v 20, 18, wins the game and the match."""
+    play(store_dir, ["Ann", "Ben", "--dealer", "ann", "--preset", "gin", "--target", "10"], [])
+    server = Server(store_dir)
+    try:
+        page = phone(browser, server.address, "de-DE")
+        ok(invoke(store_dir, "knock", "ben", "2", "20"))
+        wait_until(page, f"() => ({NEWS})().includes('PARTIE VORBEI: Ben gewinnt das Spiel')")
+        assert "Spiel 1: gewonnen von Ben" in page.evaluate(NEWS)
+    finally:
+        assert server.stop() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+@pytest.mark.skipif(
+    not AXE.exists(), reason=f"axe-core is not installed at {AXE} (.ci/run installs it from npm)"
+)
+def test_no_serious_accessibility_fault_with_a_game_won_said(store_dir: Path, browser: Any) -> None:
+    """Ann knocks 3 v 60 (57) and wins Game 1, as above: each page says so in its banner."""
+    play(store_dir, ENDLESS[0], [])
+    server = Server(store_dir)
+    try:
+        pages = []
+        for locale in LOCALES.values():
+            context = browser.new_context(viewport=PHONE, locale=locale, bypass_csp=True)
+            page = context.new_page()
+            page.goto(server.address)
+            page.wait_for_selector("#sheet h2")
+            pages.append(page)
+        ok(invoke(store_dir, "knock", "ann", "3", "60"))
+        for page in pages:
+            wait_until(page, f"() => ({NEWS})() !== ''")
+            page.add_script_tag(path=str(AXE))
+            found = page.evaluate(
+                "async () => (await axe.run()).violations"
+                ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+                ".map(v => [v.id, v.nodes.map(n => n.target.join(' '))])"
+            )
+            assert found == [], found
+            page.context.close()
     finally:
         assert server.stop() == 0

@@ -402,7 +402,7 @@ def test_a_redraw_sends_only_what_changed_and_the_page_makes_the_whole_of_it(
         found = events(phone, stop, then, store_dir)
     assert [kind for kind, _made in found] == ["live", "change", "change"]
     shown = found[0][1]
-    assert set(shown) == {"title", "sheet", "hands", "entry", "key", "hand"}
+    assert set(shown) == {"title", "news", "sheet", "hands", "entry", "key", "hand"}
     for _kind, changed in found[1:]:
         shown = {
             name: applied(value, shown[name]) if isinstance(value, list) else value

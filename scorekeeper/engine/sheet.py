@@ -13,7 +13,7 @@ Dealing and the variants); and what the sheet says of the next hand.
 
 # No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
 # given as a string, which would double what importing this module costs each command.
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -263,12 +263,28 @@ class Scoresheet(NamedTuple):
             number, self.next_dealer, ((a, b),), None, False, rules, self.players, upcard
         )
 
-    def in_columns(self) -> list[Game]:
-        """The game in each column now, column by column: the one in progress there, or once
-        the match's games have all opened, the last played there. As many as the columns;
-        with ``games`` above the columns, Game 4 is in column 1 once Game 1 has ended."""
-        last = {game.column: game for game in self.games}
-        return [last[column] for column in sorted(last)]
+    def in_columns(self, ended: Collection[int] = ()) -> list[Game]:
+        """The games in the columns now, in game order, the one order every screen shows
+        them in: in each column the game in progress there, or once the match's games have
+        all opened, the last played there. With ``games`` above the columns, Game 4 is in
+        column 1 once Game 1 has ended, and comes after Games 2 and 3. A game in ``ended``
+        (those a change just ended) is shown in its column in place of the game that opened
+        there after it.
+
+        >>> sheet = replay(("Ann", "Ben"), Rules(games=4), "Ann", [Hand.gin("Ann", 80)])
+        >>> [(game.number, game.column) for game in sheet.in_columns()]
+        [(2, 2), (3, 3), (4, 1)]
+        >>> [game.number for game in sheet.in_columns(ended=[1])]
+        [1, 2, 3]
+        """
+        shown = {game.column: game for game in self.games}
+        shown.update({game.column: game for game in self.games if game.number in ended})
+        return sorted(shown.values(), key=lambda game: game.number)
+
+    def games_won(self) -> dict[str, int]:
+        """How many games each player has won so far."""
+        winners = [game.winner for game in self.games]
+        return {player: winners.count(player) for player in self.players}
 
     def hands_played(self) -> int:
         """The hands played (walls too): a round each, or in Partnership Gin each table's hand

@@ -1,26 +1,31 @@
-"""The scoresheet: the paper Hollywood sheet in a table, and the lines under it."""
+"""The scoresheet: the paper Hollywood sheet in a table, and the lines under it; and what the
+page's first screen says of it (:func:`board`, the sheet's figures taken once)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import date
 from functools import partial
+from typing import NamedTuple
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.engine import Game, Scoresheet
+from scorekeeper.engine import Decision, Game, Scoresheet
 from scorekeeper.i18n import _, day
 from scorekeeper.match import Match
 from scorekeeper.messages import (
+    game_headings,
     game_state,
+    last_line,
     match_result,
     match_title,
     needs,
     net_lines,
     next_deal,
+    out_of_place,
     short,
     signed,
     stakes,
@@ -344,16 +349,21 @@ def footer_rows(sheet: Scoresheet, games: Sequence[Game]) -> list[tuple[str, Fig
 
 
 def summary_lines(sheet: Scoresheet) -> list[str]:
-    """Under the sheet: each game's state, the match result or what the next win is worth,
-    who deals next."""
-    lines = []
+    """Under the sheet: each game's state (a game in progress out of its column's order, with
+    its column), the match result or what the next win is worth, who deals next."""
+    lines, moved = [], out_of_place(sheet.in_columns())
     for game in sheet.games:
         state = game_state(sheet, game.number)
         if game.open:
             state += "; " + needs(sheet, game.number)
         elif game.settlement is not None and not sheet.seating:
             state += ", " + _("net {net:+d}").format(net=game.settlement.net)
-        lines.append(_("Game {n}: {state}").format(n=game.number, state=state))
+        said = (
+            _("Game {n} (column {column}): {state}")
+            if moved and game.open
+            else _("Game {n}: {state}")
+        )
+        lines.append(said.format(n=game.number, column=game.column, state=state))
         if game.settlement is not None and sheet.seating:
             lines += settling_up(sheet, game)
     lines += net_lines(sheet)
@@ -416,3 +426,122 @@ def settling_up(sheet: Scoresheet, game: Game) -> list[str]:
             ).format(player=player, winner=game.winner, n=bonus)
         )
     return lines
+
+
+class Cell(NamedTuple):
+    """One player's column in one game, on the page's first screen."""
+
+    points: int
+    note: str
+    """What the player still needs, or that the player won the game (empty for a game that
+    ended otherwise)."""
+    kind: str
+    """``won``; ``next``, a game the player's next win counts in (marked where that is not
+    every game in progress); ``over``, a game that ended otherwise; or empty."""
+
+
+class Board(NamedTuple):
+    """What the page's first screen says of a match, from the sheet's figures taken once
+    (``web/board.py`` lays it out): each line with its kind (``net``, ``won``, ``stakes``,
+    ``deals``, ``last``, or empty)."""
+
+    title: str
+    description: str
+    result: str
+    """Over the games: the result once the match is over, or that it was abandoned."""
+    above: list[tuple[str, str]]
+    """Over the games, under the result: the match net once the match is over."""
+    headings: list[list[str]]
+    """The games in the columns, in game order (:func:`messages.game_headings`)."""
+    rows: list[tuple[str, bool, list[Cell]]]
+    """A row per player: the name, whether the player sits out the next hand, a cell per
+    game."""
+    under: list[tuple[str, str]]
+    """Under the games: the games won so far, the match net, the table still to report,
+    whose next win counts where, who deals, the last hand."""
+    news: list[str]
+    """What the last hand won, to be said loud on every phone: each game it ended and the
+    match, if it ended it; nothing when it ended none."""
+
+
+def board(match: Match, sheet: Scoresheet) -> Board:
+    """What the page's first screen says: the title, then the result and the match net once
+    the match is over, the games in the columns with each player's column and what each
+    needs, and the lines that say what comes next."""
+    net = [("net", line) for line in net_lines(sheet)]
+    result, above, under = "", [], [("won", line) for line in won_so_far(sheet)]
+    if match.abandoned:
+        result = " ".join(abandoned(match))
+    elif sheet.finished:
+        result, above = match_result(sheet), net
+    else:
+        under += net + [("", line) for line in waiting(sheet)]
+        if sum(game.open for game in sheet.games) > 1:  # whose next win counts where
+            under += [("stakes", line) for line in stakes(sheet)[:1]]
+    if not match.abandoned:
+        under.append(("deals", next_deal(sheet)))
+    if sheet.rounds:
+        under.append(("last", last_line(sheet)))
+    games = sheet.in_columns() if sheet.games else []
+    out = None if sheet.finished else sheet.next_hand().sits_out
+    return Board(
+        title=match_title(match.id, sheet),
+        description=match.description,
+        result=result,
+        above=above,
+        headings=game_headings(games),
+        rows=[(player, player == out, cells(sheet, games, player)) for player in sheet.players],
+        under=under,
+        news=won_by_the_last(sheet),
+    )
+
+
+def cells(sheet: Scoresheet, games: Sequence[Game], player: str) -> list[Cell]:
+    """A player's column in each of ``games``, with what the player still needs (or that the
+    player won it); where a player's next win would not count in every open game, the games
+    it counts in are marked."""
+    playing = {game.number for game in games if game.open}
+    counting = {p: playing & set(sheet.next_games.get(p, ())) for p in sheet.players}
+    marked = any(counted != playing for counted in counting.values())  # else marks say nothing
+    made = []
+    for game in games:
+        if game.winner == player:
+            note, kind = _("won"), "won"  # under the column of the game's winner
+        elif game.open:
+            counts = marked and game.number in counting[player]
+            note = _("needs {n}").format(n=sheet.to_go(game, player))
+            kind = "next" if counts else ""
+        else:
+            note, kind = "", "over"
+        made.append(Cell(game.points[player], note, kind))
+    return made
+
+
+def won_so_far(sheet: Scoresheet) -> list[str]:
+    """The games each player has won so far, in a match of several games decided by them or
+    by the match net (none once the result says it)."""
+    decided = sheet.decided_by
+    several = sheet.rules.game_count > 1 and decided in (Decision.GAMES, Decision.NET)
+    if not several or (sheet.finished and decided is Decision.GAMES):
+        return []
+    won = sheet.games_won()
+    return [
+        _("Games won: {tally}.").format(tally=", ".join(f"{p} {won[p]}" for p in sheet.players))
+    ]
+
+
+def game_said(sheet: Scoresheet, game: Game) -> str:
+    """How a game stands, in a line: ``Game 1: won by Ann, net +348``, ``Game 2: open``."""
+    state = game_state(sheet, game.number)
+    if game.settlement is not None and not game.settlement.each_with_each:
+        state += ", " + _("net {net:+d}").format(net=game.settlement.net)
+    return _("Game {n}: {state}").format(n=game.number, state=state)
+
+
+def won_by_the_last(sheet: Scoresheet) -> list[str]:
+    """What the last hand won: each game it ended (``Game 1: won by Ann, net +348``) and the
+    match, if it ended it; nothing when it ended no game."""
+    if not sheet.rounds or not sheet.rounds[-1].ended:
+        return []
+    won = [game_said(sheet, sheet.games[number - 1]) for number in sheet.rounds[-1].ended]
+    return won + ([match_result(sheet)] if sheet.finished else [])

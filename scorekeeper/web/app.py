@@ -56,7 +56,8 @@ from scorekeeper.engine import (
     Scoresheet,
 )
 from scorekeeper.i18n import _, available, ngettext, set_language, system_error
-from scorekeeper.messages import match_title, report, said_of_new_hand
+from scorekeeper.messages import report, said_of_new_hand
+from scorekeeper.render.sheet import board
 from scorekeeper.rules import RuleError
 from scorekeeper.store import Store, StoreError, Unwritable
 from scorekeeper.table import (
@@ -69,7 +70,7 @@ from scorekeeper.table import (
     watched,
 )
 from scorekeeper.web import home, redraw, views
-from scorekeeper.web.board import board_html
+from scorekeeper.web.board import board_html, news_html
 from scorekeeper.web.guard import Guard
 from scorekeeper.web.keys import Keys
 
@@ -194,15 +195,18 @@ class Served:
             made: dict[str, Any] = {
                 "title": "scorekeeper",
                 "sheet": f'<p class="error">{views.text(said)}</p>',
+                "news": "",
                 "hands": "",
                 "entry": "",
                 "key": "",
                 "hand": None,
             }
         else:
+            standing = board(match, sheet)
             made = {
-                "title": match_title(match.id, sheet),
-                "sheet": board_html(match, sheet),
+                "title": standing.title,
+                "sheet": board_html(standing),
+                "news": news_html(standing),
                 "hands": views.sheet_html(match, sheet),
                 "entry": views.entry_html(match, sheet, self.table.read_only),
                 "key": views.entry_key(match, sheet, self.table.read_only),

@@ -12,6 +12,10 @@
   const entry = document.getElementById("entry");
   const said = document.getElementById("said");
   const state = document.getElementById("state");
+  const newsBox = document.getElementById("news-box");
+  const news = document.getElementById("news");
+  const newsClose = newsBox.querySelector(".news-close");
+  let lastNews = newsBox.dataset.news; // what the last hand won, as this page last heard it
   const note = state.textContent;
   let started = false; // a hand is being entered: answers given since the questions came
   let reported = null; // the questions this phone's own last report brings (its news till then)
@@ -27,8 +31,31 @@
     said.classList.toggle("laid-out", Boolean(html));
   }
 
+  // What the last hand won (a game, the match), said loud on every phone when a redraw
+  // brings it: in a banner over the standing, which a screen reader reads out; taken away
+  // when the news goes (the hand taken back, another hand), or with its button.
+  function announce(won) {
+    if (won === undefined || won === lastNews) return;
+    lastNews = won;
+    // A page read from the top of its standing (as the phone that recorded the hand is) shows
+    // the banner over it; a page read further down keeps its place.
+    const reading = Math.abs(sheet.getBoundingClientRect().top) < 8 && window.scrollY > 0;
+    news.innerHTML = won; // the server's, every text in it escaped
+    newsBox.classList.toggle("shown", Boolean(won));
+    newsClose.hidden = !won;
+    if (won && reading) newsBox.scrollIntoView({ block: "start" });
+  }
+
+  function quiet() {
+    news.innerHTML = "";
+    newsBox.classList.remove("shown");
+    newsClose.hidden = true;
+  }
+  newsClose.addEventListener("click", quiet);
+
   // The live part: the sheet always, the questions only when they are for another hand.
   function apply(live) {
+    announce(live.news);
     sheet.innerHTML = live.sheet;
     hands.innerHTML = live.hands;
     document.title = live.title;
@@ -159,7 +186,7 @@
     const answer = await post("/hand", asked);
     told(answer);
     if (answer.ok) {
-      sheet.scrollIntoView({ block: "start" }); // the standing the hand made
+      newsBox.scrollIntoView({ block: "start" }); // the standing the hand made (and its news)
     } else if (form.isConnected) {
       previewAgain(form); // not stored, and still the hand to enter
     }
@@ -185,7 +212,10 @@
   }
 
   entry.addEventListener("input", (event) => {
-    if (!started) said.hidden = true; // a new hand begun: the last one's report is old news
+    if (!started) {
+      said.hidden = true; // a new hand begun: the last one's report is old news
+      quiet();
+    }
     const form = event.target.closest("form.hand");
     if (form) changed(form);
   });

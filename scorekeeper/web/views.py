@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from importlib import resources
 from string import Template
@@ -20,7 +20,6 @@ from scorekeeper.i18n import _, available
 from scorekeeper.match import Match
 from scorekeeper.messages import (
     after_standing,
-    game_state,
     just_ended,
     round_line,
     short,
@@ -32,6 +31,7 @@ from scorekeeper.render.sheet import (
     by_columns,
     ended_before,
     footer_rows,
+    game_said,
     settling_up,
 )
 
@@ -112,10 +112,7 @@ def hands_html(sheet: Scoresheet) -> str:
 
 def game_html(sheet: Scoresheet, game: Game) -> str:
     """One game's columns, boxes and settlement, folded under how it stands."""
-    state = game_state(sheet, game.number)
-    if game.settlement is not None and not game.settlement.each_with_each:
-        state += ", " + _("net {net:+d}").format(net=game.settlement.net)
-    said = _("Game {n}: {state}").format(n=game.number, state=state)
+    said = game_said(sheet, game)
     return (
         f'<details class="game"><summary><span>{unbroken_text(said)}</span></summary>'
         f"{table_html(sheet, [game], narrow=True, hands=False)}"
@@ -151,6 +148,16 @@ def unbroken_text(said: str) -> str:
         else text(joined)
         for group in groups
         for joined in [" ".join(group)]
+    )
+
+
+def heading_html(heading: Sequence[str], escaped: Callable[[str], str] = text) -> str:
+    """A game's heading where the games in the columns are side by side
+    (:func:`messages.game_headings`): its number, and under it its column where it says
+    one."""
+    first, *column = heading
+    return escaped(first) + "".join(
+        f'<span class="column">{escaped(said)}</span>' for said in column
     )
 
 
@@ -344,7 +351,7 @@ def report_html(before: Scoresheet, after: Scoresheet, said: Sequence[str]) -> s
     """A hand's report (or its preview) in the page's layout: what the hand was, the
     standing after it as a table, and what it changed, each line a paragraph."""
     headings, rows, key = standing_cells(after, just_ended(before, after))
-    head = cell("", "th") + "".join(cell(heading, "th") for heading in headings)
+    head = cell("", "th") + "".join(f"<th>{heading_html(heading)}</th>" for heading in headings)
     body = "".join(
         "<tr>"
         + cell(player, "th")
@@ -387,10 +394,17 @@ def undo_html(match: Match, sheet: Scoresheet) -> str:
 
 
 def live_html(made: dict[str, str]) -> str:
-    """The live part of the page, each part where the page's script redraws it: where the
-    table stands, the next hand's questions (and what this phone's last entry did), then the
-    sheet hand by hand."""
+    """The live part of the page, each part where the page's script redraws it: what the last
+    hand won (said when a redraw brings it), where the table stands, the next hand's questions
+    (and what this phone's last entry did), then the sheet hand by hand."""
+    # what a redraw brings that the last hand won, said loud on every phone (the page
+    # remembers the news it was drawn with, and says only news that comes after)
+    close = text(_("Close"))
     return (
+        f'<div id="news-box" class="news-box" data-news="{text(made["news"])}">'
+        '<div id="news" class="news" role="status" aria-live="polite" aria-atomic="true"></div>'
+        f'<button type="button" class="news-close" aria-label="{close}" title="{close}" hidden>'
+        "×</button></div>"
         f'<section id="sheet" class="board">{made["sheet"]}</section>'
         f'<section id="entry" data-key="{text(made["key"])}">{made["entry"]}</section>'
         '<div id="said" class="said" aria-live="polite" hidden></div>'
