@@ -162,12 +162,12 @@ def add_hand(
 
 
 def check_next(match: Match, expected: int) -> None:
-    """Refuse a hand entered as hand ``expected`` unless the match holds ``expected - 1`` hands
-    in force (a hand of each table, in Partnership Gin)."""
-    held = match.in_force()
-    if expected == len(held) + 1:
+    """Refuse a hand entered as hand ``expected`` unless it is the number of the match's next
+    hand (:attr:`~scorekeeper.engine.NextHand.number`)."""
+    held, number = match.in_force(), match.sheet().next_hand().number
+    if expected == number:
         return
-    if 1 <= expected <= len(held):
+    if 1 <= expected < number:
         raise NotTheNextHand(
             _(
                 "Hand {number} was just recorded from elsewhere ({hand}), so this entry was "

@@ -191,9 +191,10 @@ def test_a_figure_is_held_to_its_words(said: str, shown: str) -> None:
 def test_the_labels_the_script_writes_hold_their_ranges_together(store_dir: Path) -> None:
     play(store_dir, ["Ann", "Ben", "--dealer", "ann"], [])
     entry = client(store_dir).get("/live").json()["entry"]
-    found = re.search(r"data-labels='([^']*)'", entry)
+    found = re.search(r"data-asks='([^']*)'", entry)
     assert found is not None
-    labels = json.loads(unescape(found.group(1)))
+    asked = json.loads(unescape(found.group(1)))["endings"]["knock"]
+    labels = {"Ann": {"kd": asked[1]["asks"]["Ann"], "knock": asked[2]["asks"]["Ann"]}}
     # a non-breaking hyphen in the range, a non-breaking space before a figure
     assert labels["Ann"]["knock"] == "Ben's deadwood after lay-offs (0\u201198)"
     assert labels["Ann"]["kd"] == "Ann's deadwood (1\u201110;\u00a00\u00a0if it was gin)"

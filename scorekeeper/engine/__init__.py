@@ -38,7 +38,13 @@ from scorekeeper.engine.hands import (
     team_members,
     team_name,
 )
-from scorekeeper.engine.nexthand import KNOCKER_COUNT, OPPONENT_COUNT, Answers, NextHand
+from scorekeeper.engine.nexthand import (
+    KNOCKER_COUNT,
+    OPPONENT_COUNT,
+    Answers,
+    NextHand,
+    Question,
+)
 from scorekeeper.engine.settling import Line, Settlement
 from scorekeeper.engine.sheet import (
     Decision,
@@ -85,6 +91,7 @@ __all__ = [
     "Line",
     "MatchFinished",
     "NextHand",
+    "Question",
     "Round",
     "Score",
     "Scoresheet",

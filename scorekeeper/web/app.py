@@ -46,13 +46,12 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from scorekeeper.engine import (
-    KNOCKER_COUNT,
     MAX_DEADWOOD,
-    OPPONENT_COUNT,
     Answers,
-    Entry,
     InvalidHand,
     MatchFinished,
+    NextHand,
+    Question,
     Scoresheet,
 )
 from scorekeeper.i18n import _, available, ngettext, set_language, system_error
@@ -177,6 +176,20 @@ class Served:
         """The sheet and the next hand's questions, in ``language``, as the match is now."""
         return self.made[self.drawn(language)]
 
+    def next_hand(self, language: str) -> dict[str, Any]:
+        """The next hand's questions as JSON (:func:`~scorekeeper.web.views.next_hand_json`),
+        in ``language``, as the match is now."""
+        self.speak(language)
+        store = self.store()
+        try:
+            match, sheet = load_sheet(store, self.table.given)
+        except Exception as error:
+            said = said_wrong(error)
+            if said is None:
+                raise
+            return {"error": said}
+        return views.next_hand_json(match, sheet)
+
     def drawn(self, language: str) -> Drawn:
         """The live part as the match is now, made (once) and kept: what it is kept by."""
         store = self.store()
@@ -206,7 +219,7 @@ class Served:
                 "hands": views.sheet_html(match, sheet),
                 "entry": views.entry_html(match, sheet, self.table.read_only),
                 "key": views.entry_key(match, sheet, self.table.read_only),
-                "hand": views.next_hand(match),
+                "hand": sheet.next_hand().number,
             }
         if len(self.made) > 16:
             self.made.clear()
@@ -289,7 +302,9 @@ class Served:
         try:
             chosen = self.meant(store, asked)
             expected = hand_number(asked.get("hand"))
-            added = add_hand(store, chosen, answers(asked), dry_run=preview, expected=expected)
+            coming = load_sheet(store, chosen)[1].next_hand()
+            entered = answers(coming, asked)
+            added = add_hand(store, chosen, entered, dry_run=preview, expected=expected)
             said = said_of_new_hand(added.before, added.after)
             lines, html = reported(added.before, added.after, said)
         except Exception as error:
@@ -423,19 +438,24 @@ def hand_number(value: object) -> int:
     return value
 
 
-def answers(asked: dict[str, Any]) -> Answers:
-    """The answers a page sent, as :meth:`~scorekeeper.engine.NextHand.build` takes them (a
-    field the ending does not ask is left out: the page keeps what was typed in a hidden one)."""
+def answers(coming: NextHand, asked: dict[str, Any]) -> Answers:
+    """The answers a page sent to the questions the next hand asks (those asked first, then
+    those of the ending sent), as :meth:`~scorekeeper.engine.NextHand.build` takes them; a
+    field no question asks is left out (the page keeps what was typed in a hidden one)."""
     kind = str(asked.get("kind") or "")
-    wall = kind == Entry.WALL.value
-    return Answers(
-        kind,
-        who=None if wall else str(asked.get("who") or ""),
-        kd=count(asked.get("kd"), KNOCKER_COUNT) if kind == Entry.KNOCK.value else None,
-        od=None if wall else count(asked.get("od"), OPPONENT_COUNT),
-        upcard=str(asked.get("upcard") or "").strip() or None,
-        table=str(asked.get("table") or "").strip() or None if wall else None,
-    )
+    try:
+        questions = [*coming.first, *coming.asks(kind)]
+    except InvalidHand:  # no way a hand ends: building the hand says so
+        questions = [*coming.first]
+    given: dict[str, Any] = {q.field: answer(q, asked.get(q.field)) for q in questions}
+    return Answers(kind, **given)
+
+
+def answer(question: Question, typed: object) -> str | int | None:
+    """The answer a page sent to one question (None if none was given)."""
+    if question.most is not None:
+        return count(typed, question.what)
+    return str(typed or "").strip() or None
 
 
 def count(typed: object, what: str) -> int | None:
@@ -510,6 +530,9 @@ def create_app(table: Table) -> Starlette:
     async def live(request: Request) -> Response:
         return JSONResponse(served.live(served.language(request)))
 
+    async def next_json(request: Request) -> Response:
+        return JSONResponse(served.next_hand(served.language(request)))
+
     async def events(request: Request) -> Response:
         client = request.client.host if request.client else "?"
         return StreamingResponse(
@@ -552,6 +575,7 @@ def create_app(table: Table) -> Starlette:
         routes=[
             Route("/", page),
             Route("/live", live),
+            Route("/next.json", next_json),
             Route("/events", events),
             *(Route(path, static) for path in STATIC),
             Route("/manifest.webmanifest", manifest),
