@@ -17,7 +17,6 @@ from scorekeeper.engine import (
     Hand,
     InvalidHand,
     MatchFinished,
-    NextHand,
     Scoresheet,
     check_correction,
 )
@@ -26,11 +25,6 @@ from scorekeeper.match import HandInTheWay, Match, StoredHand
 from scorekeeper.messages import next_deal, plain, round_line
 from scorekeeper.rules import Rules
 from scorekeeper.store import Store, StoreError
-
-Answering = Callable[[NextHand, "Hand | None"], Answers]
-"""The answers entered about a hand, given the hand as the match has it when it is stored (the
-next hand, or the hand corrected) and, for a correction, the hand they replace: a command line
-resolves the names typed against its players. That hand then builds the hand from them."""
 
 
 class Refused(Exception):
@@ -137,7 +131,7 @@ class Added(NamedTuple):
 def add_hand(
     store: Store,
     given: int | None,
-    entered: Answers | Answering,
+    entered: Answers,
     dry_run: bool = False,
     expected: int | None = None,
 ) -> Added:
@@ -155,7 +149,7 @@ def add_hand(
             check_next(match, expected)
         before = open_sheet(match)
         coming = before.next_hand()
-        hand = coming.build(entered if isinstance(entered, Answers) else entered(coming, None))
+        hand = coming.build(entered)
         after = match.sheet([*(stored.hand for stored in match.in_force()), hand])
         stored = None if dry_run else match.add(hand)
     return Added(before, after, stored)
@@ -236,7 +230,7 @@ class Corrected(NamedTuple):
 
 
 def correct(
-    store: Store, given: int | None, number: int, answering: Answering, dry_run: bool = False
+    store: Store, given: int | None, number: int, entered: Answers, dry_run: bool = False
 ) -> Corrected:
     """Replace hand ``number`` (counted over the hands in force) by the hand answered, built by
     that hand as the match had it, and work every later hand out again (with ``dry_run``, only
@@ -256,7 +250,7 @@ def correct(
             )
         old = hands[number - 1]
         played = match.sheet(hands[: number - 1]).next_hand().reopened()
-        new = played.build(answering(played, old))
+        new = played.build(entered, replacing=old)
         before = match.sheet()
         if new == old:
             return Corrected(before, before, old, new)

@@ -11,7 +11,6 @@ from harness import Run, ok, snapshot
 from scorekeeper.engine import Answers, Hand, InvalidHand, Why
 from scorekeeper.store import Store
 from scorekeeper.table import (
-    Answering,
     CorrectionEndsMatch,
     MatchAbandoned,
     MatchOver,
@@ -80,8 +79,8 @@ def test_without_a_current_match_the_refusal_is_the_domains(tmp_path: Path) -> N
     assert watched(store, None) == str(refused.value)
 
 
-def knocked(who: str, kd: int, od: int) -> Answering:
-    return lambda coming, replacing: Answers("knock", who, kd=kd, od=od)
+def knocked(who: str, kd: int, od: int) -> Answers:
+    return Answers("knock", who, kd=kd, od=od)
 
 
 def test_a_correction_is_built_by_the_hand_as_it_was_played(store_dir: Path, run: Run) -> None:

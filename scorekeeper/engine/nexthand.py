@@ -26,9 +26,12 @@ from scorekeeper.engine.hands import (
     Entry,
     Hand,
     InvalidHand,
+    Kind,
     Why,
     check_entry,
+    classify,
     hand_rules,
+    meant,
     score,
 )
 from scorekeeper.i18n import N_, _, either
@@ -113,13 +116,19 @@ class Answers(NamedTuple):
     """Oklahoma Gin: the up-card as typed (``7h``)."""
     table: str | None = None
     """Partnership Gin: for a wall, a player at its table."""
+    typed: bool = False
+    """``who`` and ``table`` are as typed on a command line: a beginning of a player's name
+    that leaves no doubt, case and accents aside."""
+    undercut: bool = False
+    """The knock is said to be an undercut: refused if the counts make none."""
 
     @classmethod
     def of(cls, hand: Hand) -> "Answers":
         """The answers that describe a hand already entered (to enter it again).
 
-        >>> Answers.of(Hand.knock("Ann", 3, 20, upcard="7♥"))
-        Answers(ending='knock', who='Ann', kd=3, od=20, upcard='7♥', table=None)
+        >>> Answers.of(Hand.knock("Ann", 3, 20, upcard="7♥"))  # doctest: +NORMALIZE_WHITESPACE
+        Answers(ending='knock', who='Ann', kd=3, od=20, upcard='7♥', table=None, typed=False,
+                undercut=False)
         """
         return cls(
             hand.entry.value,
@@ -309,7 +318,32 @@ class NextHand(NamedTuple):
             raise InvalidHand(Why.WALL_TABLE, name=self.tables[0][0])
         return self.tables[0][0] if typed is None else self.winner(typed)
 
-    def build(self, answers: Answers) -> Hand:
+    def named(self, typed: str) -> str:
+        """The player of the match a name typed means: the one it is, or the one it begins
+        (case and accents aside)."""
+        found = meant(self.everyone, typed)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise InvalidHand(Why.AMBIGUOUS, typed=typed, a=found[0], b=found[1])
+        raise InvalidHand(Why.UNKNOWN, typed=typed, options=either(self.everyone))
+
+    def entered(self, answers: Answers, replacing: Hand | None = None) -> Answers:
+        """The answers with the names typed made exact (:attr:`Answers.typed`), and an undercut
+        said of them checked; a correction's wall in Partnership Gin, naming no player, is at
+        the table of the hand it replaces (``replacing``)."""
+        who, table = answers.who, answers.table
+        if answers.typed and who is not None:
+            who = self.named(who)
+        if self.deal and answers.typed and table is not None:
+            table = self.named(table)
+        elif self.deal and answers.ending == Entry.WALL and replacing is not None:
+            table = table or replacing.table or replacing.knocker
+        if answers.undercut:
+            check_undercut(Hand.knock(who or "", answers.kd or 0, answers.od or 0), self.rules)
+        return answers._replace(who=who, table=table, typed=False, undercut=False)
+
+    def build(self, answers: Answers, replacing: Hand | None = None) -> Hand:
         """The hand the answers describe, or :class:`InvalidHand` saying what is wrong.
 
         >>> from scorekeeper.engine.sheet import replay
@@ -322,6 +356,7 @@ class NextHand(NamedTuple):
         ...
         scorekeeper.engine.hands.InvalidHand: The up-card 7♥ sets this hand's knock limit to 7: ...
         """
+        answers = self.entered(answers, replacing)
         coming = self
         if answers.upcard is not None:
             coming = self.after_upcard(answers.upcard)
@@ -341,3 +376,15 @@ class NextHand(NamedTuple):
         table = next(t for t in self.tables if who in t)
         score(self.rules, table, hand)  # the knock limit, the up-card, big gin: as scored
         return hand
+
+
+def check_undercut(hand: Hand, rules: Rules) -> None:
+    """Refuse an undercut said of a knock whose counts make none under these rules."""
+    kd, od = hand.knocker_deadwood, hand.opponent_deadwood
+    if classify(hand, rules) is Kind.UNDERCUT:
+        return
+    if classify(hand, rules) is Kind.GIN:
+        raise InvalidHand(Why.GIN_NO_UNDERCUT, od=od)
+    if classify(hand) is Kind.UNDERCUT:  # an undercut but for this match's ties
+        raise InvalidHand(Why.TIE_NO_UNDERCUT, kd=kd, od=od)
+    raise InvalidHand(Why.NO_UNDERCUT, kd=kd, od=od)
