@@ -18,6 +18,8 @@ import pytest
 from harness import invoke, ok
 from test_serve import CHROMIUM, PHONE, Server, browser, client, phone
 
+from scorekeeper.engine import ENDINGS, Entry
+from scorekeeper.web import views
 from scorekeeper.web.views import unbroken_text
 
 __all__ = ["browser"]  # the fixture, shared with test_serve
@@ -198,6 +200,18 @@ def test_the_labels_the_script_writes_hold_their_ranges_together(store_dir: Path
     # a non-breaking hyphen in the range, a non-breaking space before a figure
     assert labels["Ann"]["knock"] == "Ben's deadwood after lay-offs (0\u201198)"
     assert labels["Ann"]["kd"] == "Ann's deadwood (1\u201110;\u00a00\u00a0if it was gin)"
+
+
+def test_the_pages_script_names_no_way_a_hand_ends() -> None:
+    """Which ending asks what is the next hand's to say (the form's data): the script shows
+    the questions the data names, whatever the endings are."""
+    script = (Path(views.__file__).parent / "page.js").read_text("utf-8").lower()
+    words = set(re.findall(r"[a-z_]+", script))
+    endings = {entry.value for entry in Entry} | {
+        w for said in ENDINGS.values() for w in said.split()
+    }
+    assert endings == {"knock", "gin", "wall", "big_gin", "big"}
+    assert not endings & words
 
 
 # The real thing: chromium at 360 by 740 pixels

@@ -124,7 +124,7 @@
     changed(form);
   }
 
-  // What the hand would do, worked out by the server as 'knock --dry-run' does.
+  // What the hand would do, worked out by the server as a command's --dry-run does.
   async function check(form, asked) {
     const mine = ++asking;
     const preview = form.querySelector(".preview");
