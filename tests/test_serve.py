@@ -546,6 +546,11 @@ def test_the_next_hand_as_json_is_in_the_pages_language_and_closed_with_the_matc
     assert phone.get("/next.json").json() == {"match": 1, "open": False}
 
 
+def test_no_match_has_no_next_hand_and_says_what_show_says(store_dir: Path) -> None:
+    found = client(store_dir).get("/next.json").json()
+    assert found == {"error": "Error: There is no current match."}
+
+
 def test_the_number_a_page_enters_a_hand_as_is_the_next_hands(store_dir: Path, run: Run) -> None:
     """Partnership Gin numbers each table's hand: after Bob's knock (deal 1, one table) the
     next hand is hand 2, still of deal 1."""

@@ -102,7 +102,8 @@ class Question(NamedTuple):
 
 
 class Answers(NamedTuple):
-    """What a person answered about a hand, names exact (a screen resolves what was typed)."""
+    """What a person answered about a hand: data, built into the hand by :meth:`NextHand.build`
+    (names exact, as a screen's choices give them, or as typed on a command line)."""
 
     ending: str
     """How it ended: an :class:`Entry` or its value (``knock``)."""
