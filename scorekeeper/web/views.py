@@ -298,7 +298,10 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
     if sheet.finished:  # the hand that ended it may still be taken back
         return undo_html(match, sheet)
     coming, asked = sheet.next_hand(), next_hand_json(match, sheet)
-    later = {q.field: q for entry in coming.endings for q in coming.asks(entry)}
+    later: dict[str, Question] = {}  # each question once, in the words of the first to ask it
+    for entry in coming.endings:
+        for question in coming.asks(entry):
+            later.setdefault(question.field, question)
     parts = [
         f'<p class="whose">{text(asked["whose"])}</p>',
         *(question_html(question) for question in coming.first),
