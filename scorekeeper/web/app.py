@@ -6,14 +6,16 @@ What a phone may do, and nothing else:
 - ``GET /`` the page, ``GET /live`` the sheet and the next hand's questions (JSON), ``GET
   /events`` the same pushed whenever the match changes (server-sent events: the whole at
   first, then only what changed, :mod:`~scorekeeper.web.redraw`), the page's stylesheet and
-  script, its web app manifest and icons (:mod:`~scorekeeper.web.home`). No address names
-  a file, a match or a command: the match served is the one ``serve`` was given (or the
-  current one).
+  script, its web app manifest and icons (:mod:`~scorekeeper.web.home`), ``GET /next.json``
+  the next hand's questions as data (:func:`~scorekeeper.web.views.next_hand_json`, for the
+  phone app). No address names a file, a match or a command: the match served is the one
+  ``serve`` was given (or the current one).
 - ``POST /hand`` a hand (``preview``: only what it would do), ``POST /undo`` the last hand
   taken back: each the same change as ``knock`` or ``undo`` makes on the command line
   (:func:`~scorekeeper.table.add_hand`, :func:`~scorekeeper.table.taken_back`), with the
   number of the hand it was made for, checked under the store's lock. The questions are the
-  next hand's (:class:`~scorekeeper.engine.NextHand`), which builds the hand from the answers.
+  next hand's (:class:`~scorekeeper.engine.NextHand`), whose fields the write reads, and which
+  builds the hand from the answers.
 
 Every request needs the join code (``/?code=...``) or the cookie it leaves; a write also
 needs to come from the page itself (its ``Origin``) and to carry the page's token. The
