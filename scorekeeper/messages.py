@@ -380,7 +380,7 @@ def whose_hand(match_id: int, sheet: Scoresheet) -> str:
     if coming.deal:
         tables = _(" and ").join(_("{a} v {b}").format(a=a, b=b) for a, b in coming.tables)
         line = _("Deal {number} of match {id}: {a} v {b}, {dealer} dealt; to report: {tables}.")
-        return line.format(tables=tables, **said)
+        return line.format(tables=tables, **{**said, "number": coming.deal_number})
     if coming.sits_out:
         line = _("Hand {number} of match {id}: {a} v {b}, {dealer} dealt; {out} sits out.")
         return line.format(out=coming.sits_out, **said)

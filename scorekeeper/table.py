@@ -17,7 +17,6 @@ from scorekeeper.engine import (
     Hand,
     InvalidHand,
     MatchFinished,
-    NextHand,
     Scoresheet,
     check_correction,
 )
@@ -26,11 +25,6 @@ from scorekeeper.match import HandInTheWay, Match, StoredHand
 from scorekeeper.messages import next_deal, plain, round_line
 from scorekeeper.rules import Rules
 from scorekeeper.store import Store, StoreError
-
-Answering = Callable[[NextHand, "Hand | None"], Answers]
-"""The answers entered about a hand, given the hand as the match has it when it is stored (the
-next hand, or the hand corrected) and, for a correction, the hand they replace: a command line
-resolves the names typed against its players. That hand then builds the hand from them."""
 
 
 class Refused(Exception):
@@ -139,7 +133,7 @@ class Added(NamedTuple):
 def add_hand(
     store: Store,
     given: int | None,
-    entered: Answers | Answering,
+    entered: Answers,
     dry_run: bool = False,
     expected: int | None = None,
 ) -> Added:
@@ -157,20 +151,20 @@ def add_hand(
             check_next(match, expected)
         before = open_sheet(match)
         coming = before.next_hand()
-        hand = coming.build(entered if isinstance(entered, Answers) else entered(coming, None))
+        hand = coming.build(entered)
         after = match.sheet([*(stored.hand for stored in match.in_force()), hand])
         stored = None if dry_run else match.add(hand)
     return Added(before, after, stored)
 
 
 def check_next(match: Match, expected: int) -> None:
-    """Refuse a hand entered as hand ``expected`` unless the match holds ``expected - 1`` hands
-    in force (a hand of each table, in Partnership Gin)."""
-    held = match.in_force()
-    if expected == len(held) + 1:
+    """Refuse a hand entered as hand ``expected`` unless it is the number of the match's next
+    hand (:attr:`~scorekeeper.engine.NextHand.number`)."""
+    held, number = match.in_force(), match.sheet().next_hand().number
+    if expected == number:
         return
-    fields = {"number": expected, "id": match.id, "count": len(held), "next": len(held) + 1}
-    if 1 <= expected <= len(held):
+    fields = {"number": expected, "id": match.id, "count": len(held), "next": number}
+    if 1 <= expected < number:
         stored = held[expected - 1].hand
         raise NotTheNextHand(
             _(
@@ -244,7 +238,7 @@ class Corrected(NamedTuple):
 
 
 def correct(
-    store: Store, given: int | None, number: int, answering: Answering, dry_run: bool = False
+    store: Store, given: int | None, number: int, entered: Answers, dry_run: bool = False
 ) -> Corrected:
     """Replace hand ``number`` (counted over the hands in force) by the hand answered, built by
     that hand as the match had it, and work every later hand out again (with ``dry_run``, only
@@ -264,7 +258,7 @@ def correct(
             )
         old = hands[number - 1]
         played = match.sheet(hands[: number - 1]).next_hand().reopened()
-        new = played.build(answering(played, old))
+        new = played.build(entered, replacing=old)
         before = match.sheet()
         if new == old:
             return Corrected(before, before, old, new)

@@ -13,10 +13,11 @@ from scorekeeper.engine import (
     Hand,
     InvalidHand,
     NextHand,
+    Question,
     Why,
     replay,
 )
-from scorekeeper.rules import Rules
+from scorekeeper.rules import Rules, Tie
 
 TEAMS = (("Ann", "Bob"), ("Cid", "Dee"))
 
@@ -132,3 +133,159 @@ def test_oklahoma_asks_the_up_card_first_and_it_sets_the_limit() -> None:
     assert refused(coming, Answers("wall")).why is Why.UPCARD
     assert refused(coming, Answers("wall", upcard="1x")).why is Why.NOT_A_CARD
     assert coming.build(Answers("wall", upcard="ks")) == Hand.wall("K♠")
+
+
+# What each ending asks (NextHand.first, .ended, .asks), variant by variant
+
+
+def fields(questions: tuple[Question, ...]) -> list[tuple[str, object]]:
+    """Each question as the answer it gives and what it takes: its choices, or the most."""
+    return [(q.field, q.choices or q.most) for q in questions]
+
+
+def test_two_players_each_ending_asks_who_won_and_the_counts_a_wall_nothing() -> None:
+    coming = two()
+    assert coming.first == () and coming.number == 1
+    assert coming.ended.field == "ending" and coming.ended.said() == "How did the hand end?"
+    assert coming.ended.choices == ("knock", "gin", "wall", "big_gin")
+    assert [coming.ended.shown(c) for c in coming.ended.choices] == [
+        "knock",
+        "gin",
+        "wall",
+        "big gin",
+    ]
+    players = ("Ann", "Ben")
+    assert fields(coming.asks("knock")) == [("who", players), ("kd", 10), ("od", 98)]
+    assert fields(coming.asks("gin")) == [("who", players), ("od", 98)]
+    assert fields(coming.asks("big_gin")) == [("who", players), ("od", 98)]
+    assert coming.asks("wall") == ()
+    assert [q.said("Ann", "Ben") for q in coming.asks("knock")] == [
+        "Who knocked?",
+        "Ann's deadwood (1-10; 0 if it was gin)",
+        "Ben's deadwood after lay-offs (0-98)",
+    ]
+    assert [q.said("Ben", "Ann") for q in coming.asks("gin")] == [
+        "Who went gin?",
+        "Ann's deadwood (0-98)",
+    ]
+    assert coming.asks("big_gin")[0].said() == "Who went big gin?"
+    assert [q.about for q in coming.asks("knock")] == [False, True, True]
+    assert [q.named("Ann", "Ben") for q in coming.asks("knock")[1:]] == [
+        "Ann's deadwood",
+        "Ben's deadwood",
+    ]
+    with pytest.raises(InvalidHand) as caught:
+        coming.asks("fold")
+    assert caught.value.why is Why.NOT_AN_ENDING
+
+
+def test_a_knock_answered_with_no_deadwood_asks_the_rest_as_gin_does() -> None:
+    coming = two()
+    assert fields(coming.still_asks(Answers("knock"))) == [
+        ("who", ("Ann", "Ben")),
+        ("kd", 10),
+        ("od", 98),
+    ]
+    left = coming.still_asks(Answers("knock", "Ann", kd=0))
+    assert [(q.field, q.said("Ann", "Ben")) for q in left] == [("od", "Ben's deadwood (0-98)")]
+    left = coming.still_asks(Answers("knock", "Ann", kd=4))
+    assert [q.said("Ann", "Ben") for q in left] == ["Ben's deadwood after lay-offs (0-98)"]
+    assert coming.still_asks(Answers("knock", "Ann", kd=4, od=20)) == ()
+    assert coming.still_asks(Answers("wall")) == ()
+
+
+def test_three_handed_asks_who_won_of_the_two_who_play() -> None:
+    coming = replay(
+        ("Ann", "Ben", "Cid"), Rules(three_handed=True, columns=1), "Ann", []
+    ).next_hand()
+    assert coming.first == () and coming.number == 1
+    assert coming.ended.choices == ("knock", "gin", "wall", "big_gin")
+    assert fields(coming.asks("knock")) == [("who", ("Ann", "Ben")), ("kd", 10), ("od", 98)]
+    assert fields(coming.asks("gin")) == [("who", ("Ann", "Ben")), ("od", 98)]
+    assert coming.asks("wall") == ()
+
+
+def test_partnership_asks_a_walls_table_while_both_tables_may_have_had_it() -> None:
+    coming = partnership()
+    four = ("Ann", "Cid", "Bob", "Dee")
+    assert (coming.number, coming.deal_number) == (1, 1)
+    assert fields(coming.asks("wall")) == [("table", four)]
+    assert coming.asks("wall")[0].said() == "At which table? Name a player there"
+    assert fields(coming.asks("knock")) == [("who", four), ("kd", 10), ("od", 98)]
+    reported = partnership(Hand.knock("Ann", 3, 20))
+    # the hand's number counts each table's hand; the deal is still the first
+    assert (reported.number, reported.deal_number) == (2, 1)
+    assert reported.asks("wall") == ()
+    assert fields(reported.asks("gin")) == [("who", ("Bob", "Dee")), ("od", 98)]
+
+
+def test_oklahoma_asks_the_up_card_first_and_then_what_it_allows() -> None:
+    coming = two(Rules(oklahoma=True))
+    assert [(q.field, q.said()) for q in coming.first] == [
+        ("upcard", "Up-card that started the discard pile (e.g. 7h, KS)")
+    ]
+    assert coming.first[0].choices == () and coming.first[0].most is None
+    four = coming.after_upcard("4d")  # a 4 sets the knock limit to 4
+    assert fields(four.asks("knock")) == [("who", ("Ann", "Ben")), ("kd", 4), ("od", 98)]
+    assert four.asks("knock")[1].said("Ann", "Ben") == "Ann's deadwood (1-4; 0 if it was gin)"
+    ace = coming.after_upcard("AS")  # an ace: gin only
+    assert ace.ended.choices == ("gin", "wall", "big_gin")
+
+
+# Answers typed on a command line: made exact, and an undercut said checked, by the hand
+
+
+def test_a_name_typed_means_the_player_it_begins_and_no_other() -> None:
+    coming = replay(("Ann", "Anna", "Ben"), Rules(three_handed=True, columns=1), "Ann", [])
+    coming_hand = coming.next_hand()  # Ann and Anna play, Ben sits out
+    typed = Answers("gin", "anna", od=20, typed=True)
+    assert coming_hand.build(typed) == Hand.gin("Anna", 20)
+    assert str(refused(coming_hand, typed._replace(who="an"))) == (
+        "'an' could be Ann or Anna; type more of it."
+    )
+    assert str(refused(coming_hand, typed._replace(who="zed"))) == (
+        "'zed' is not a player of this match: name Ann, Anna or Ben."
+    )
+    assert str(refused(coming_hand, typed._replace(who="b"))) == (
+        "Ben sits out this hand: Ann and Anna are playing."
+    )
+    # a screen's answers name the player exactly
+    assert refused(coming_hand, typed._replace(who="anna", typed=False)).why is Why.UNKNOWN
+
+
+@pytest.mark.parametrize(
+    "rules, kd, od, said",
+    [
+        (
+            Rules(),
+            0,
+            5,
+            "0 v 5 is not an undercut: a knock with 0 deadwood is gin, and gin cannot be undercut.",
+        ),
+        (
+            Rules(tie=Tie.KNOCKER),
+            5,
+            5,
+            "5 v 5 is a tie, and this match gives a tie to the knocker: it is no undercut.",
+        ),
+        (
+            Rules(),
+            3,
+            20,
+            "3 v 20 is not an undercut: that needs the opponent's deadwood at or below the "
+            "knocker's.",
+        ),
+    ],
+    ids=["gin", "a tie the knocker wins", "the knocker wins"],
+)
+def test_an_undercut_said_of_counts_that_make_none_is_refused(
+    rules: Rules, kd: int, od: int, said: str
+) -> None:
+    assert str(refused(two(rules), Answers("knock", "Ann", kd, od, undercut=True))) == said
+
+
+def test_an_undercut_said_of_counts_that_make_one_is_the_knock() -> None:
+    # 5 v 4: the opponent's deadwood below the knocker's; 5 v 5: a tie goes to the opponent
+    said = Answers("knock", "Ann", 5, 4, undercut=True)
+    assert two().build(said) == Hand.knock("Ann", 5, 4)
+    assert two().build(said._replace(od=5)) == Hand.knock("Ann", 5, 5)

@@ -19,6 +19,8 @@ import pytest
 from harness import invoke, ok
 from test_serve import CHROMIUM, PHONE, Server, browser, client, enter_knock, phone, wait_until
 
+from scorekeeper.engine import ENDINGS, Entry
+from scorekeeper.web import views
 from scorekeeper.web.views import unbroken_text
 
 __all__ = ["browser"]  # the fixture, shared with test_serve
@@ -192,12 +194,25 @@ def test_a_figure_is_held_to_its_words(said: str, shown: str) -> None:
 def test_the_labels_the_script_writes_hold_their_ranges_together(store_dir: Path) -> None:
     play(store_dir, ["Ann", "Ben", "--dealer", "ann"], [])
     entry = client(store_dir).get("/live").json()["entry"]
-    found = re.search(r"data-labels='([^']*)'", entry)
+    found = re.search(r"data-asks='([^']*)'", entry)
     assert found is not None
-    labels = json.loads(unescape(found.group(1)))
+    asked = json.loads(unescape(found.group(1)))["endings"]["knock"]
+    labels = {"Ann": {"kd": asked[1]["asks"]["Ann"], "knock": asked[2]["asks"]["Ann"]}}
     # a non-breaking hyphen in the range, a non-breaking space before a figure
     assert labels["Ann"]["knock"] == "Ben's deadwood after lay-offs (0\u201198)"
     assert labels["Ann"]["kd"] == "Ann's deadwood (1\u201110;\u00a00\u00a0if it was gin)"
+
+
+def test_the_pages_script_names_no_way_a_hand_ends() -> None:
+    """Which ending asks what is the next hand's to say (the form's data): the script shows
+    the questions the data names, whatever the endings are."""
+    script = (Path(views.__file__).parent / "page.js").read_text("utf-8").lower()
+    words = set(re.findall(r"[a-z_]+", script))
+    endings = {entry.value for entry in Entry} | {
+        w for said in ENDINGS.values() for w in said.split()
+    }
+    assert endings == {"knock", "gin", "wall", "big_gin", "big"}
+    assert not endings & words
 
 
 # The real thing: chromium at 360 by 740 pixels

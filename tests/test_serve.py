@@ -78,6 +78,7 @@ def hands(store: Path) -> list[dict[str, Any]]:
     [
         "/",
         "/live",
+        "/next.json",
         "/events",
         "/static/page.js",
         "/manifest.webmanifest",
@@ -472,6 +473,117 @@ def test_partnership_asks_about_the_tables_still_to_report(store_dir: Path, run:
     assert len(json.loads(ok(invoke(store_dir, "export", "--format", "json")))["hands"]) == 2
 
 
+# The next hand as JSON (for the phone app)
+
+
+def test_the_next_hand_as_json_says_what_each_ending_asks(hollywood: Path) -> None:
+    """Hand 3 of the Hollywood match: Ben won hand 2, so Ann, who lost it, deals; a knock to
+    10 (the knock limit), counts to 98; big gin is played."""
+    who = [["Ann", "Ann"], ["Ben", "Ben"]]
+    counted = {"field": "od", "after": "who", "most": 98}
+    assert client(hollywood).get("/next.json").json() == {
+        "match": 1,
+        "open": True,
+        "number": 3,
+        "whose": "Hand 3 of match 1: Ann v Ben, Ann dealt.",
+        "first": [],
+        "ending": {
+            "field": "ending",
+            "asks": "How did the hand end?",
+            "choices": [
+                ["knock", "knock"],
+                ["gin", "gin"],
+                ["wall", "wall"],
+                ["big_gin", "big gin"],
+            ],
+        },
+        "endings": {
+            "knock": [
+                {"field": "who", "asks": "Who knocked?", "choices": who},
+                {
+                    "field": "kd",
+                    "after": "who",
+                    "asks": {
+                        "Ann": "Ann's deadwood (1-10; 0 if it was gin)",
+                        "Ben": "Ben's deadwood (1-10; 0 if it was gin)",
+                    },
+                    "most": 10,
+                },
+                {
+                    **counted,
+                    "asks": {
+                        "Ann": "Ben's deadwood after lay-offs (0-98)",
+                        "Ben": "Ann's deadwood after lay-offs (0-98)",
+                    },
+                },
+            ],
+            "gin": [
+                {"field": "who", "asks": "Who went gin?", "choices": who},
+                {
+                    **counted,
+                    "asks": {"Ann": "Ben's deadwood (0-98)", "Ben": "Ann's deadwood (0-98)"},
+                },
+            ],
+            "wall": [],
+            "big_gin": [
+                {"field": "who", "asks": "Who went big gin?", "choices": who},
+                {
+                    **counted,
+                    "asks": {"Ann": "Ben's deadwood (0-98)", "Ben": "Ann's deadwood (0-98)"},
+                },
+            ],
+        },
+    }
+
+
+def test_the_next_hand_as_json_asks_the_up_card_first_and_a_walls_table(
+    store_dir: Path, run: Run
+) -> None:
+    ok(run("new", "Ann", "Ben", "--dealer", "ann", "--preset", "oklahoma"))
+    asked = client(store_dir).get("/next.json").json()
+    assert asked["first"] == [
+        {"field": "upcard", "asks": "Up-card that started the discard pile (e.g. 7h, KS)"}
+    ]
+    ok(invoke(store_dir, "new", "--teams", "Ann & Bob", "Cid & Dee", "--preset", "partnership"))
+    asked = client(store_dir).get("/next.json").json()
+    assert asked["match"] == 2 and asked["first"] == []
+    assert asked["endings"]["wall"] == [
+        {
+            "field": "table",
+            "asks": "At which table? Name a player there",
+            "choices": [["Ann", "Ann"], ["Cid", "Cid"], ["Bob", "Bob"], ["Dee", "Dee"]],
+        }
+    ]
+
+
+def test_the_next_hand_as_json_is_in_the_pages_language_and_closed_with_the_match(
+    hollywood: Path,
+) -> None:
+    phone = client(hollywood)
+    german = phone.get("/next.json?lang=de").json()
+    assert german["endings"]["knock"][0]["asks"] == "Wer hat geklopft?"
+    assert german["ending"]["choices"][3] == ["big_gin", "Big Gin"]
+    ok(invoke(hollywood, "abandon"))
+    assert phone.get("/next.json").json() == {"match": 1, "open": False}
+
+
+def test_no_match_has_no_next_hand_and_says_what_show_says(store_dir: Path) -> None:
+    found = client(store_dir).get("/next.json").json()
+    assert found == {"error": "Error: There is no current match."}
+
+
+def test_the_number_a_page_enters_a_hand_as_is_the_next_hands(store_dir: Path, run: Run) -> None:
+    """Partnership Gin numbers each table's hand: after Bob's knock (deal 1, one table) the
+    next hand is hand 2, still of deal 1."""
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--preset", "partnership"))
+    ok(run("knock", "bob", "3", "20"))
+    phone = client(store_dir)
+    live, asked = phone.get("/live").json(), phone.get("/next.json").json()
+    assert live["hand"] == asked["number"] == 2
+    assert 'data-hand="2"' in live["entry"] and "Record hand 2" in live["entry"]
+    assert asked["whose"].startswith("Deal 1 of match 1:")
+
+
 def test_an_abandoned_match_is_shown_and_asks_nothing(hollywood: Path) -> None:
     ok(invoke(hollywood, "abandon"))
     live = client(hollywood).get("/live").json()
@@ -703,6 +815,36 @@ def changes_within(page: Any, seen: str, seconds: float) -> float:
     return wait_until(
         page, "seen => document.querySelector('#sheet').innerText.includes(seen)", seen, seconds
     )
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
+def test_the_page_shows_the_questions_the_ending_chosen_asks(serving: Server, browser: Any) -> None:
+    """The script shows what the form's data says each ending asks, in its words: the counts
+    once the winner is chosen, their ranges held together."""
+    page = phone(browser, serving.address)
+
+    def shown() -> list[str]:
+        found: list[str] = page.evaluate(
+            "() => [...document.querySelectorAll('#entry [data-field]')].filter(p => !p.hidden)"
+            ".map(p => p.dataset.field + ': ' + p.querySelector('.asks').textContent)"
+        )
+        return found
+
+    assert shown() == []
+    page.locator("label.choice", has_text="big gin").click()
+    assert shown() == ["who: Who went big gin?"]
+    page.locator("label.choice", has_text="Ann").click()
+    assert shown() == ["who: Who went big gin?", "od: Ben's deadwood (0\u201198)"]
+    page.locator("label.choice", has_text="knock").click()
+    assert shown() == [
+        "who: Who knocked?",
+        "kd: Ann's deadwood (1\u201110;\u00a00\u00a0if it was gin)",
+        "od: Ben's deadwood after lay-offs (0\u201198)",
+    ]
+    page.locator("label.choice", has_text="wall").click()
+    assert shown() == []
+    page.context.close()
 
 
 @pytest.mark.slow

@@ -11,7 +11,6 @@ from harness import Run, ok, snapshot
 from scorekeeper.engine import Answers, Hand, InvalidHand, Why
 from scorekeeper.store import Store
 from scorekeeper.table import (
-    Answering,
     CorrectionEndsMatch,
     MatchAbandoned,
     MatchOver,
@@ -80,8 +79,8 @@ def test_without_a_current_match_the_refusal_is_the_domains(tmp_path: Path) -> N
     assert watched(store, None) == str(refused.value)
 
 
-def knocked(who: str, kd: int, od: int) -> Answering:
-    return lambda coming, replacing: Answers("knock", who, kd=kd, od=od)
+def knocked(who: str, kd: int, od: int) -> Answers:
+    return Answers("knock", who, kd=kd, od=od)
 
 
 def test_a_correction_is_built_by_the_hand_as_it_was_played(store_dir: Path, run: Run) -> None:
@@ -102,6 +101,33 @@ def test_a_correction_is_built_by_the_hand_as_it_was_played(store_dir: Path, run
     done = correct(store, None, 1, knocked("Ben", 5, 30))
     assert done.after.rounds[0].winner == "Ben" and done.after.rounds[0].points == 25  # 30 - 5
     assert Store(store_dir).load(1).in_force()[0].hand == Hand.knock("Ben", 5, 30)
+
+
+def test_names_typed_are_made_exact_by_the_hand_under_the_lock(store_dir: Path, run: Run) -> None:
+    """A command line's answers are data: the names typed are read by the next hand as the
+    match has it under the lock, and a name that could be two players is the domain's
+    refusal (no click exception), the store unchanged."""
+    ok(run("new", "Ann", "Anna", "--dealer", "ann"))
+    store = Store(store_dir)
+    before = snapshot(store_dir)
+    with pytest.raises(InvalidHand) as refused:
+        add_hand(store, None, Answers("knock", "an", 3, 20, typed=True))
+    assert str(refused.value) == "'an' could be Ann or Anna; type more of it."
+    assert snapshot(store_dir) == before
+    added = add_hand(store, None, Answers("knock", "ANNA", 3, 20, typed=True))
+    assert added.stored is not None and added.stored.hand == Hand.knock("Anna", 3, 20)
+
+
+def test_a_correction_to_a_wall_in_partnership_stays_at_the_hands_table(
+    store_dir: Path, run: Run
+) -> None:
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--preset", "partnership"))
+    ok(run("knock", "ann", "4", "27"))  # deal 1 at Ann v Cid; Bob v Dee still to report
+    store = Store(store_dir)
+    done = correct(store, None, 1, Answers("wall", typed=True), dry_run=True)
+    assert done.new == Hand.wall(table="Ann")  # the knocker's table
+    done = correct(store, None, 1, Answers("wall", table="ci", typed=True), dry_run=True)
+    assert done.new == Hand.wall(table="Cid")
 
 
 def test_a_correction_that_would_end_the_match_early_is_refused(store_dir: Path, run: Run) -> None:

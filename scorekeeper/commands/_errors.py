@@ -271,6 +271,9 @@ ADVICE = {
     Why.OTHER_TABLE: N_("Name one of them."),
     Why.WALL_TABLE: N_("Name one, e.g. 'scorekeeper wall {name}'."),
     Why.RESEATED: N_("Undo the hands after hand {number} first, or correct it differently."),
+    Why.GIN_NO_UNDERCUT: N_("Leave out --undercut."),
+    Why.TIE_NO_UNDERCUT: N_("Check the counts, or leave out --undercut."),
+    Why.NO_UNDERCUT: N_("Check the counts, or leave out --undercut."),
 }
 
 

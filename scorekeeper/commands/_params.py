@@ -25,7 +25,7 @@ from scorekeeper.commands._errors import (
     translate,
     warn_unconfirmed,
 )
-from scorekeeper.engine import MAX_DEADWOOD, fold
+from scorekeeper.engine import MAX_DEADWOOD, meant
 from scorekeeper.i18n import N_, Quoted, _, either, unwrapped
 from scorekeeper.store import Store
 
@@ -355,9 +355,7 @@ def one_of(
     ``unknown`` says what is wrong when nothing matches (with ``{typed}`` and ``{options}``,
     the ``shown`` words, by default all of them).
     """
-    folded = fold(typed.strip())
-    exact = [word for word in meanings if fold(word) == folded]
-    found = exact or ([w for w in meanings if fold(w).startswith(folded)] if folded else [])
+    found = meant(meanings, typed)
     if found and len({repr(meanings[word]) for word in found}) == 1:
         return meanings[found[0]]
     if found:

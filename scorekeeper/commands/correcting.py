@@ -20,7 +20,6 @@ from scorekeeper.commands._params import (
     pass_store,
 )
 from scorekeeper.commands.recording import (
-    Answering,
     counted,
     dry_run_option,
     gin_params,
@@ -34,7 +33,7 @@ from scorekeeper.commands.recording import (
     walled,
 )
 from scorekeeper.commands.starting import rule_options, warn_idle
-from scorekeeper.engine import ENDINGS, Entry, Form, Game, Scoresheet, fold
+from scorekeeper.engine import ENDINGS, Answers, Entry, Form, Game, Scoresheet, fold
 from scorekeeper.i18n import Quoted, _
 from scorekeeper.match import Match, kind_of
 from scorekeeper.messages import (
@@ -174,11 +173,11 @@ def amend(ctx: click.Context, number: int, match: int | None, dry_run: bool) -> 
     ctx.meta["amend"] = (number, match, dry_run)
 
 
-def correct(ctx: click.Context, answering: Answering, match: int | None, dry_run: bool) -> None:
+def correct(ctx: click.Context, answers: Answers, match: int | None, dry_run: bool) -> None:
     number, given, dry_run_given = ctx.meta["amend"]
     dry_run = dry_run or dry_run_given  # --dry-run before or after the kind of hand
     store: Store = ctx.find_object(Store)  # type: ignore[assignment]
-    done = corrected(store, match if match is not None else given, number, answering, dry_run)
+    done = corrected(store, match if match is not None else given, number, answers, dry_run)
     if done.new == done.old:  # a correction that changes nothing stores nothing, and says so
         echo_lines(
             [

@@ -20,15 +20,12 @@ from scorekeeper.commands._params import (
     match_option,
     option,
     pass_store,
-    player,
 )
-from scorekeeper.engine import Answers, Entry, Hand, Kind, NextHand, Scoresheet, classify
+from scorekeeper.engine import Answers, Entry, Scoresheet
 from scorekeeper.i18n import N_, Quoted, _
 from scorekeeper.messages import arrangement, report, said_of_new_hand
-from scorekeeper.rules import Rules
 from scorekeeper.store import Store
 from scorekeeper.table import Added as Added
-from scorekeeper.table import Answering as Answering
 from scorekeeper.table import MatchOver as MatchOver
 from scorekeeper.table import NotTheNextHand as NotTheNextHand
 from scorekeeper.table import add_hand as add_hand
@@ -193,70 +190,28 @@ def shown(both: Showdown) -> Counts:
     return entry, both.knocker.deadwood, both.opponent.deadwood
 
 
-def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> Answering:
+def knocked(typed: str, counts: Counts, undercut: bool, upcard: str | None) -> Answers:
+    """A knock (or the gin or big gin its cards came to) by the player typed."""
     entry, kd, od = counts
-
-    def answered(coming: NextHand, replacing: Hand | None) -> Answers:
-        who = player(coming.everyone, typed)
-        if undercut:
-            check_undercut(Hand.knock(who, kd, od), coming.rules)
-        return Answers(entry.value, who, kd, od, upcard)
-
-    return answered
+    return Answers(entry.value, typed, kd, od, upcard, typed=True, undercut=undercut)
 
 
-def check_undercut(hand: Hand, rules: Rules) -> None:
-    """Refuse ``--undercut`` for counts that make no undercut under these rules."""
-    kd, od = hand.knocker_deadwood, hand.opponent_deadwood
-    if classify(hand, rules) is Kind.UNDERCUT:
-        return
-    if classify(hand, rules) is Kind.GIN:
-        raise BadInput(
-            _(
-                "0 v {od} is not an undercut: a knock with 0 deadwood is gin, and "
-                "gin cannot be undercut. Leave out --undercut."
-            ).format(od=od)
-        )
-    raise BadInput(
-        _(
-            "{kd} v {od} is a tie, and this match gives a tie to the knocker: it is "
-            "no undercut. Check the counts, or leave out --undercut."
-        ).format(kd=kd, od=od)
-        if classify(hand) is Kind.UNDERCUT  # an undercut but for this match's ties
-        else _(
-            "{kd} v {od} is not an undercut: that needs the opponent's "
-            "deadwood at or below the knocker's. Check the counts, or leave "
-            "out --undercut."
-        ).format(kd=kd, od=od)
-    )
-
-
-def ginned(typed: str, od: int, big: bool, upcard: str | None) -> Answering:
+def ginned(typed: str, od: int, big: bool, upcard: str | None) -> Answers:
+    """Gin, or big gin, by the player typed."""
     ending = Entry.BIG_GIN if big else Entry.GIN
-    return lambda coming, replacing: Answers(
-        ending.value, player(coming.everyone, typed), od=od, upcard=upcard
-    )
+    return Answers(ending.value, typed, od=od, upcard=upcard, typed=True)
 
 
-def walled(typed: str | None, upcard: str | None) -> Answering:
-    """A wall; in Partnership Gin at the table of the player named, else of the hand it
-    replaces, else of the one table still to report."""
-
-    def answered(coming: NextHand, replacing: Hand | None) -> Answers:
-        at = typed
-        if coming.deal and typed is not None:
-            at = player(coming.everyone, typed)
-        elif coming.deal and replacing is not None:
-            at = replacing.table or replacing.knocker
-        return Answers(Entry.WALL.value, upcard=upcard, table=at)
-
-    return answered
+def walled(typed: str | None, upcard: str | None) -> Answers:
+    """A wall; in Partnership Gin at the table of the player typed (else of the hand it
+    replaces, else of the one table still to report: the next hand says)."""
+    return Answers(Entry.WALL.value, upcard=upcard, table=typed, typed=True)
 
 
 def record(
     store: Store,
     given: int | None,
-    answering: Answering,
+    answers: Answers,
     dry_run: bool = False,
     number: int | None = None,
 ) -> None:
@@ -268,7 +223,7 @@ def record(
                 "--hand is a hand's number, from 1 (as 'scorekeeper log' numbers them), not {n}."
             ).format(n=number)
         )
-    added = add_hand(store, given, answering, dry_run, expected=number)
+    added = add_hand(store, given, answers, dry_run, expected=number)
     say(added.before, added.after, said_of_new_hand(added.before, added.after), dry_run)
 
 

@@ -25,8 +25,8 @@ from scorekeeper.commands._params import (
 )
 from scorekeeper.commands.correcting import take_back
 from scorekeeper.commands.recording import (
-    Answering,
     MatchOver,
+    NotTheNextHand,
     add_hand,
     knocker_cards,
     open_sheet,
@@ -38,7 +38,6 @@ from scorekeeper.engine import (
     ENDINGS,
     Answers,
     Entry,
-    Hand,
     InvalidHand,
     NextHand,
     Scoresheet,
@@ -127,29 +126,17 @@ def changed_meanwhile(match_id: int) -> list[str]:
     ]
 
 
-class GoneOn(Exception):
-    """The match went on to another hand while one was being answered."""
-
-
-def only_as(number: int, answer: Answers) -> Answering:
-    """The answers about hand ``number`` (in Partnership Gin, deal ``number``: the other
-    table's hand may come first), to be stored as that hand or not at all: :class:`GoneOn`
-    is raised, and nothing stored, if the match's next hand is another by the time the store
-    is locked."""
-
-    def entered(coming: NextHand, replacing: Hand | None) -> Answers:
-        if coming.number != number:
-            raise GoneOn
-        return answer
-
-    return entered
+def about(coming: NextHand) -> int:
+    """The hand an answer is about: its number, in Partnership Gin its deal's (the other
+    table's hand may come first)."""
+    return coming.deal_number or coming.number
 
 
 def elsewhere(error: Exception) -> bool:
     """Whether a hand was refused for having been recorded elsewhere meanwhile: the match
     went on to another hand, or (in Partnership Gin) the table of the hand answered reported
     its deal."""
-    return isinstance(error, GoneOn) or (
+    return isinstance(error, NotTheNextHand) or (
         isinstance(error, InvalidHand) and error.why is Why.REPORTED
     )
 
@@ -343,6 +330,13 @@ class Evening:
             recorded,
         ).format(n=recorded, id=self.chosen, back=self.taken_back)
 
+    @staticmethod
+    def expected(before: Scoresheet) -> int | None:
+        """The number a hand previewed on ``before`` is to be stored as; in Partnership Gin
+        none (the other table's hand may come first: a table that reported is refused)."""
+        coming = before.next_hand()
+        return None if coming.deal else coming.number
+
     def one_hand(self, asked: Match | None = None) -> Turn:
         """Ask for one hand and record it once confirmed (or take the last hand back).
 
@@ -355,7 +349,7 @@ class Evening:
         asked = asked or self.match_now()
         first = len(asked.in_force()) + 1  # the number 'log' gives the next hand stored
         sheet = open_sheet(asked)
-        number = sheet.next_hand().number  # the hand asked about (in Partnership Gin, the deal)
+        asked_about = about(sheet.next_hand())
         echo_lines([whose_hand(asked.id, sheet)])
         answer = ask_hand(asked, sheet, self.with_cards)
         if answer is Between.QUIT:
@@ -372,7 +366,7 @@ class Evening:
             return Turn.TAKEN_BACK
         now = asked if store.identity(chosen) == identity else self.match_now(first)
         before = open_sheet(now)
-        if before.next_hand().number != number:
+        if about(before.next_hand()) != asked_about:
             return not_stored(now, first)
         if now.history != asked.history:
             echo_lines(changed_meanwhile(chosen))
@@ -386,10 +380,10 @@ class Evening:
         echo_lines(said_of_new_hand(before, preview))
         while confirm(_("Record this hand?")):
             try:
-                added = add_hand(store, chosen, only_as(number, answer))
+                added = add_hand(store, chosen, answer, expected=self.expected(before))
             except Exception as error:  # the lock not had, the disk full: the answers are kept
                 if elsewhere(error):  # recorded elsewhere while the preview was confirmed
-                    return not_stored(self.match_now(first), first)
+                    return not_stored(self.match_now(first), before.next_hand().number)
                 problem = as_problem(error)
                 if problem is None or isinstance(problem, BadInput):
                     raise
@@ -452,86 +446,71 @@ def ask_hand(match: Match, sheet: Scoresheet, with_cards: bool = False) -> Answe
     """Ask for one hand's outcome, question by question, asking again on an unusable answer
     (only that question: an answer given is never lost). The questions are the next hand's
     (:class:`~scorekeeper.engine.NextHand`: the up-card first in Oklahoma Gin, the endings
-    it may have, a wall's table where both tables may have had it, who may win it), and the
-    hand is built by it from the answers.
+    it may have, then what the ending asks), and the hand is built by it from the answers.
 
     The first question may be answered ``u`` or ``q`` instead (:class:`Between`)."""
     coming = sheet.next_hand()
-    if coming.asks_upcard:
-        coming = first_question(
-            _("Up-card that started the discard pile (e.g. 7h, KS)"), Checked(coming.after_upcard)
-        )
+    for question in coming.first:  # the up-card, which sets the limit and the endings
+        coming = first_question(question.said(), Checked(coming.after_upcard))
         if isinstance(coming, Between):
             return coming
     upcard = None if coming.upcard is None else str(coming.upcard)
-    words = [_(ENDINGS[entry]) for entry in coming.endings]
-    question = _("How did the hand end? [{options}]").format(options="/".join(words))
+    endings = [Entry(value) for value in coming.ended.choices]
+    words = [_(ENDINGS[entry]) for entry in endings]
     ending = Words(
-        {**{_(ENDINGS[e]): e for e in coming.endings}, **{ENDINGS[e]: e for e in coming.endings}},
+        {**{_(ENDINGS[e]): e for e in endings}, **{ENDINGS[e]: e for e in endings}},
         N_("{typed!r} is not how a hand ends; answer {options}."),
-        shown=len(coming.endings),
+        shown=len(endings),
     )
-    entry = ask(question, type=ending) if coming.asks_upcard else first_question(question, ending)
+    said = offering(coming.ended.said(), words)
+    entry = ask(said, type=ending) if coming.first else first_question(said, ending)
     if isinstance(entry, Between):
         return entry
-    options = "/".join(coming.playing)
-    if entry is Entry.WALL:
-        at = None
-        if coming.asks_table:
-            at = ask(
-                _("At which table? Name a player there [{options}]").format(options=options),
-                type=Words({p: p for p in coming.playing}, NOT_A_PLAYER),
+    answers = Answers(entry, upcard=upcard)
+    while asked := coming.still_asks(answers):
+        question, who = asked[0], answers.who or ""
+        other = coming.opponent(who) if who else ""
+        if question.most is None:  # who won it, or a wall's table: a player at a table
+            said = offering(question.said(), question.choices)
+            answer: click.ParamType = Playing(coming, match.individuals())  # type: ignore[type-arg]
+        elif with_cards:  # the counts worked out from both hands' cards
+            return by_cards(coming, who, other, upcard)
+        else:
+            said = question.said(who, other)
+            answer = Count(question.named(who, other), question.most)
+        answers = answers._replace(**{question.field: ask(said, type=answer)})
+    return answers
+
+
+def offering(question: str, options: Sequence[str]) -> str:
+    """A question with the answers it takes after it: ``Who knocked? [Ann/Ben]``."""
+    return f"{question} [{'/'.join(options)}]"
+
+
+def by_cards(coming: NextHand, who: str, other: str, upcard: str | None) -> Answers:
+    """A hand won by ``who`` told by both hands' cards, the counts worked out from them."""
+
+    def knockable(typed: str) -> tuple[Card, ...]:
+        from scorekeeper.cards import best_arrangement
+
+        cards = knocker_cards(typed)
+        left = best_arrangement(cards).deadwood
+        if left > coming.limit:
+            raise BadInput(
+                _(
+                    "{who}'s cards leave {n} deadwood, over this hand's knock limit of "
+                    "{most}; check the cards."
+                ).format(who=who, n=left, most=coming.limit)
             )
-        return Answers(entry, upcard=upcard, table=at)
-    who = ask(
-        (
-            _("Who knocked? [{options}]")
-            if entry is Entry.KNOCK
-            else _("Who went big gin? [{options}]")
-            if entry is Entry.BIG_GIN
-            else _("Who went gin? [{options}]")
-        ).format(options=options),
-        type=Playing(coming, match.individuals()),
+        return cards
+
+    mine = ask(_("{who}'s cards").format(who=who), type=Checked(knockable))
+    both = ask(
+        _("{other}'s cards").format(other=other),
+        type=Checked(lambda typed: showdown_of(mine, typed)),
     )
-    other = coming.opponent(who)
-    if with_cards:
-
-        def knockable(typed: str) -> tuple[Card, ...]:
-            from scorekeeper.cards import best_arrangement
-
-            cards = knocker_cards(typed)
-            left = best_arrangement(cards).deadwood
-            if left > coming.limit:
-                raise BadInput(
-                    _(
-                        "{who}'s cards leave {n} deadwood, over this hand's knock limit of "
-                        "{most}; check the cards."
-                    ).format(who=who, n=left, most=coming.limit)
-                )
-            return cards
-
-        mine = ask(_("{who}'s cards").format(who=who), type=Checked(knockable))
-        both = ask(
-            _("{other}'s cards").format(other=other),
-            type=Checked(lambda typed: showdown_of(mine, typed)),
-        )
-        found, kd, od = shown(both)
-        return Answers(found, who, kd, od, upcard)
-    kd = 0
-    if entry is Entry.KNOCK:
-        kd = ask(
-            _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(who=who, limit=coming.limit),
-            type=Count(_("{who}'s deadwood").format(who=who), coming.limit),
-        )
-    od = ask(
-        (
-            _("{other}'s deadwood after lay-offs (0-{most})")
-            if kd
-            else _("{other}'s deadwood (0-{most})")
-        ).format(other=other, most=coming.most),
-        type=Count(_("{other}'s deadwood").format(other=other), coming.most),
-    )
-    return Answers(entry, who, kd, od, upcard)
+    found, kd, od = shown(both)
+    return Answers(found, who, kd, od, upcard)
 
 
 class Checked(click.ParamType):  # type: ignore[type-arg]

@@ -34,11 +34,18 @@ from scorekeeper.engine.hands import (
     fold,
     hand_rules,
     knock_limit,
+    meant,
     score,
     team_members,
     team_name,
 )
-from scorekeeper.engine.nexthand import KNOCKER_COUNT, OPPONENT_COUNT, Answers, NextHand
+from scorekeeper.engine.nexthand import (
+    KNOCKER_COUNT,
+    OPPONENT_COUNT,
+    Answers,
+    NextHand,
+    Question,
+)
 from scorekeeper.engine.settling import Line, Settlement
 from scorekeeper.engine.sheet import (
     Decision,
@@ -85,6 +92,7 @@ __all__ = [
     "Line",
     "MatchFinished",
     "NextHand",
+    "Question",
     "Round",
     "Score",
     "Scoresheet",
@@ -106,6 +114,7 @@ __all__ = [
     "form_of",
     "hand_rules",
     "knock_limit",
+    "meant",
     "pairings",
     "replay",
     "reseated",

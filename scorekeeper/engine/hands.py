@@ -3,6 +3,7 @@
 
 # No ``from __future__ import annotations`` here: typing.NamedTuple compiles every annotation
 # given as a string, which would double what importing this module costs each command.
+from collections.abc import Iterable
 from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -27,6 +28,18 @@ def fold(text: str) -> str:
         for char in unicodedata.normalize("NFKD", text.casefold())
         if not unicodedata.combining(char)
     )
+
+
+def meant(words: Iterable[str], typed: str) -> list[str]:
+    """The words ``typed`` may mean: the one it is, case and accents aside, else those it is a
+    beginning of (none for nothing typed).
+
+    >>> meant(["Ann", "Anna", "Ben"], "ann"), meant(["Ann", "Anna", "Ben"], "an")
+    (['Ann'], ['Ann', 'Anna'])
+    """
+    folded = fold(typed.strip())
+    exact = [word for word in words if fold(word) == folded]
+    return exact or ([w for w in words if fold(w).startswith(folded)] if folded else [])
 
 
 #: What joins the partners' names into a team's name.
@@ -102,6 +115,14 @@ class Why(str, Enum):
     """``typed`` is not how this hand can end; it can end as ``options`` say."""
     UNKNOWN = "unknown"
     """``typed`` names nobody of the match; ``options`` play the hand."""
+    AMBIGUOUS = "ambiguous"
+    """``typed`` begins the names of two players of the match, ``a`` and ``b``."""
+    GIN_NO_UNDERCUT = "gin no undercut"
+    """An undercut asserted of a knock with no deadwood (gin, ``od`` the opponent's)."""
+    TIE_NO_UNDERCUT = "tie no undercut"
+    """An undercut asserted of a tie (``kd`` v ``od``) this match gives to the knocker."""
+    NO_UNDERCUT = "no undercut"
+    """An undercut asserted of a knock (``kd`` v ``od``) the knocker wins."""
     WALL_NAMES = "wall names"
     """A wall names a player (``typed``) outside Partnership Gin."""
     COUNT = "count"
@@ -133,6 +154,17 @@ SAID = {
     ),
     Why.NOT_AN_ENDING: N_("{typed!r} is not how a hand ends; answer {options}."),
     Why.UNKNOWN: N_("{typed!r} is not a player of this match: name {options}."),
+    Why.AMBIGUOUS: N_("{typed!r} could be {a} or {b}; type more of it."),
+    Why.GIN_NO_UNDERCUT: N_(
+        "0 v {od} is not an undercut: a knock with 0 deadwood is gin, and gin cannot be undercut."
+    ),
+    Why.TIE_NO_UNDERCUT: N_(
+        "{kd} v {od} is a tie, and this match gives a tie to the knocker: it is no undercut."
+    ),
+    Why.NO_UNDERCUT: N_(
+        "{kd} v {od} is not an undercut: that needs the opponent's deadwood at or below the "
+        "knocker's."
+    ),
     Why.WALL_NAMES: N_(
         "A wall names no player (that is for Partnership Gin); leave {typed!r} out."
     ),

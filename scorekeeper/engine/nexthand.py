@@ -26,9 +26,12 @@ from scorekeeper.engine.hands import (
     Entry,
     Hand,
     InvalidHand,
+    Kind,
     Why,
     check_entry,
+    classify,
     hand_rules,
+    meant,
     score,
 )
 from scorekeeper.i18n import N_, _, either
@@ -41,9 +44,66 @@ if TYPE_CHECKING:
 KNOCKER_COUNT = N_("the knocker's deadwood")
 OPPONENT_COUNT = N_("the opponent's deadwood")
 
+#: The words of the questions (to translate with ``_``; :meth:`Question.said` fills them in).
+UPCARD = N_("Up-card that started the discard pile (e.g. 7h, KS)")
+HOW_IT_ENDED = N_("How did the hand end?")
+WHICH_TABLE = N_("At which table? Name a player there")
+WHO = {
+    Entry.KNOCK: N_("Who knocked?"),
+    Entry.GIN: N_("Who went gin?"),
+    Entry.BIG_GIN: N_("Who went big gin?"),
+}
+KNOCKER = N_("{who}'s deadwood (1-{limit}; 0 if it was gin)")
+OPPONENT_AFTER_LAY_OFFS = N_("{other}'s deadwood after lay-offs (0-{most})")
+OPPONENT = N_("{other}'s deadwood (0-{most})")
+
+
+class Question(NamedTuple):
+    """One question a hand asks before it is entered: the answer it gives, what it takes, and
+    the words that ask it.
+
+    >>> from scorekeeper.i18n import set_language
+    >>> set_language("en")
+    >>> Question("kd", KNOCKER, most=10, about=True).said("Ann", "Ben")
+    "Ann's deadwood (1-10; 0 if it was gin)"
+    """
+
+    field: str
+    """The answer it gives: a field of :class:`Answers` (``ending``, ``upcard``, ``table``,
+    ``who``, ``kd``, ``od``)."""
+    asks: str
+    """The words that ask it (to translate with ``_``)."""
+    choices: tuple[str, ...] = ()
+    """The answers it takes, where they are a few: the players, or the ways a hand may end;
+    none for a count or an up-card."""
+    most: int | None = None
+    """A count: the most it takes (from 0); None for any other answer."""
+    about: bool = False
+    """Its words name the winner and the opponent: it is asked once the winner is known."""
+    what: str = ""
+    """A count: what it is called in a refusal (to translate with ``_``)."""
+    whose: str = ""
+    """A count: what it is called in a refusal once the winner is known (``{who}``,
+    ``{other}``; to translate with ``_``)."""
+
+    def said(self, who: str = "", other: str = "") -> str:
+        """The question in the language chosen, about the winner ``who`` and the opponent
+        ``other``."""
+        return _(self.asks).format(who=who, other=other, limit=self.most, most=self.most)
+
+    def shown(self, choice: str) -> str:
+        """One of its choices as a person reads it: a way a hand ends in the language chosen,
+        a name as it is."""
+        return _(ENDINGS[Entry(choice)]) if self.field == "ending" else choice
+
+    def named(self, who: str = "", other: str = "") -> str:
+        """What a refusal calls the answer, once the winner ``who`` is known."""
+        return _(self.whose).format(who=who, other=other)
+
 
 class Answers(NamedTuple):
-    """What a person answered about a hand, names exact (a screen resolves what was typed)."""
+    """What a person answered about a hand: data, built into the hand by :meth:`NextHand.build`
+    (names exact, as a screen's choices give them, or as typed on a command line)."""
 
     ending: str
     """How it ended: an :class:`Entry` or its value (``knock``)."""
@@ -57,13 +117,19 @@ class Answers(NamedTuple):
     """Oklahoma Gin: the up-card as typed (``7h``)."""
     table: str | None = None
     """Partnership Gin: for a wall, a player at its table."""
+    typed: bool = False
+    """``who`` and ``table`` are as typed on a command line: a beginning of a player's name
+    that leaves no doubt, case and accents aside."""
+    undercut: bool = False
+    """The knock is said to be an undercut: refused if the counts make none."""
 
     @classmethod
     def of(cls, hand: Hand) -> "Answers":
         """The answers that describe a hand already entered (to enter it again).
 
-        >>> Answers.of(Hand.knock("Ann", 3, 20, upcard="7♥"))
-        Answers(ending='knock', who='Ann', kd=3, od=20, upcard='7♥', table=None)
+        >>> Answers.of(Hand.knock("Ann", 3, 20, upcard="7♥"))  # doctest: +NORMALIZE_WHITESPACE
+        Answers(ending='knock', who='Ann', kd=3, od=20, upcard='7♥', table=None, typed=False,
+                undercut=False)
         """
         return cls(
             hand.entry.value,
@@ -79,7 +145,8 @@ class NextHand(NamedTuple):
     """Who plays and deals the next hand, and what it may be."""
 
     number: int
-    """Its number (in Partnership Gin, the deal's)."""
+    """The number it is entered as: one more than the hands played (walls too; in Partnership
+    Gin each table's hand), as ``log`` numbers them."""
     dealer: str
     """Who deals it (in Partnership Gin a team, at both tables)."""
     tables: tuple[tuple[str, str], ...]
@@ -95,6 +162,8 @@ class NextHand(NamedTuple):
     """Oklahoma Gin: the up-card, once given (it sets ``limit`` and ``endings``)."""
     reported: tuple[str, str] | None = None
     """Partnership Gin: the table that has reported this deal already, if one has."""
+    deal_number: int | None = None
+    """Partnership Gin: the number of the deal it is a hand of."""
 
     @property
     def endings(self) -> tuple[Entry, ...]:
@@ -126,6 +195,62 @@ class NextHand(NamedTuple):
     def playing(self) -> tuple[str, ...]:
         """Who may win it: the players at its tables."""
         return tuple(name for table in self.tables for name in table)
+
+    @property
+    def first(self) -> tuple[Question, ...]:
+        """What is asked before how the hand ended: in Oklahoma Gin the up-card (which sets the
+        knock limit, and under an ace leaves no knock)."""
+        return (Question("upcard", UPCARD),) if self.asks_upcard else ()
+
+    @property
+    def ended(self) -> Question:
+        """How it ended: one of :attr:`endings` (their values)."""
+        return Question("ending", HOW_IT_ENDED, tuple(entry.value for entry in self.endings))
+
+    def asks(self, ending: str) -> tuple[Question, ...]:
+        """What a hand that ended so asks next, in order (python-chess's ``legal_moves`` for a
+        hand's answers): who won it, from the players at its tables, and the deadwood counts
+        (the knocker's to the knock limit); a wall nothing, or in Partnership Gin, both tables
+        being still to report, its table. A way no hand ends is refused.
+
+        >>> from scorekeeper.engine.sheet import replay
+        >>> coming = replay(("Ann", "Ben"), Rules(), "Ann", []).next_hand()
+        >>> [(q.field, q.choices or q.most) for q in coming.asks("knock")]
+        [('who', ('Ann', 'Ben')), ('kd', 10), ('od', 98)]
+        >>> coming.asks("wall")
+        ()
+        """
+        entry = self.ending(ending)
+        if entry is Entry.WALL:
+            return (Question("table", WHICH_TABLE, self.playing),) if self.asks_table else ()
+        who = Question("who", WHO[entry], self.playing)
+        knock = entry is Entry.KNOCK
+        od = Question(
+            "od",
+            OPPONENT_AFTER_LAY_OFFS if knock else OPPONENT,
+            most=self.most,
+            about=True,
+            what=OPPONENT_COUNT,
+            whose=N_("{other}'s deadwood"),
+        )
+        if not knock:
+            return who, od
+        kd = Question(
+            "kd",
+            KNOCKER,
+            most=self.limit,
+            about=True,
+            what=KNOCKER_COUNT,
+            whose=N_("{who}'s deadwood"),
+        )
+        return who, kd, od
+
+    def still_asks(self, answers: Answers) -> tuple[Question, ...]:
+        """What the answers given so far leave to ask, once it is known how the hand ended (a
+        knock with no deadwood is gin, and asks the rest as gin does)."""
+        gin = answers.ending == Entry.KNOCK and answers.kd == 0
+        asked = self.asks(Entry.GIN if gin else answers.ending)
+        return tuple(q for q in asked if getattr(answers, q.field) is None)
 
     def reopened(self) -> "NextHand":
         """The same hand with every table of its deal open: the hand as a correction may make it
@@ -174,7 +299,7 @@ class NextHand(NamedTuple):
             raise InvalidHand(Why.SITS_OUT, name=name, a=a, b=b)
         if self.reported is not None and name in self.reported:
             (a, b), (c, d) = self.reported, self.tables[0]
-            raise InvalidHand(Why.REPORTED, a=a, b=b, deal=self.number, c=c, d=d)
+            raise InvalidHand(Why.REPORTED, a=a, b=b, deal=self.deal_number, c=c, d=d)
         raise InvalidHand(Why.UNKNOWN, typed=name, options=either(self.playing))
 
     def count(self, value: int | None, what: str = OPPONENT_COUNT) -> int:
@@ -194,7 +319,32 @@ class NextHand(NamedTuple):
             raise InvalidHand(Why.WALL_TABLE, name=self.tables[0][0])
         return self.tables[0][0] if typed is None else self.winner(typed)
 
-    def build(self, answers: Answers) -> Hand:
+    def named(self, typed: str) -> str:
+        """The player of the match a name typed means: the one it is, or the one it begins
+        (case and accents aside)."""
+        found = meant(self.everyone, typed)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise InvalidHand(Why.AMBIGUOUS, typed=typed, a=found[0], b=found[1])
+        raise InvalidHand(Why.UNKNOWN, typed=typed, options=either(self.everyone))
+
+    def entered(self, answers: Answers, replacing: Hand | None = None) -> Answers:
+        """The answers with the names typed made exact (:attr:`Answers.typed`), and an undercut
+        said of them checked; a correction's wall in Partnership Gin, naming no player, is at
+        the table of the hand it replaces (``replacing``)."""
+        who, table = answers.who, answers.table
+        if answers.typed and who is not None:
+            who = self.named(who)
+        if self.deal and answers.typed and table is not None:
+            table = self.named(table)
+        elif self.deal and answers.ending == Entry.WALL and replacing is not None:
+            table = table or replacing.table or replacing.knocker
+        if answers.undercut:
+            check_undercut(Hand.knock(who or "", answers.kd or 0, answers.od or 0), self.rules)
+        return answers._replace(who=who, table=table, typed=False, undercut=False)
+
+    def build(self, answers: Answers, replacing: Hand | None = None) -> Hand:
         """The hand the answers describe, or :class:`InvalidHand` saying what is wrong.
 
         >>> from scorekeeper.engine.sheet import replay
@@ -207,6 +357,7 @@ class NextHand(NamedTuple):
         ...
         scorekeeper.engine.hands.InvalidHand: The up-card 7♥ sets this hand's knock limit to 7: ...
         """
+        answers = self.entered(answers, replacing)
         coming = self
         if answers.upcard is not None:
             coming = self.after_upcard(answers.upcard)
@@ -226,3 +377,15 @@ class NextHand(NamedTuple):
         table = next(t for t in self.tables if who in t)
         score(self.rules, table, hand)  # the knock limit, the up-card, big gin: as scored
         return hand
+
+
+def check_undercut(hand: Hand, rules: Rules) -> None:
+    """Refuse an undercut said of a knock whose counts make none under these rules."""
+    kd, od = hand.knocker_deadwood, hand.opponent_deadwood
+    if classify(hand, rules) is Kind.UNDERCUT:
+        return
+    if classify(hand, rules) is Kind.GIN:
+        raise InvalidHand(Why.GIN_NO_UNDERCUT, od=od)
+    if classify(hand) is Kind.UNDERCUT:  # an undercut but for this match's ties
+        raise InvalidHand(Why.TIE_NO_UNDERCUT, kd=kd, od=od)
+    raise InvalidHand(Why.NO_UNDERCUT, kd=kd, od=od)

@@ -234,7 +234,7 @@ class Scoresheet(NamedTuple):
     def next_hand(self, upcard: "Card | None" = None) -> NextHand:
         """Who plays and deals the next hand (after the match: the first of a new series), and
         what it may be (in Oklahoma Gin, under this up-card)."""
-        number, rules = len(self.rounds) + 1, self.rules
+        number, rules = self.hands_played() + 1, self.rules
         if self.teams:
             tables = (
                 tuple(t.players for t in self.pending if t.hand is None)
@@ -244,7 +244,16 @@ class Scoresheet(NamedTuple):
             everyone = self.teams[0] + self.teams[1]
             reported = next((t.players for t in self.pending if t.hand is not None), None)
             return NextHand(
-                number, self.next_dealer, tables, None, True, rules, everyone, upcard, reported
+                number,
+                self.next_dealer,
+                tables,
+                None,
+                True,
+                rules,
+                everyone,
+                upcard,
+                reported,
+                len(self.rounds) + 1,
             )
         if self.seating:
             seating = self.seating

@@ -6,14 +6,16 @@ What a phone may do, and nothing else:
 - ``GET /`` the page, ``GET /live`` the sheet and the next hand's questions (JSON), ``GET
   /events`` the same pushed whenever the match changes (server-sent events: the whole at
   first, then only what changed, :mod:`~scorekeeper.web.redraw`), the page's stylesheet and
-  script, its web app manifest and icons (:mod:`~scorekeeper.web.home`). No address names
-  a file, a match or a command: the match served is the one ``serve`` was given (or the
-  current one).
+  script, its web app manifest and icons (:mod:`~scorekeeper.web.home`), ``GET /next.json``
+  the next hand's questions as data (:func:`~scorekeeper.web.views.next_hand_json`, for the
+  phone app). No address names a file, a match or a command: the match served is the one
+  ``serve`` was given (or the current one).
 - ``POST /hand`` a hand (``preview``: only what it would do), ``POST /undo`` the last hand
   taken back: each the same change as ``knock`` or ``undo`` makes on the command line
   (:func:`~scorekeeper.table.add_hand`, :func:`~scorekeeper.table.taken_back`), with the
   number of the hand it was made for, checked under the store's lock. The questions are the
-  next hand's (:class:`~scorekeeper.engine.NextHand`), which builds the hand from the answers.
+  next hand's (:class:`~scorekeeper.engine.NextHand`), whose fields the write reads, and which
+  builds the hand from the answers.
 
 Every request needs the join code (``/?code=...``) or the cookie it leaves; a write also
 needs to come from the page itself (its ``Origin``) and to carry the page's token. The
@@ -46,11 +48,6 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from scorekeeper.engine import (
-    KNOCKER_COUNT,
-    MAX_DEADWOOD,
-    OPPONENT_COUNT,
-    Answers,
-    Entry,
     InvalidHand,
     MatchFinished,
     Scoresheet,
@@ -73,6 +70,7 @@ from scorekeeper.web import home, redraw, views
 from scorekeeper.web.board import board_html, news_html
 from scorekeeper.web.guard import Guard
 from scorekeeper.web.keys import Keys
+from scorekeeper.web.sent import BadRequest, answers, from_accept_language, hand_number, read_body
 
 Drawn = tuple[object, str]
 """What a live part is made from: the match's state (as ``show --watch`` sees it) and the
@@ -90,9 +88,6 @@ HEARTBEAT = 2.0
 #: How long a phone that joined stays in without the code, in seconds (until ``serve
 #: --new-code`` shuts it out).
 JOINED_FOR = 400 * 24 * 3600
-
-#: The most a write's body may hold, in bytes.
-MOST_BODY = 4096
 
 #: The files the page loads, by the only addresses that serve them.
 STATIC = {
@@ -178,6 +173,20 @@ class Served:
         """The sheet and the next hand's questions, in ``language``, as the match is now."""
         return self.made[self.drawn(language)]
 
+    def next_hand(self, language: str) -> dict[str, Any]:
+        """The next hand's questions as JSON (:func:`~scorekeeper.web.views.next_hand_json`),
+        in ``language``, as the match is now."""
+        self.speak(language)
+        store = self.store()
+        try:
+            match, sheet = load_sheet(store, self.table.given)
+        except Exception as error:
+            said = said_wrong(error)
+            if said is None:
+                raise
+            return {"error": said}
+        return views.next_hand_json(match, sheet)
+
     def drawn(self, language: str) -> Drawn:
         """The live part as the match is now, made (once) and kept: what it is kept by."""
         store = self.store()
@@ -210,7 +219,7 @@ class Served:
                 "hands": views.sheet_html(match, sheet),
                 "entry": views.entry_html(match, sheet, self.table.read_only),
                 "key": views.entry_key(match, sheet, self.table.read_only),
-                "hand": views.next_hand(match),
+                "hand": sheet.next_hand().number,
             }
         if len(self.made) > 16:
             self.made.clear()
@@ -293,7 +302,9 @@ class Served:
         try:
             chosen = self.meant(store, asked)
             expected = hand_number(asked.get("hand"))
-            added = add_hand(store, chosen, answers(asked), dry_run=preview, expected=expected)
+            coming = load_sheet(store, chosen)[1].next_hand()
+            entered = answers(coming, asked)
+            added = add_hand(store, chosen, entered, dry_run=preview, expected=expected)
             said = said_of_new_hand(added.before, added.after)
             lines, html = reported(added.before, added.after, said)
         except Exception as error:
@@ -368,10 +379,6 @@ class Served:
         return status, {"ok": False, "error": said, "live": self.live(language)}
 
 
-class BadRequest(Exception):
-    """What a page sent cannot be read (400): its text says so, in the page's words."""
-
-
 def reported(before: Scoresheet, after: Scoresheet, said: list[str]) -> tuple[list[str], str]:
     """A change's report as the command line says it, and laid out for the page."""
     return report(before, after, *said), views.report_html(before, after, said)
@@ -403,86 +410,6 @@ def said_wrong(error: Exception) -> str | None:
     else:
         return None
     return _("Error: {message}").format(message=message)
-
-
-def from_accept_language(header: str) -> str:
-    """The first language of a browser's ``Accept-Language`` there are messages in (by its
-    weights), else English.
-
-    >>> from_accept_language("tlh-Latn, tlh;q=0.9, nl;q=0.8, de;q=0.7, *;q=0.5")
-    'nl'
-    >>> from_accept_language("de-AT"), from_accept_language("")
-    ('de', 'en')
-    """
-    wanted = []
-    for order, part in enumerate(header.split(",")):
-        code, _semicolon, params = part.strip().partition(";")
-        weight = 1.0
-        for param in params.split(";"):
-            name, _equals, value = param.strip().partition("=")
-            if name == "q":
-                try:
-                    weight = float(value)
-                except ValueError:
-                    weight = 0.0
-        wanted.append((-weight, order, code.split("-")[0].strip().lower()))
-    for weight, _order, code in sorted(wanted):
-        if weight < 0 and code in available():
-            return code
-    return "en"
-
-
-def hand_number(value: object) -> int:
-    """The number of the hand a page's entry was made for."""
-    if type(value) is not int or value < 1:
-        raise BadRequest(_("The page sent no hand number; reload it and enter the hand again."))
-    return value
-
-
-def answers(asked: dict[str, Any]) -> Answers:
-    """The answers a page sent, as :meth:`~scorekeeper.engine.NextHand.build` takes them (a
-    field the ending does not ask is left out: the page keeps what was typed in a hidden one)."""
-    kind = str(asked.get("kind") or "")
-    wall = kind == Entry.WALL.value
-    return Answers(
-        kind,
-        who=None if wall else str(asked.get("who") or ""),
-        kd=count(asked.get("kd"), KNOCKER_COUNT) if kind == Entry.KNOCK.value else None,
-        od=None if wall else count(asked.get("od"), OPPONENT_COUNT),
-        upcard=str(asked.get("upcard") or "").strip() or None,
-        table=str(asked.get("table") or "").strip() or None if wall else None,
-    )
-
-
-def count(typed: object, what: str) -> int | None:
-    """A deadwood count as the page sent it (its digits, or a number); None if not given."""
-    if typed is None or typed == "":
-        return None
-    text = str(typed).strip()
-    digits = text.removeprefix("-")
-    if type(typed) is bool or not (digits.isascii() and digits.isdigit()):
-        raise BadRequest(
-            _("{value!r} is not a whole number: {what} is from 0 to {most}.").format(
-                value=str(typed), what=_(what), most=MAX_DEADWOOD
-            )
-        )
-    return int(text)
-
-
-async def read_body(request: Request) -> dict[str, Any]:
-    """A write's JSON body (at most :data:`MOST_BODY` bytes)."""
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MOST_BODY:
-            raise BadRequest(_("The page sent too much; reload it."))
-    try:
-        found = json.loads(body or b"{}")
-    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
-        found = None
-    if not isinstance(found, dict):
-        raise BadRequest(_("The page sent something unreadable; reload it."))
-    return found
 
 
 def create_app(table: Table) -> Starlette:
@@ -526,6 +453,9 @@ def create_app(table: Table) -> Starlette:
     async def live(request: Request) -> Response:
         return JSONResponse(served.live(served.language(request)))
 
+    async def next_json(request: Request) -> Response:
+        return JSONResponse(served.next_hand(served.language(request)))
+
     async def events(request: Request) -> Response:
         client = request.client.host if request.client else "?"
         return StreamingResponse(
@@ -568,6 +498,7 @@ def create_app(table: Table) -> Starlette:
         routes=[
             Route("/", page),
             Route("/live", live),
+            Route("/next.json", next_json),
             Route("/events", events),
             *(Route(path, static) for path in STATIC),
             Route("/manifest.webmanifest", manifest),

@@ -100,33 +100,30 @@
     return asked;
   }
 
-  function complete(form, asked) {
-    if (!asked.kind) return false;
-    if (form.querySelector("input[name=upcard]") && !asked.upcard) return false;
-    if (asked.kind === "wall") {
-      return !form.querySelector("input[name=table]") || Boolean(asked.table);
-    }
-    if (!asked.who || asked.od === undefined || asked.od === "") return false;
-    return asked.kind !== "knock" || (asked.kd !== undefined && asked.kd !== "");
+  // The questions the answers given ask, as the form's data names them: those asked first,
+  // then those of the way the hand ended.
+  function questions(form, asked) {
+    const data = JSON.parse(form.dataset.asks);
+    const later = Object.hasOwn(data.endings, asked.kind) ? data.endings[asked.kind] : [];
+    return [...data.first, ...later];
   }
 
-  // Show the questions the answers so far call for, in the words for the player chosen.
+  function complete(form, asked) {
+    return Boolean(asked.kind) && questions(form, asked).every((q) => Boolean(asked[q.field]));
+  }
+
+  // Show the questions the answers so far call for, in their words (those naming the winner
+  // once the winner is chosen).
   function arrange(form) {
-    const kind = (form.querySelector("input[name=kind]:checked") || {}).value;
-    const who = (form.querySelector("input[name=who]:checked") || {}).value;
-    for (const part of form.querySelectorAll("[data-for]")) {
-      const wanted = part.dataset.for;
-      if (wanted === "kd") part.hidden = !(kind === "knock" && who);
-      else if (wanted === "od") part.hidden = !(kind && kind !== "wall" && who);
-      else part.hidden = !kind || !wanted.split(" ").includes(kind);
+    const asked = answers(form);
+    const words = {};
+    for (const q of questions(form, asked)) {
+      words[q.field] = q.after ? q.asks[asked[q.after]] : q.asks;
     }
-    const legend = form.querySelector("legend[data-gin]");
-    if (legend && kind) legend.textContent = kind === "knock" ? legend.dataset.knock : legend.dataset.gin;
-    const labels = JSON.parse(form.dataset.labels);
-    if (who && labels[who]) {
-      form.querySelector(".label-kd").textContent = labels[who].kd;
-      form.querySelector(".label-od").textContent =
-        kind === "knock" ? labels[who].knock : labels[who].gin;
+    for (const part of form.querySelectorAll("[data-field]")) {
+      const said = words[part.dataset.field];
+      part.hidden = said === undefined;
+      if (said !== undefined) part.querySelector(".asks").textContent = said;
     }
   }
 
@@ -154,7 +151,7 @@
     changed(form);
   }
 
-  // What the hand would do, worked out by the server as 'knock --dry-run' does.
+  // What the hand would do, worked out by the server as a command's --dry-run does.
   async function check(form, asked) {
     const mine = ++asking;
     const preview = form.querySelector(".preview");

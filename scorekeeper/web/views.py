@@ -1,5 +1,5 @@
 """The page's HTML: the sheet as ``show`` lays it out, the next hand's questions as ``record``
-asks them, and the page around them.
+asks them (and as JSON, for the page's script and the phone app), and the page around them.
 
 Pure functions of a match and its sheet that return text, every name and every sentence
 escaped; the sentences are those of :mod:`scorekeeper.messages` and ``show`` (in the language
@@ -14,8 +14,9 @@ from collections.abc import Callable, Sequence
 from html import escape
 from importlib import resources
 from string import Template
+from typing import Any
 
-from scorekeeper.engine import ENDINGS, Form, Game, Round, Scoresheet
+from scorekeeper.engine import Form, Game, NextHand, Question, Round, Scoresheet
 from scorekeeper.i18n import _, available
 from scorekeeper.match import Match
 from scorekeeper.messages import (
@@ -244,80 +245,85 @@ def table_html(
     )
 
 
-def next_hand(match: Match) -> int:
-    """The number the next hand will have: one more than the hands in force (each table's hand
-    counts in Partnership Gin), as ``log`` numbers them."""
-    return len(match.in_force()) + 1
-
-
 def entry_key(match: Match, sheet: Scoresheet, read_only: bool) -> str:
     """What the questions for the next hand depend on: the page asks them again when it
     changes (and keeps a half-answered hand while it does not)."""
     if read_only or match.abandoned or sheet.finished:
         return f"{match.id}:closed:{len(match.in_force())}"
-    return json.dumps([match.id, next_hand(match), sheet.next_hand().tables, match.players])
+    coming = sheet.next_hand()
+    return json.dumps([match.id, coming.number, coming.tables, match.players])
+
+
+def next_hand_json(match: Match, sheet: Scoresheet) -> dict[str, Any]:
+    """The next hand as a screen asks it (the page's script, the phone app), in the language
+    chosen: the match, the number the hand is entered as, the line before its questions, what
+    is asked first (``first``), how it may end (``ending``) and what each ending asks then
+    (``endings``, by the ending's value). Each question names the answer it gives
+    (``field``), the answers it takes (``choices``: each a value and its words) or the most
+    it takes (``most``, from 0), and the words that ask it (``asks``): where they name the
+    winner, by the answer to the question ``after`` names. A match over or abandoned asks
+    nothing (``open`` is false)."""
+    if match.abandoned or sheet.finished:
+        return {"match": match.id, "open": False}
+    coming = sheet.next_hand()
+    return {
+        "match": match.id,
+        "open": True,
+        "number": coming.number,
+        "whose": whose_hand(match.id, sheet),
+        "first": [question_json(coming, question) for question in coming.first],
+        "ending": question_json(coming, coming.ended),
+        "endings": {
+            entry.value: [question_json(coming, question) for question in coming.asks(entry)]
+            for entry in coming.endings
+        },
+    }
+
+
+def question_json(coming: NextHand, question: Question) -> dict[str, Any]:
+    """One question as :func:`next_hand_json` gives it."""
+    found: dict[str, Any] = {"field": question.field}
+    if question.about:  # the winner's words: asked once the winner is known
+        found["after"] = "who"
+        found["asks"] = {who: question.said(who, coming.opponent(who)) for who in coming.playing}
+    else:
+        found["asks"] = question.said()
+    if question.choices:
+        found["choices"] = [[value, question.shown(value)] for value in question.choices]
+    if question.most is not None:
+        found["most"] = question.most
+    return found
 
 
 def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
-    """The next hand's questions, in the words of ``record``, and the last hand taken back
-    after a confirmation; nothing for a page that only shows the sheet or a match over."""
+    """The next hand's questions (:func:`next_hand_json`), and the last hand taken back after a
+    confirmation; nothing for a page that only shows the sheet or a match over. Every
+    question an ending may ask is there once, hidden until the ending chosen asks it: the
+    page's script shows the questions the form's data names for the answers given."""
     if read_only or match.abandoned:
         return ""
     if sheet.finished:  # the hand that ended it may still be taken back
         return undo_html(match, sheet)
-    number, coming = next_hand(match), sheet.next_hand()
-    playing = [(name, name) for name in coming.playing]
-    parts = [f'<p class="whose">{text(whose_hand(match.id, sheet))}</p>']
-    if coming.asks_upcard:  # the up-card, still to come, may lower the limit and the endings
-        parts.append(
-            '<label class="field">'
-            + "<span>"
-            + text(_("Up-card that started the discard pile (e.g. 7h, KS)"))
-            + "</span>"
-            + '<input name="upcard" autocomplete="off" autocapitalize="none" spellcheck="false" '
-            'maxlength="3" required></label>'
-        )
-    endings = [(entry.value, _(ENDINGS[entry])) for entry in coming.endings]
-    parts.append(choices(_("How did the hand end?"), "kind", endings))
-    if coming.asks_table:
-        parts.append(
-            choices(_("At which table? Name a player there"), "table", playing, shown_for="wall")
-        )
-    most, labels = coming.most, {}
-    for who in coming.playing:
-        other = coming.opponent(who)
-        labels[who] = {
-            "kd": _("{who}'s deadwood (1-{limit}; 0 if it was gin)").format(
-                who=who, limit=coming.limit
-            ),
-            "knock": _("{other}'s deadwood after lay-offs (0-{most})").format(
-                other=other, most=most
-            ),
-            "gin": _("{other}'s deadwood (0-{most})").format(other=other, most=most),
-        }
-    parts.append(
-        choices(
-            _("Who knocked?"),
-            "who",
-            playing,
-            shown_for="knock gin big_gin",
-            other_legend=_("Who went gin?"),
-        )
-    )
-    parts.append(
-        '<label class="field" data-for="kd" hidden><span class="label-kd"></span>'
-        f'<input name="kd" type="number" inputmode="numeric" min="0" max="{most}"></label>'
-        '<label class="field" data-for="od" hidden><span class="label-od"></span>'
-        f'<input name="od" type="number" inputmode="numeric" min="0" max="{most}"></label>'
-    )
-    record = text(_("Record hand {number}").format(number=number))
+    coming, asked = sheet.next_hand(), next_hand_json(match, sheet)
+    later: dict[str, Question] = {}  # each question once, in the words of the first to ask it
+    for entry in coming.endings:
+        for question in coming.asks(entry):
+            later.setdefault(question.field, question)
+    parts = [
+        f'<p class="whose">{text(asked["whose"])}</p>',
+        *(question_html(question) for question in coming.first),
+        question_html(coming.ended, "kind"),
+        *(question_html(question, hidden=True) for question in later.values()),
+    ]
     # the script writes them as they are, so a range is held together in the text itself
-    labels = {
-        who: {key: unbroken(said) for key, said in asked.items()} for who, asked in labels.items()
+    data = {
+        "first": [unbroken_words(q) for q in asked["first"]],
+        "endings": {e: [unbroken_words(q) for q in qs] for e, qs in asked["endings"].items()},
     }
+    record = text(_("Record hand {number}").format(number=coming.number))
     form = (
-        f'<form id="hand" class="hand" data-match="{match.id}" data-hand="{number}" '
-        f"data-labels='{text(json.dumps(labels, ensure_ascii=False))}' novalidate>"
+        f'<form id="hand" class="hand" data-match="{match.id}" data-hand="{coming.number}" '
+        f"data-asks='{text(json.dumps(data, ensure_ascii=False))}' novalidate>"
         + "".join(parts)
         + '<div class="preview" aria-live="polite"></div>'
         + f'<button type="submit" class="record" disabled>{record}</button>'
@@ -326,23 +332,46 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
     return form + undo_html(match, sheet)
 
 
-def choices(
-    legend: str,
-    name: str,
-    options: Sequence[tuple[str, str]],
-    shown_for: str = "",
-    other_legend: str = "",
-) -> str:
+def unbroken_words(question: dict[str, Any]) -> dict[str, Any]:
+    """A question of :func:`next_hand_json` with its words :func:`unbroken`."""
+    asks = question["asks"]
+    words = {k: unbroken(v) for k, v in asks.items()} if isinstance(asks, dict) else unbroken(asks)
+    return {**question, "asks": words}
+
+
+def question_html(question: Question, name: str = "", hidden: bool = False) -> str:
+    """One question on the page (``name``: the name its answer is sent by, if not its
+    field's): buttons to tap for its choices, a number for a count, else a word to type.
+    ``hidden``: until the ending chosen asks it (``data-field``), in words the script writes
+    then."""
+    name = name or question.field
+    shown = f' data-field="{question.field}" hidden' if hidden else ""
+    said = "" if question.about else text(question.said())
+    if question.choices:
+        options = [(value, question.shown(value)) for value in question.choices]
+        return choices(said, name, options, shown)
+    if question.most is not None:
+        return (
+            f'<label class="field"{shown}><span class="asks">{said}</span>'
+            f'<input name="{name}" type="number" inputmode="numeric" min="0" '
+            f'max="{question.most}"></label>'
+        )
+    return (  # an up-card: three characters at most
+        f'<label class="field"{shown}><span class="asks">{said}</span>'
+        f'<input name="{name}" autocomplete="off" autocapitalize="none" spellcheck="false" '
+        'maxlength="3" required></label>'
+    )
+
+
+def choices(legend: str, name: str, options: Sequence[tuple[str, str]], shown: str = "") -> str:
     """A question answered with a tap: a button for each answer (radio buttons)."""
-    shown = f' data-for="{shown_for}" hidden' if shown_for else ""
-    other = f' data-gin="{text(other_legend)}" data-knock="{text(legend)}"' if other_legend else ""
     buttons = "".join(
         f'<label class="choice"><input type="radio" name="{name}" value="{text(value)}">'
         f"<span>{text(said)}</span></label>"
         for value, said in options
     )
     return (
-        f'<fieldset class="question"{shown}><legend{other}>{text(legend)}</legend>'
+        f'<fieldset class="question"{shown}><legend class="asks">{legend}</legend>'
         f"{buttons}</fieldset>"
     )
 
