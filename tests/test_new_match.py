@@ -10,10 +10,23 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import DEFAULT_RULES, A, B, Run, game_of, line, new_match, ok, sheet
+from harness import (
+    DEFAULT_RULES,
+    A,
+    B,
+    Run,
+    game_of,
+    line,
+    new_match,
+    ok,
+    refused,
+    sheet,
+    snapshot,
+)
 
 # new
 
@@ -338,3 +351,16 @@ def test_new_names_are_kept_exactly(run: Run) -> None:
     assert sheet(run)["players"] == ["Zoë", "o'Brien"]
     ok(run("new", "x" * 40, "Bob"))  # 40 characters is allowed
     assert sheet(run)["players"] == ["x" * 40, "Bob"]
+
+
+def test_new_a_third_name_left_empty_is_refused(run: Run, store_dir: Path) -> None:
+    # Three names make Three-handed Gin; an empty third is a name left empty, not two players.
+    before = snapshot(store_dir)
+    refused(run("new", "Ann", "Ben", ""), 2, "A player's name cannot be empty")
+    assert snapshot(store_dir) == before
+
+
+def test_new_three_players_announce_the_first_deal_whatever_their_names(run: Run) -> None:
+    # The first hand: Ann and Ben play it, Cid sits out; the first dealer (Ben, by force) deals.
+    out = ok(run("new", "Ann{", "Ben", "Cid", "--dealer", "ben"))
+    assert out.splitlines()[1] == "Cid sits out; Ben deals to Ann{."

@@ -42,7 +42,6 @@ from scorekeeper.engine.nexthand import KNOCKER_COUNT, OPPONENT_COUNT, Answers, 
 from scorekeeper.engine.settling import Line, Settlement
 from scorekeeper.engine.sheet import (
     Decision,
-    Form,
     Game,
     Round,
     Scoresheet,
@@ -66,6 +65,7 @@ from scorekeeper.engine.tables import (
     table_of,
     team_points,
 )
+from scorekeeper.rules import Form  # who plays: declared with the rules
 
 __all__ = [
     "ENDINGS",

@@ -32,7 +32,7 @@ from scorekeeper.engine.tables import (
     table_of,
 )
 from scorekeeper.i18n import N_
-from scorekeeper.rules import BoxesWhen, DealerRule, DecideBy, GinBonusWhen, Rules, Shutout
+from scorekeeper.rules import BoxesWhen, DealerRule, DecideBy, Form, GinBonusWhen, Rules, Shutout
 
 if TYPE_CHECKING:
     from scorekeeper.cards import Card
@@ -89,17 +89,6 @@ class Game(NamedTuple):
     settlement: Settlement | None
     column: int = 1
     """The column it is played in (from 1)."""
-
-
-class Form(str, Enum):
-    """Who plays a match, and how."""
-
-    TWO = "two"
-    """Two players, each for themselves."""
-    THREE_HANDED = "three-handed"
-    """Three players, two at a time, the loser sitting out."""
-    PARTNERSHIP = "partnership"
-    """Two teams of two, at two tables at once."""
 
 
 def form_of(rules: Rules, teams: bool) -> Form | None:

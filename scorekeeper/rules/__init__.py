@@ -17,6 +17,7 @@ from scorekeeper.rules.checked import (
     rules_changed,
     spelled,
 )
+from scorekeeper.rules.forms import FORMS, GAME_KINDS, Form, Seats, asked_form, split_team
 from scorekeeper.rules.options import (
     CHOICES,
     DECLARED,
@@ -61,6 +62,8 @@ __all__ = [
     "CHOICES",
     "DECLARED",
     "DEFAULTS",
+    "FORMS",
+    "GAME_KINDS",
     "KINDS",
     "LATER_OPTIONS",
     "NEEDS",
@@ -74,6 +77,7 @@ __all__ = [
     "BoxesWhen",
     "DealerRule",
     "DecideBy",
+    "Form",
     "GinBonusWhen",
     "OklahomaLimit",
     "Option",
@@ -81,9 +85,11 @@ __all__ = [
     "Preset",
     "RuleError",
     "Rules",
+    "Seats",
     "Shutout",
     "ShutoutWhen",
     "Tie",
+    "asked_form",
     "for_three",
     "goes_with",
     "in_force",
@@ -94,4 +100,5 @@ __all__ = [
     "rule_value",
     "rules_changed",
     "spelled",
+    "split_team",
 ]
