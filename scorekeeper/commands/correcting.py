@@ -43,7 +43,6 @@ from scorekeeper.messages import (
     round_line,
 )
 from scorekeeper.rules import (
-    FORMS,
     GAME_KINDS,
     PRESETS,
     VARIANTS,
@@ -342,7 +341,7 @@ def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) 
     given = {name: value for name, value in options.items() if value is not None}
     kind = dict(zip(VARIANTS, kind_of(match.rules)))
     changing = [name for name in VARIANTS if name in given and given[name] != kind[name]]
-    seats = FORMS[match.form]  # type: ignore[index]  # a stored match has a form
+    seats = match.seats
     if preset_name is not None:
         base = named_preset(preset_name)
         changing += [name for name in VARIANTS if getattr(base.rules, name) > kind[name]]

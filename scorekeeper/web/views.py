@@ -92,7 +92,7 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
 def hands_html(sheet: Scoresheet) -> str:
     """Every hand on a row of its own: its number, who won what (or the wall), and the games
     it counted in (where the match has more than one game)."""
-    games = sheet.rules.game_count > 1
+    games = sheet.several_games
 
     def counted_in(r: Round) -> str:
         return f'<td class="in">{unbroken_text(", ".join(map(str, r.games)) or "-")}</td>'
@@ -113,7 +113,7 @@ def hands_html(sheet: Scoresheet) -> str:
 def game_html(sheet: Scoresheet, game: Game) -> str:
     """One game's columns, boxes and settlement, folded under how it stands."""
     state = game_state(sheet, game.number)
-    if game.settlement is not None and not game.settlement.each_with_each:
+    if game.settlement is not None and not game.settlement.settled_up:
         state += ", " + _("net {net:+d}").format(net=game.settlement.net)
     said = _("Game {n}: {state}").format(n=game.number, state=state)
     return (
@@ -126,12 +126,7 @@ def game_html(sheet: Scoresheet, game: Game) -> str:
 def settled_html(sheet: Scoresheet, games: Sequence[Game]) -> str:
     """Three-handed Gin: what each player collects from and pays to each other player in the
     settled ``games``."""
-    lines = [
-        line
-        for game in games
-        if game.settlement and game.settlement.each_with_each
-        for line in settling_up(sheet, game)
-    ]
+    lines = [line for game in games for line in settling_up(sheet, game)]
     return "".join(f'<p class="indented">{text(line.strip())}</p>' for line in lines)
 
 
