@@ -20,6 +20,7 @@ from scorekeeper.commands._params import (
 )
 from scorekeeper.facts import check_description
 from scorekeeper.i18n import N_, _, ngettext, together
+from scorekeeper.match import Match
 from scorekeeper.messages import first_deal, match_title
 from scorekeeper.rules import (
     CHOICES,
@@ -143,7 +144,35 @@ def new(
       scorekeeper new --rematch
     """
     given = {name: value for name, value in options.items() if value is not None}
-    if rematch and (player1 is not None or teams or given or preset_name != "standard"):
+    refuse_unasked(rematch, player1, player2, teams or bool(given) or preset_name != "standard")
+    names = tuple(name for name in (player1, player2, player3) if name is not None)
+    opened = rematched(store) if rematch else opening(store, names, teams, preset_name, given)
+    try:
+        check_description(description)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    if dealer:
+        unknown = N_("{typed!r} is not one of the players: name {options}.")
+        opened = dealt_by(opened, named(opened.everyone, dealer, unknown))
+    match = start(store, opened, description)
+    preset = _("the last match's") if rematch else preset_name.lower()
+    echo_lines(
+        [
+            created(match, preset, [spelled(name, given[name]) for name in opened.changed]),
+            *not_applied(opened, preset_name),
+            first_deal(match.sheet(), opened.how),
+            _(
+                "After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
+                "record' to be asked)."
+            ),
+        ]
+    )
+
+
+def refuse_unasked(rematch: bool, player1: str | None, player2: str | None, more: bool) -> None:
+    """Refuse a rematch given players or rules (``more``: teams, a preset or rule options),
+    and a new match without both players."""
+    if rematch and (player1 is not None or more):
         raise BadInput(
             _(
                 "--rematch plays on with the last match's players and rules; "
@@ -157,31 +186,15 @@ def new(
                 "with --teams), or play on with 'scorekeeper new --rematch'."
             )
         )
-    names = tuple(name for name in (player1, player2, player3) if name is not None)
-    opened = rematched(store) if rematch else opening(store, names, teams, preset_name, given)
-    try:
-        check_description(description)
-    except ValueError as error:
-        raise BadInput(str(error)) from None
-    if dealer:
-        unknown = N_("{typed!r} is not one of the players: name {options}.")
-        opened = dealt_by(opened, named(opened.everyone, dealer, unknown))
-    match = start(store, opened, description)
-    created = _("{title}, {preset} rules{changed}.").format(
+
+
+def created(match: Match, preset: str, changed: list[str]) -> str:
+    """``Match 2: Ann v Ben, pagat rules (changed: --target 150).``"""
+    return _("{title}, {preset} rules{changed}.").format(
         title=match_title(match.id, match.sheet()),
-        preset=_("the last match's") if rematch else preset_name.lower(),
-        changed=_(" (changed: {names})").format(
-            names=", ".join(spelled(name, given[name]) for name in opened.changed)
-        )
-        if opened.changed
-        else "",
+        preset=preset,
+        changed=_(" (changed: {names})").format(names=", ".join(changed)) if changed else "",
     )
-    after_each = _(
-        "After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
-        "record' to be asked)."
-    )
-    said = first_deal(match.sheet(), opened.how)
-    echo_lines([created, *not_applied(opened, preset_name), said, after_each])
 
 
 def not_applied(opened: Opening, preset_name: str) -> list[str]:
