@@ -126,6 +126,7 @@ def test_new_every_rule_option_is_stored(run: Run) -> None:
         "net",
     )
     assert sheet(run)["rules"] == {
+        **DEFAULT_RULES,  # an option added later, at its default
         "target": 150,
         "columns": 2,
         "gin_bonus": 30,
