@@ -460,7 +460,10 @@ def test_the_shipped_mo_is_compiled_from_the_po(language: str) -> None:
             said = [shipped.npgettext(context, found.msgid, plural, n) for n in (1, 2)]
         else:
             said = [shipped.ngettext(found.msgid, plural, n) for n in (1, 2)]
-        assert said == found.msgstr
+        # Each count in its plural form; a draft's message not yet translated in English.
+        forms = [0] if plural is None else [shipped.plural(n) for n in (1, 2)]  # type: ignore[attr-defined]
+        english = [found.msgid, plural]
+        assert said == [found.msgstr[form] or english[min(form, 1)] for form in forms]
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
@@ -471,8 +474,12 @@ def test_gnu_msgfmt_accepts_the_po_and_compiles_the_same(language: str, tmp_path
     with mo.open("rb") as gnu, po_file(language).with_suffix(".mo").open("rb") as shipped:
         catalogues = [gettext.GNUTranslations(file) for file in (gnu, shipped)]
         gnu_messages, shipped_messages = (c._catalog for c in catalogues)  # type: ignore[attr-defined]
+        # A draft's messages still to translate: GNU leaves them out, Babel writes the English.
+        untranslated = {found.key for found in live(language) if not found.translated}
         assert {k: v for k, v in gnu_messages.items() if k} == {
-            k: v for k, v in shipped_messages.items() if k
+            k: v
+            for k, v in shipped_messages.items()
+            if k and (k[0] if isinstance(k, tuple) else k) not in untranslated
         }
 
 
