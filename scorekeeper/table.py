@@ -419,9 +419,9 @@ def opening(
         raise Mistyped(str(error)) from None
     rules, not_applied = seats.made(base.rules)
     rules = rules.over(**given)
-    said = {name: getattr(value, "value", value) for name, value in zip(rules._fields, base.rules)}
-    changed = tuple(name for name in given if given[name] != said[name])
-    dealer, how = series_dealer(store, players, rules) if not partners else None, Dealt.SERIES
+    typed = {name: getattr(value, "value", value) for name, value in zip(rules._fields, base.rules)}
+    changed = tuple(name for name in given if given[name] != typed[name])  # the preset's value
+    dealer, how = None if partners else series_dealer(store, players, rules), Dealt.SERIES
     if dealer is None:
         import random
 
@@ -448,8 +448,8 @@ def series_dealer(store: Store, players: tuple[str, ...], rules: Rules) -> str |
 
 
 def dealt_by(opening: Opening, chosen: str) -> Opening:
-    """The opening with ``chosen`` (one of its individuals) dealing first, or the side of which
-    ``chosen`` is a partner; refused when the first hand may not be dealt by them."""
+    """The opening with ``chosen`` (one of :attr:`Opening.everyone`) dealing first, or the team
+    of which ``chosen`` is a partner; refused when the first hand may not be dealt by them."""
     first = next(p for p in opening.players if chosen == p or chosen in team_members(p))
     may_deal = first_dealers(opening.rules, opening.players)
     if first not in may_deal:
