@@ -9,7 +9,9 @@ through here.
 
 The language comes from ``SCOREKEEPER_LANG``, then the usual locale variables (LANGUAGE,
 LC_ALL, LC_MESSAGES, LANG). English needs no catalogue, and gettext is only loaded when a
-catalogue for the chosen language exists: recording a hand must start fast.
+catalogue for the chosen language exists: recording a hand must start fast. A catalogue that
+does not yet translate every message of the template (``scorekeeper.pot``) is a draft: it is
+listed (:func:`drafts`) but not offered, so that no one is asked to read half a language.
 
 click's own messages (``Usage:``, ``Options``, its usage errors, ``[default: ...]``, a prompt's
 ``Error: ...``, ``Aborted!``) come through here too (:func:`speak_for_click`), from the same
@@ -77,12 +79,52 @@ def languages() -> list[str]:
 
 
 def available() -> list[str]:
-    """The languages there are messages in: English and each shipped catalogue, sorted."""
-    return sorted({language for language in os.listdir(LOCALE_DIR) if _shipped(language)} | {"en"})
+    """The languages offered: English and each shipped catalogue that translates every message,
+    sorted."""
+    return sorted({language for language in os.listdir(LOCALE_DIR) if _complete(language)} | {"en"})
+
+
+def drafts() -> list[str]:
+    """The catalogues still being translated: shipped, not offered, sorted."""
+    return sorted(
+        language
+        for language in os.listdir(LOCALE_DIR)
+        if _shipped(language) and not _complete(language)
+    )
+
+
+def _mo_file(language: str) -> str:
+    return os.path.join(LOCALE_DIR, language, "LC_MESSAGES", f"{DOMAIN}.mo")
 
 
 def _shipped(language: str) -> bool:
-    return os.path.exists(os.path.join(LOCALE_DIR, language, "LC_MESSAGES", f"{DOMAIN}.mo"))
+    return os.path.exists(_mo_file(language))
+
+
+@functools.cache
+def _complete(language: str) -> bool:
+    """Whether a language's catalogue is shipped and holds as many messages as the template
+    (where the template is not shipped, every catalogue is taken as complete)."""
+    import struct
+
+    try:
+        with open(_mo_file(language), "rb") as file:
+            head = file.read(12)
+    except OSError:
+        return False
+    order = "<" if head[:4] == b"\xde\x12\x04\x95" else ">"  # the magic number, little-endian
+    return len(head) == 12 and struct.unpack(order + "I", head[8:12])[0] >= _messages()
+
+
+@functools.cache
+def _messages() -> int:
+    """How many messages a complete catalogue holds, its header among them: as many as the
+    template (``scorekeeper.pot``) has entries; 0 where it is not shipped."""
+    try:
+        with open(os.path.join(LOCALE_DIR, f"{DOMAIN}.pot"), encoding="utf-8") as template:
+            return sum(line.startswith('msgid "') for line in template)
+    except OSError:
+        return 0
 
 
 def set_language(code: str | None) -> None:
@@ -102,7 +144,7 @@ def language() -> str:
     for wanted in languages():
         if wanted in ("en", "c", "posix"):
             break
-        if _shipped(wanted):
+        if _complete(wanted):
             return wanted
     return "en"
 

@@ -34,7 +34,7 @@ from scorekeeper.engine import (
     team_name,
 )
 from scorekeeper.i18n import Quoted, _
-from scorekeeper.rules import VARIANTS, Rules
+from scorekeeper.rules import FORMS, VARIANTS, Rules, Seats
 
 
 class Status(str, Enum):
@@ -218,6 +218,13 @@ class Match:
     def form(self) -> Form | None:
         """Who plays it: two players, three, or two teams."""
         return form_of(self.rules, self.teams is not None)
+
+    @property
+    def seats(self) -> Seats:
+        """What its form asks and does (:data:`~scorekeeper.rules.FORMS`)."""
+        form = self.form
+        assert form is not None, "a match file with teams and three-handed rules is refused"
+        return FORMS[form]
 
     @property
     def abandoned(self) -> bool:

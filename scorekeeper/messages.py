@@ -7,6 +7,7 @@ rich) and by the scoresheet and log.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 from itertools import chain, zip_longest
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,7 @@ from scorekeeper.engine import (
     team_name,
     team_points,
 )
-from scorekeeper.i18n import _, day, ngettext
+from scorekeeper.i18n import N_, _, day, ngettext
 from scorekeeper.wrapping import cells
 
 if TYPE_CHECKING:
@@ -414,6 +415,44 @@ def next_deal(sheet: Scoresheet) -> str:
     if sheet.finished:
         return _("{dealer} deals the first hand of the next match.").format(dealer=coming.dealer)
     return _("{dealer} deals next.").format(dealer=coming.dealer)
+
+
+class Dealt(str, Enum):
+    """How the first dealer of a new match was decided."""
+
+    REMATCH = "rematch"
+    """The last match's next dealer (the next series)."""
+    SERIES = "series"
+    """Whose deal it is after the last match between the same players."""
+    RANDOM = "random"
+    NAMED = "named"
+    """Named on the command line."""
+
+
+#: What ``new`` says of the first dealer and how that was decided: of a player, of a team.
+FIRST_DEALS = {
+    Dealt.REMATCH: (
+        N_("{dealer} deals first, as the last match said."),
+        N_("{dealer} deal first, as the last match said."),
+    ),
+    Dealt.SERIES: (N_("{dealer} deals first, as the last match between them said."),) * 2,
+    Dealt.RANDOM: (
+        N_("{dealer} deals first (chosen at random)."),
+        N_("{dealer} deal first (chosen at random)."),
+    ),
+    Dealt.NAMED: (N_("{dealer} deals first."), N_("{dealer} deal first.")),
+}
+
+
+def first_deal(sheet: Scoresheet, how: Dealt) -> str:
+    """Who deals the first hand of a new match, and how that was decided: ``Ann deals first
+    (chosen at random).``; with three players who sits it out, as :func:`next_deal` says."""
+    coming = sheet.next_hand()
+    if coming.sits_out:
+        return next_deal(sheet)
+    one, team = FIRST_DEALS[how]
+    said = team if sheet.variant.form is Form.PARTNERSHIP else one
+    return _(said).format(dealer=sheet.first_dealer)
 
 
 def standing(sheet: Scoresheet, ended: Sequence[int] = ()) -> list[str]:

@@ -9,7 +9,7 @@ command line adds what to type about it."""
 # given as a string, which every command would pay for.
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from scorekeeper.engine import (
     Answers,
@@ -18,12 +18,17 @@ from scorekeeper.engine import (
     InvalidHand,
     MatchFinished,
     Scoresheet,
+    Teams,
     check_correction,
+    first_dealers,
+    fold,
+    team_members,
+    team_name,
 )
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.match import HandInTheWay, Match, StoredHand
-from scorekeeper.messages import next_deal, plain, round_line
-from scorekeeper.rules import Rules
+from scorekeeper.match import CannotChange, HandInTheWay, Match, StoredHand, check_names
+from scorekeeper.messages import Dealt, next_deal, plain, round_line
+from scorekeeper.rules import Rules, asked_form
 from scorekeeper.store import Store, StoreError
 
 
@@ -344,3 +349,130 @@ def in_the_way(error: HandInTheWay) -> str:
         "Under those rules hand {number} would have been played by {c} and {d}, but {a} and "
         "{b} played it; nothing was changed."
     ).format(number=error.number, a=a, b=b, c=c, d=d)
+
+
+class Mistyped(Refused):
+    """What was typed cannot start a match: a name refused, a first dealer who may not deal
+    the first hand."""
+
+
+class StillPlayed(Refused):
+    """A rematch of a match still being played."""
+
+
+class Opening(NamedTuple):
+    """A match about to start: who plays it, by what rules, who deals first and how that was
+    decided, and what of the preset its form set otherwise."""
+
+    players: tuple[str, ...]
+    """The players (in Partnership Gin the teams' names), the two who play first first."""
+    rules: Rules
+    dealer: str
+    how: Dealt
+    teams: Teams | None = None
+    changed: tuple[str, ...] = ()
+    """The options given that differ from the preset's."""
+    not_applied: tuple[str, ...] = ()
+    """The options of the preset the form sets to another value."""
+
+    @property
+    def everyone(self) -> tuple[str, ...]:
+        """Every name the first dealer may be given by: the players (the teams), and in
+        Partnership Gin each partner."""
+        return self.players + (self.teams[0] + self.teams[1] if self.teams else ())
+
+
+def rematch(store: Store) -> Opening:
+    """The next series of the current match: its players, rules and teams, its next dealer
+    (in Three-handed Gin the two who would play named first); refused while it is played."""
+    last = store.load(match_id(store, None))
+    sheet = last.sheet()
+    if not sheet.finished and not last.abandoned:
+        raise StillPlayed(
+            _(
+                "Match {id} is still being played: a new series begins when "
+                "it ends. Finish it, or start another with 'scorekeeper new "
+                "PLAYER1 PLAYER2'."
+            ).format(id=last.id)
+        )
+    coming = sheet.next_hand()
+    players = (*coming.tables[0], coming.sits_out) if coming.sits_out else last.players
+    return Opening(players, last.rules, sheet.next_dealer, Dealt.REMATCH, last.teams)
+
+
+def opening(
+    store: Store, names: tuple[str, ...], teams: bool, preset_name: str, given: dict[str, Any]
+) -> Opening:
+    """A match between the ``names`` (two, three, or two teams with ``teams``) by the preset
+    ``preset_name`` with the options ``given`` over it, its form as the declarations ask
+    (:func:`~scorekeeper.rules.asked_form`); its first dealer is whose deal it is after the
+    last match between them, else chosen at random."""
+    from scorekeeper.rules import named_preset  # the presets, built for new alone
+
+    base = named_preset(preset_name)  # an unknown name is refused before anything else
+    seats = asked_form(len(names), teams, base.form, preset_name)
+    if (refused := seats.refused(given)) is not None:
+        raise refused
+    partners = seats.teams_of(names)
+    players = tuple(team_name(team) for team in partners) if partners else names
+    try:
+        check_names(partners[0] + partners[1] if partners else players)
+    except CannotChange as error:
+        raise Mistyped(str(error)) from None
+    rules, not_applied = seats.made(base.rules)
+    rules = rules.over(**given)
+    typed = {name: getattr(value, "value", value) for name, value in zip(rules._fields, base.rules)}
+    changed = tuple(name for name in given if given[name] != typed[name])  # the preset's value
+    dealer, how = None if partners else series_dealer(store, players, rules), Dealt.SERIES
+    if dealer is None:
+        import random
+
+        dealer, how = random.choice(first_dealers(rules, players)), Dealt.RANDOM
+    teams_of = (partners[0], partners[1]) if partners else None
+    return Opening(players, rules, dealer, how, teams_of, changed, tuple(not_applied))
+
+
+def series_dealer(store: Store, players: tuple[str, ...], rules: Rules) -> str | None:
+    """Who deals next by the rules, if the current match is a finished one between these
+    players and may deal the first hand of a match of ``rules``."""
+    try:
+        current = store.current_id()
+        if current is None or not store.has(current):
+            return None
+        last = store.load(current)
+    except StoreError:
+        return None
+    sheet = last.sheet()
+    if not sheet.finished or sorted(map(fold, last.players)) != sorted(map(fold, players)):
+        return None
+    dealer = next(p for p in players if fold(p) == fold(sheet.next_dealer))
+    return dealer if dealer in first_dealers(rules, players) else None
+
+
+def dealt_by(opening: Opening, chosen: str) -> Opening:
+    """The opening with ``chosen`` (one of :attr:`Opening.everyone`) dealing first, or the team
+    of which ``chosen`` is a partner; refused when the first hand may not be dealt by them."""
+    first = next(p for p in opening.players if chosen == p or chosen in team_members(p))
+    may_deal = first_dealers(opening.rules, opening.players)
+    if first not in may_deal:
+        raise Mistyped(
+            _(
+                "{name} sits out the first hand, so cannot deal it: name {a} or {b} "
+                "with --dealer (the first two named play the first hand)."
+            ).format(name=first, a=opening.players[0], b=opening.players[1])
+            if len(may_deal) == 2
+            else _(
+                "{name} plays the first hand, and the player who sits out deals it: "
+                "name {c} with --dealer, or leave it out (the first two named play the "
+                "first hand)."
+            ).format(name=first, c=may_deal[0])
+        )
+    return opening._replace(dealer=first, how=Dealt.NAMED)
+
+
+def start(store: Store, opening: Opening, description: str) -> Match:
+    """Store the match opened, as the current one."""
+    with store.writing() as writer:
+        return writer.create(
+            opening.players, opening.rules, opening.dealer, description, teams=opening.teams
+        )

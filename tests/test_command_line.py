@@ -15,7 +15,7 @@ import pytest
 from harness import Run, invoke, new_match, ok, parse_csv, refused, sheet
 
 from scorekeeper import __version__
-from scorekeeper.cli import cli
+from scorekeeper.cli import COMMANDS, cli
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -105,7 +105,8 @@ def _commands() -> dict[str, click.Command]:
 
 def test_every_listed_command_is_found_under_its_own_name() -> None:
     commands = _commands()
-    assert len(commands) == len(cli.list_commands(click.Context(cli))) == 24
+    assert set(commands) == set(cli.list_commands(click.Context(cli))) == set(COMMANDS)
+    assert len(commands) >= 24  # as many as there were when this was written: none is lost
     assert all(command.name == name for name, command in commands.items())
     assert cli.get_command(click.Context(cli), "nonsense") is None
 

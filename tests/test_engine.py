@@ -28,6 +28,7 @@ from scorekeeper.engine import (
     score,
 )
 from scorekeeper.rules import (
+    KINDS,
     PRESETS,
     RANGES,
     BoxesWhen,
@@ -1027,7 +1028,9 @@ def test_unknown_preset_refused() -> None:
 
 
 def test_ranges_are_the_documented_ones() -> None:
-    assert RANGES == {
+    # Every whole-number option declares its range; an option added later has its own tests.
+    assert set(RANGES) == {name for name, kind in KINDS.items() if kind is int}
+    documented = {
         "target": (10, 1000),
         "columns": (1, 3),
         "gin_bonus": (0, 1000),
@@ -1042,6 +1045,7 @@ def test_ranges_are_the_documented_ones() -> None:
         "shutout_bonus": (0, 1000),
         "games": (1, 12),
     }
+    assert {name: RANGES[name] for name in documented} == documented
 
 
 @pytest.mark.parametrize(
@@ -1203,6 +1207,7 @@ def test_to_dict_every_option_changed() -> None:
         "shutout_bonus": 50,
     }
     assert rules.to_dict() == {
+        **DEFAULT_RULES,  # an option added later, at its default
         "target": 75,
         "columns": 2,
         "gin_bonus": 0,

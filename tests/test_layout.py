@@ -251,9 +251,9 @@ def stand_ins(path: Path) -> list[str]:
 
 #: Who still branches on the stand-ins, and how often at most (the number may only go down):
 #: only what draws a sheet, a deal's two tables, the table still to report, who sat a hand out.
+#: (The command line, the drawing, the page and the store are counted more strictly below.)
 STILL_READ = {
-    "scorekeeper.render.log": 6,
-    "scorekeeper.render.sheet": 4,
+    "scorekeeper.render.log": 1,
     "scorekeeper.messages": 2,  # and the last hand's line for the page's first screen
     "scorekeeper.exchange": 7,  # the JSON and CSV written out
 }
@@ -267,6 +267,175 @@ def test_no_screen_branches_on_a_stand_in_for_the_variant() -> None:
     }
     over = {name: found for name, found in read.items() if len(found) > STILL_READ.get(name, 0)}
     assert over == {}
+
+
+#: What stands in for the variant, read where a screen decides something: the teams, a
+#: three-handed seating, a half-reported deal, who sits out, a match's form or the forms
+#: themselves, the kinds of game, a settlement each with each, the number of games, and the
+#: names commonly bound from them (``partners``, ``three``). A module's own bare names bound
+#: from one of these, or from a count of the players, are stand-ins too.
+VARIANT_WORDS = {
+    *STAND_INS,
+    "form",
+    "Form",
+    "FORMS",
+    "variant",
+    "oklahoma",
+    "straight",
+    "three_handed",
+    "partnership",
+    "each_with_each",
+    "game_count",
+    "partners",
+    "three",
+}
+#: Where the variant may be decided: the rules declare it and the engine plays it.
+DECIDERS = (["rules"], ["engine"])
+#: The faces and the store, which ask the declarations and the sheet instead, at most so often.
+FACES = ("commands", "render", "web", "store")
+MOST_VARIANT_BRANCHES = 10
+
+
+def counts_players(node: ast.AST) -> bool:
+    """A count of the players compared with a number: ``len(players) == 3``, ``.players == 3``."""
+    if not isinstance(node, ast.Compare):
+        return False
+    sides = [node.left, *node.comparators]
+    number = any(
+        isinstance(side, ast.Constant) and type(side.value) is int and side.value in (2, 3, 4)
+        for side in sides
+    )
+    words = ("players", "teams", "partners", "tables", "dealers", "may_deal")
+    return number and any(word in ast.unparse(side) for side in sides for word in words)
+
+
+def names_the_variant(node: ast.AST, bound: set[str]) -> bool:
+    """Whether an expression reads a stand-in for the variant (not an object's own field)."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Attribute) and inner.attr in VARIANT_WORDS:
+            if ast.unparse(inner.value) != "self":
+                return True
+        elif isinstance(inner, ast.Name) and inner.id in VARIANT_WORDS | bound:
+            return True
+        elif isinstance(inner, ast.Constant) and inner.value in VARIANT_WORDS - {"form"}:
+            return True  # kind["three_handed"]
+        elif counts_players(inner):
+            return True
+    return False
+
+
+def decisions(scope: ast.AST) -> Iterator[ast.expr]:
+    """What a piece of code decides on: the tests of ``if``, conditional expressions, ``while``,
+    ``assert`` and comprehensions, and every comparison and boolean expression."""
+    for node in ast.walk(scope):
+        if isinstance(node, (ast.If, ast.IfExp, ast.While, ast.Assert)):
+            yield node.test
+        elif isinstance(node, ast.comprehension):
+            yield from node.ifs
+        elif isinstance(node, (ast.Compare, ast.BoolOp)) or (
+            isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
+        ):
+            yield node
+
+
+def bound_from_the_variant(scope: ast.AST) -> set[str]:
+    """The names a piece of code binds from a stand-in (``three = ... players == 3``,
+    ``partners = last.teams``), and from those, until no more are found."""
+    bound: set[str] = set()
+    while True:
+        more = set()
+        for node in ast.walk(scope):
+            pairs: list[tuple[ast.expr, ast.expr | None]] = []
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                        pairs += zip(target.elts, node.value.elts, strict=False)
+                    else:
+                        pairs.append((target, node.value))
+            elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)):
+                pairs.append((node.target, node.value))
+            read = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Attribute, ast.Name, ast.Subscript)
+            more |= {
+                target.id
+                for target, value in pairs
+                if isinstance(target, ast.Name)
+                and isinstance(value, read)
+                and names_the_variant(value, bound)
+            }
+        if more <= bound:
+            return bound
+        bound |= more
+
+
+def variant_branches(path: Path) -> dict[int, str]:
+    """Each line of a module that decides on the variant, with what it decides on; names bound
+    from a stand-in are followed within each function (and at the module's top)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    functions = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+    ]
+    scopes: list[ast.AST] = [tree, *functions]
+    found: dict[int, str] = {}
+    for scope in scopes:
+        bound = bound_from_the_variant(scope) if scope is not tree else set()
+        for decided in decisions(scope):
+            if names_the_variant(decided, bound):
+                found.setdefault(decided.lineno, ast.unparse(decided))
+    return found
+
+
+def test_the_faces_and_the_store_ask_the_declarations_of_the_variant() -> None:
+    # The rules declare each form and kind of game (what it asks of the names, the options it
+    # fixes and refuses), the engine plays it and the sheet says what to draw: the command
+    # line, the drawing, the page and the store ask them, and seldom decide for themselves.
+    found = {
+        f"{name}:{line}": said
+        for name, path in MODULES.items()
+        if name.split(".")[1:2] and name.split(".")[1] in FACES
+        for line, said in variant_branches(path).items()
+    }
+    assert len(found) <= MOST_VARIANT_BRANCHES, found
+
+
+def test_the_check_for_variant_branches_finds_them(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text(
+        "def f(self, sheet, kind, base, given):\n"
+        "    three = given is not None or base.players == 3\n"
+        "    partners = sheet.teams\n"
+        "    if three or self.form:\n"
+        "        return 1 if partners else 2\n"
+        "    games = sheet.rules.game_count\n"
+        "    x = [g for g in sheet.games if g.settlement.each_with_each]\n"
+        "    return kind['three_handed'] or sheet.variant.form is Form.PARTNERSHIP, games > 1\n"
+        "def g(games, sheet):\n"
+        "    return [n for n in games if n > 1], sheet.rules.columns > 1, len(sheet.players) == 3\n"
+    )
+    assert variant_branches(module) == {
+        2: "given is not None or base.players == 3",
+        4: "three or self.form",
+        5: "partners",
+        7: "g.settlement.each_with_each",
+        8: "kind['three_handed'] or sheet.variant.form is Form.PARTNERSHIP",
+        10: "len(sheet.players) == 3",
+    }
+
+
+def functions_over(most: int) -> list[str]:
+    """Every function of the package longer than ``most`` lines."""
+    return [
+        f"{name}.{node.name}: {node.end_lineno - node.lineno + 1}"  # type: ignore[operator]
+        for name, path in MODULES.items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.end_lineno - node.lineno + 1 > most  # type: ignore[operator]
+    ]
+
+
+def test_no_function_is_over_100_lines() -> None:
+    assert functions_over(100) == []
 
 
 def test_the_check_for_stand_ins_finds_them(tmp_path: Path) -> None:

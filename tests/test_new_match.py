@@ -10,10 +10,23 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import DEFAULT_RULES, A, B, Run, game_of, line, new_match, ok, sheet
+from harness import (
+    DEFAULT_RULES,
+    A,
+    B,
+    Run,
+    game_of,
+    line,
+    new_match,
+    ok,
+    refused,
+    sheet,
+    snapshot,
+)
 
 from scorekeeper.rules import DECLARED, DEFAULTS, VARIANT_OPTIONS, VARIANTS
 
@@ -115,6 +128,7 @@ def test_new_every_rule_option_is_stored(run: Run) -> None:
         "net",
     )
     assert sheet(run)["rules"] == {
+        **DEFAULT_RULES,  # an option added later, at its default
         "target": 150,
         "columns": 2,
         "gin_bonus": 30,
@@ -397,3 +411,16 @@ def test_an_option_given_at_its_default_where_it_decides_nothing_is_warned_of(ru
         "the same.",
         "Warning: --no-ace-knocks-one decides nothing without --oklahoma; it is kept all the same.",
     ]
+
+
+def test_new_a_third_name_left_empty_is_refused(run: Run, store_dir: Path) -> None:
+    # Three names make Three-handed Gin; an empty third is a name left empty, not two players.
+    before = snapshot(store_dir)
+    refused(run("new", "Ann", "Ben", ""), 2, "A player's name cannot be empty")
+    assert snapshot(store_dir) == before
+
+
+def test_new_three_players_announce_the_first_deal_whatever_their_names(run: Run) -> None:
+    # The first hand: Ann and Ben play it, Cid sits out; the first dealer (Ben, by force) deals.
+    out = ok(run("new", "Ann{", "Ben", "Cid", "--dealer", "ben"))
+    assert out.splitlines()[1] == "Cid sits out; Ben deals to Ann{."

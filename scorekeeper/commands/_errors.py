@@ -19,6 +19,7 @@ from scorekeeper.table import (
     CorrectionEndsMatch,
     MatchAbandoned,
     MatchOver,
+    Mistyped,
     NoCurrentMatch,
     NoSuchHand,
     NotTheNextHand,
@@ -164,7 +165,7 @@ def translate(error: Exception) -> Exception:
         return StateProblem(not_the_next(error))
     if isinstance(error, Refused):  # a hand number the match does not have is mistyped
         said = " ".join([str(error), *after_refusal(error)])
-        return BadInput(said) if isinstance(error, NoSuchHand) else StateProblem(said)
+        return BadInput(said) if isinstance(error, (NoSuchHand, Mistyped)) else StateProblem(said)
     if isinstance(error, StoreError):
         return StateProblem(str(error))
     if isinstance(error, RuleError):  # the rules named as the command line spells them

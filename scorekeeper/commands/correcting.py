@@ -45,13 +45,12 @@ from scorekeeper.messages import (
     signed,
 )
 from scorekeeper.rules import (
+    GAME_KINDS,
     PRESETS,
     VARIANTS,
     Rules,
-    for_three,
     named_preset,
     option_name,
-    refused_with_three,
     rules_changed,
     spelled,
 )
@@ -346,10 +345,11 @@ def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) 
     given = {name: value for name, value in options.items() if value is not None}
     kind = dict(zip(VARIANTS, kind_of(match.rules)))
     changing = [name for name in VARIANTS if name in given and given[name] != kind[name]]
+    seats = match.seats
     if preset_name is not None:
         base = named_preset(preset_name)
         changing += [name for name in VARIANTS if getattr(base.rules, name) > kind[name]]
-        if (base.partnership and match.form is not Form.PARTNERSHIP) or changing:
+        if not seats.takes(base) or changing:
             raise BadInput(
                 _(
                     "The {preset} rules are for another kind of match, and the kind of match "
@@ -357,8 +357,7 @@ def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) 
                     "started. Change single rules instead."
                 ).format(preset=preset_name.lower())
             )
-        start = base.rules.replace(**{n: v for n, v in kind.items() if n != "three_handed"})
-        start = for_three(start)[0] if kind["three_handed"] else start
+        start = seats.made(base.rules.replace(**{n: kind[n] for n in GAME_KINDS}))[0]
     else:
         start = match.rules
     if changing:
@@ -368,7 +367,7 @@ def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) 
                 "change (its players, teams, Oklahoma and Straight stay as they were started)."
             ).format(options=", ".join(spelled(name, given[name]) for name in changing))
         )
-    refused = refused_with_three(given) if kind["three_handed"] else None
+    refused = seats.refused(given)
     if refused is not None:
         raise BadInput(refused.say(option_name))
     return start.over(**given)

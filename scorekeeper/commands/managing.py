@@ -187,7 +187,7 @@ def renamed(match: Match, old: str, new: str) -> tuple[list[tuple[str, str]], tu
     if match.form is not Form.PARTNERSHIP or "&" not in old:
         who = player(match.individuals(), old)
         return [(who, new)], (who, new)
-    from scorekeeper.commands.starting import split_team
+    from scorekeeper.rules import split_team
 
     team = named(match.players, old, NOT_A_PLAYER)
     partners = split_team(new)

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from scorekeeper.commands._common import echo_lines, match_id
+from scorekeeper.commands._common import echo_lines
 from scorekeeper.commands._completion import complete_player, offer
-from scorekeeper.commands._errors import BadInput, StateProblem, tell
+from scorekeeper.commands._errors import BadInput, tell
 from scorekeeper.commands._params import (
     NUMBER,
     Decorator,
@@ -18,11 +18,10 @@ from scorekeeper.commands._params import (
     option,
     pass_store,
 )
-from scorekeeper.engine import first_dealers, fold, team_members, team_name
 from scorekeeper.facts import check_description
-from scorekeeper.i18n import N_, Quoted, _, ngettext, together
-from scorekeeper.match import check_names
-from scorekeeper.messages import match_title, next_deal
+from scorekeeper.i18n import N_, _, ngettext, together
+from scorekeeper.match import Match
+from scorekeeper.messages import first_deal, match_title
 from scorekeeper.rules import (
     CHOICES,
     DECLARED,
@@ -32,15 +31,15 @@ from scorekeeper.rules import (
     PRESETS,
     Rules,
     applies,
-    for_three,
     goes_with,
     idle_warning,
     named_preset,
-    option_name,
-    refused_with_three,
     spelled,
+    split_team,
 )
-from scorekeeper.store import Store, StoreError
+from scorekeeper.store import Store
+from scorekeeper.table import Opening, dealt_by, opening, start
+from scorekeeper.table import rematch as rematched
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -148,135 +147,31 @@ def new(
       scorekeeper new --teams "Ann & Bob" "Cid & Dee"
       scorekeeper new --rematch
     """
-    changed = [name for name, value in options.items() if value is not None]
-    if rematch:
-        if player1 is not None or teams or changed or preset_name != "standard":
-            raise BadInput(
-                _(
-                    "--rematch plays on with the last match's players and rules; "
-                    "leave out the players, --teams, --preset and rule options."
-                )
-            )
-        last = store.load(match_id(store, None))
-        sheet = last.sheet()
-        if not sheet.finished and not last.abandoned:
-            raise StateProblem(
-                _(
-                    "Match {id} is still being played: a new series begins when "
-                    "it ends. Finish it, or start another with 'scorekeeper new "
-                    "PLAYER1 PLAYER2'."
-                ).format(id=last.id)
-            )
-        players, partners, rules = last.players, last.teams, last.rules
-        first, said = sheet.next_dealer, _("{dealer} deals first, as the last match said.")
-        if partners:
-            said = _("{dealer} deal first, as the last match said.")
-        coming = sheet.next_hand()
-        if coming.sits_out:  # the two who would play come first
-            players = (*coming.tables[0], coming.sits_out)
-    else:
-        if player1 is None or player2 is None:
-            raise BadInput(
-                _(
-                    "Name both players, e.g. 'scorekeeper new Ann Ben' (or two teams "
-                    "with --teams), or play on with 'scorekeeper new --rematch'."
-                )
-            )
-        base = named_preset(preset_name)  # an unknown name is refused before anything else
-        three = player3 is not None or base.players == 3
-        if three:
-            refuse_for_three(player3, teams, base.partnership and preset_name.lower(), options)
-        teams = teams or base.partnership
-        partners = (split_team(player1), split_team(player2)) if teams else None
-        players = (
-            (team_name(partners[0]), team_name(partners[1]))
-            if partners
-            else (player1, player2, *([player3] if player3 else []))
-        )
-        try:
-            check_names(partners[0] + partners[1] if partners else players)
-        except ValueError as error:
-            raise BadInput(str(error)) from None
-        rules, not_applied = for_three(base.rules) if three else (base.rules, [])
-        rules = rules.over(**{name: options[name] for name in changed})
-        if (last_dealer := None if partners else series_dealer(store, players, rules)) is not None:
-            first, said = (
-                last_dealer,
-                _("{dealer} deals first, as the last match between them said."),
-            )
-        else:
-            import random
-
-            first = random.choice(first_dealers(rules, players))
-            said = (
-                _("{dealer} deal first (chosen at random).")
-                if partners
-                else _("{dealer} deals first (chosen at random).")
-            )
+    given = {name: value for name, value in options.items() if value is not None}
+    refuse_unasked(rematch, player1, player2, teams or bool(given) or preset_name != "standard")
+    names = tuple(name for name in (player1, player2, player3) if name is not None)
+    opened = rematched(store) if rematch else opening(store, names, teams, preset_name, given)
     try:
         check_description(description)
     except ValueError as error:
         raise BadInput(str(error)) from None
     if dealer:
-        everyone = players + (partners[0] + partners[1] if partners else ())
-        chosen = named(everyone, dealer, N_("{typed!r} is not one of the players: name {options}."))
-        first = next(p for p in players if chosen == p or chosen in team_members(p))
-        may_deal = first_dealers(rules, players)
-        if first not in may_deal:
-            raise BadInput(
-                _(
-                    "{name} sits out the first hand, so cannot deal it: name {a} or {b} "
-                    "with --dealer (the first two named play the first hand)."
-                ).format(name=first, a=players[0], b=players[1])
-                if len(may_deal) == 2
-                else _(
-                    "{name} plays the first hand, and the player who sits out deals it: "
-                    "name {c} with --dealer, or leave it out (the first two named play the "
-                    "first hand)."
-                ).format(name=first, c=may_deal[0])
-            )
-        said = _("{dealer} deal first.") if partners else _("{dealer} deals first.")
-    with store.writing() as writer:
-        match = writer.create(players, rules, first, description, teams=partners)
-    # What the options changed from the preset (an option giving the preset's own value, none).
-    differing = [
-        name
-        for name in changed
-        if rematch
-        or options[name] != getattr(getattr(base.rules, name), "value", getattr(base.rules, name))
-    ]
-    created = _("{title}, {preset} rules{changed}.").format(
-        title=match_title(match.id, match.sheet()),
-        preset=_("the last match's") if rematch else preset_name.lower(),
-        changed=_(" (changed: {names})").format(
-            names=", ".join(spelled(name, options[name]) for name in differing)
-        )
-        if differing
-        else "",
+        unknown = N_("{typed!r} is not one of the players: name {options}.")
+        opened = dealt_by(opened, named(opened.everyone, dealer, unknown))
+    match = start(store, opened, description)
+    preset = _("the last match's") if rematch else preset_name.lower()
+    echo_lines(
+        [
+            created(match, preset, [spelled(name, given[name]) for name in opened.changed]),
+            *not_applied(opened, preset_name),
+            first_deal(match.sheet(), opened.how),
+            _(
+                "After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
+                "record' to be asked)."
+            ),
+        ]
     )
-    notes = []
-    coming = match.sheet().next_hand()
-    if coming.sits_out:
-        said = next_deal(match.sheet())
-        if not rematch and not_applied:
-            unapplied = [spelled(name, getattr(base.rules, name)) for name in not_applied]
-            notes.append(
-                ngettext(
-                    "Of the {preset} rules, {options} does not apply: Three-handed Gin is "
-                    "played on one column, the loser sitting out and the player who sat out "
-                    "dealing, until one player reaches the target.",
-                    "Of the {preset} rules, {options} do not apply: Three-handed Gin is played "
-                    "on one column, the loser sitting out and the player who sat out dealing, "
-                    "until one player reaches the target.",
-                    len(unapplied),
-                ).format(preset=preset_name.lower(), options=together(unapplied))
-            )
-    after_each = _(
-        "After each hand: 'scorekeeper knock', 'gin' or 'wall' (or 'scorekeeper "
-        "record' to be asked)."
-    )
-    echo_lines([created, *notes, said.format(dealer=first), after_each])
-    warn_idle(match.rules, changed)
+    warn_idle(match.rules, list(given))
 
 
 def warn_idle(rules: Rules, given: list[str]) -> None:
@@ -287,60 +182,49 @@ def warn_idle(rules: Rules, given: list[str]) -> None:
             tell(idle_warning(rules, name))
 
 
-def refuse_for_three(
-    third: str | None, teams: bool, teams_preset: str | bool, options: dict[str, Any]
-) -> None:
-    """Refuse what Three-handed Gin cannot take (docs/rules.md): ``teams`` typed, or the
-    preset of teams named ``teams_preset``."""
-    if third is None:
-        raise BadInput(
-            _("Three-handed Gin is played by three: name them, e.g. 'scorekeeper new Ann Ben Cid'.")
-        )
-    if teams:
+def refuse_unasked(rematch: bool, player1: str | None, player2: str | None, more: bool) -> None:
+    """Refuse a rematch given players or rules (``more``: teams, a preset or rule options),
+    and a new match without both players."""
+    if rematch and (player1 is not None or more):
         raise BadInput(
             _(
-                "Three names make a Three-handed match, which has no teams: leave out --teams "
-                "(Partnership Gin is two teams of two, e.g. --teams 'Ann & Bob' 'Cid & Dee')."
+                "--rematch plays on with the last match's players and rules; "
+                "leave out the players, --teams, --preset and rule options."
             )
         )
-    if teams_preset:
+    if not rematch and (player1 is None or player2 is None):
         raise BadInput(
             _(
-                "The {preset} preset is Partnership Gin, two teams of two, and three names "
-                "make a Three-handed match: leave out --preset {preset}, or name two teams, "
-                "e.g. 'Ann & Bob' 'Cid & Dee'."
-            ).format(preset=teams_preset)
+                "Name both players, e.g. 'scorekeeper new Ann Ben' (or two teams "
+                "with --teams), or play on with 'scorekeeper new --rematch'."
+            )
         )
-    given = {name: value for name, value in options.items() if value is not None}
-    refused = refused_with_three(given)
-    if refused is not None:
-        raise BadInput(refused.say(option_name))
 
 
-def split_team(text: str) -> tuple[str, str]:
-    """``Ann & Bob`` (or ``Ann+Bob``, ``Ann, Bob``) as the team's two names."""
-    import re
-
-    names = [name.strip() for name in re.split(r"[&+,]", text)]
-    if len(names) != 2 or not all(names):
-        raise BadInput(
-            _("{text!r} is not a team of two: write it like 'Ann & Bob'.").format(text=Quoted(text))
-        )
-    return names[0], names[1]
+def created(match: Match, preset: str, changed: list[str]) -> str:
+    """``Match 2: Ann v Ben, pagat rules (changed: --target 150).``"""
+    return _("{title}, {preset} rules{changed}.").format(
+        title=match_title(match.id, match.sheet()),
+        preset=preset,
+        changed=_(" (changed: {names})").format(names=", ".join(changed)) if changed else "",
+    )
 
 
-def series_dealer(store: Store, players: tuple[str, ...], rules: Rules) -> str | None:
-    """Who deals next by the rules, if the current match is a finished one between these
-    players and may deal the first hand of a match of ``rules``."""
-    try:
-        current = store.current_id()
-        if current is None or not store.has(current):
-            return None
-        last = store.load(current)
-    except StoreError:
-        return None
-    sheet = last.sheet()
-    if not sheet.finished or sorted(map(fold, last.players)) != sorted(map(fold, players)):
-        return None
-    dealer = next(p for p in players if fold(p) == fold(sheet.next_dealer))
-    return dealer if dealer in first_dealers(rules, players) else None
+def not_applied(opened: Opening, preset_name: str) -> list[str]:
+    """What of the preset the form of the match sets otherwise (Three-handed Gin's one
+    column, say), as a note; none for most."""
+    if not opened.not_applied:
+        return []
+    base = named_preset(preset_name).rules
+    unapplied = [spelled(name, getattr(base, name)) for name in opened.not_applied]
+    return [
+        ngettext(
+            "Of the {preset} rules, {options} does not apply: Three-handed Gin is "
+            "played on one column, the loser sitting out and the player who sat out "
+            "dealing, until one player reaches the target.",
+            "Of the {preset} rules, {options} do not apply: Three-handed Gin is played "
+            "on one column, the loser sitting out and the player who sat out dealing, "
+            "until one player reaches the target.",
+            len(unapplied),
+        ).format(preset=preset_name.lower(), options=together(unapplied))
+    ]

@@ -49,7 +49,6 @@ from scorekeeper.engine.nexthand import (
 from scorekeeper.engine.settling import Line, Settlement
 from scorekeeper.engine.sheet import (
     Decision,
-    Form,
     Game,
     Round,
     Scoresheet,
@@ -73,6 +72,7 @@ from scorekeeper.engine.tables import (
     table_of,
     team_points,
 )
+from scorekeeper.rules import Form  # who plays: declared with the rules
 
 __all__ = [
     "ENDINGS",

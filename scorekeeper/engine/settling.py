@@ -51,6 +51,12 @@ class Settlement(NamedTuple):
         game's."""
         return len(self.lines) > 2
 
+    @property
+    def settled_up(self) -> Mapping[tuple[str, str], int]:
+        """What the sheet says each player collects from (or pays to) each other: where each
+        settles with each (Three-handed Gin); none where the game's one net says it all."""
+        return self.owed if self.each_with_each else {}
+
     def net_of(self, player: str) -> int:
         """A player's own net."""
         return self.nets[player]

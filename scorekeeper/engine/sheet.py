@@ -32,7 +32,7 @@ from scorekeeper.engine.tables import (
     table_of,
 )
 from scorekeeper.i18n import N_
-from scorekeeper.rules import BoxesWhen, DealerRule, DecideBy, GinBonusWhen, Rules, Shutout
+from scorekeeper.rules import BoxesWhen, DealerRule, DecideBy, Form, GinBonusWhen, Rules, Shutout
 
 if TYPE_CHECKING:
     from scorekeeper.cards import Card
@@ -68,6 +68,12 @@ class Round(NamedTuple):
     """The boxes the winner earned in each game the hand was entered in."""
     box_points: int = 0
     """``boxes_when`` each_hand: what the boxes added to each of those columns at once."""
+
+    @property
+    def sat_out(self) -> tuple[str, ...]:
+        """Who sat the hand out (Three-handed Gin), as the log names them: none otherwise."""
+        return (self.seating.sits_out,) if self.seating else ()
+
     aside: int = 0
     """``gin_bonus_when`` settlement: the gin bonus kept aside in each of those games."""
 
@@ -89,17 +95,6 @@ class Game(NamedTuple):
     settlement: Settlement | None
     column: int = 1
     """The column it is played in (from 1)."""
-
-
-class Form(str, Enum):
-    """Who plays a match, and how."""
-
-    TWO = "two"
-    """Two players, each for themselves."""
-    THREE_HANDED = "three-handed"
-    """Three players, two at a time, the loser sitting out."""
-    PARTNERSHIP = "partnership"
-    """Two teams of two, at two tables at once."""
 
 
 def form_of(rules: Rules, teams: bool) -> Form | None:
@@ -207,6 +202,20 @@ class Scoresheet(NamedTuple):
         form = form_of(self.rules, bool(self.teams))
         assert form is not None, "a match file with teams and three-handed rules is refused"
         return Variant(form, self.rules.oklahoma, self.rules.straight)
+
+    @property
+    def several_games(self) -> bool:
+        """The match has more than one game, so a hand says which games it entered."""
+        return self.rules.game_count > 1
+
+    @property
+    def half_reported(self) -> "tuple[TableHand, TableHand] | None":
+        """Partnership Gin, a deal half reported: the table whose hand is in, and the table
+        still to report; None otherwise."""
+        if not self.pending:
+            return None
+        reported = next(t for t in self.pending if t.hand is not None)
+        return reported, next(t for t in self.pending if t.hand is None)
 
     @property
     def gin_bonus_aside(self) -> bool:

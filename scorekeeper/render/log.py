@@ -9,7 +9,7 @@ from typing import NamedTuple
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from scorekeeper.engine import Round, Score, Scoresheet, TableHand, deal_of, table_of
+from scorekeeper.engine import Form, Round, Score, Scoresheet, TableHand, deal_of, table_of
 from scorekeeper.i18n import N_, _
 from scorekeeper.match import Match, Status, StoredHand
 from scorekeeper.messages import (
@@ -40,6 +40,13 @@ class Logged(NamedTuple):
     """``gin_bonus_when`` settlement: the gin bonus kept aside in each of those games."""
 
 
+#: The columns saying where each hand was played, by who plays the match.
+WHERE = {
+    Form.TWO: (N_("Dealer"),),
+    Form.THREE_HANDED: (N_("Dealer"), N_("Sits out")),
+    Form.PARTNERSHIP: (N_("Deal"), N_("Table")),
+}
+
 #: A hand's status as ``log --all`` shows it, in the language.
 STATUS_NAMES = {
     Status.IN_FORCE: N_("in force"),
@@ -58,13 +65,7 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
     title = Text(match_title(match.id, sheet), style="bold")
     if not match.history and not (show_all and match.rules_changes()):
         return Group(title, Text(_("No hands recorded yet.")))
-    where = (
-        [_("Deal"), _("Table")]
-        if match.teams
-        else [_("Dealer"), _("Sits out")]
-        if sheet.seating
-        else [_("Dealer")]
-    )
+    where = [_(heading) for heading in WHERE[sheet.variant.form]]
     in_force = match.in_force()
     logged, deals_after = _logged(sheet, in_force)
     rows: list[tuple[list[str], list[str], str]] = []
@@ -104,17 +105,8 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
             cells = [""] * len(where) + [plain(stored.hand), ""]
         status = [_(STATUS_NAMES[stored.status]), stored.recorded[5:16].replace("T", " ")]
         rows.append(([str(number), *cells], status if show_all else [], "" if live else "dim"))
-        if live and stored.slot in deals_after and sheet.teams:
-            deal = deals_after[stored.slot]
-            dealt = [
-                deal_points(deal, sheet.teams),
-                scored(
-                    Score(deal.kind, deal.winner, deal.points, deal.boxes),
-                    deal.games,
-                    deal.box_points,
-                    deal.aside,
-                ),
-            ]
+        if live and stored.slot in deals_after:
+            dealt = deals_after[stored.slot]
             rows.append((["", *[""] * len(where), *dealt], ["", ""] if show_all else [], "bold"))
     rules_changed_before(None)
 
@@ -139,13 +131,14 @@ def log(match: Match, sheet: Scoresheet, show_all: bool) -> RenderableType:
 
 def _logged(
     sheet: Scoresheet, in_force: Sequence[StoredHand]
-) -> tuple[dict[int, Logged], dict[int, Round]]:
-    """Each hand in force by slot, and the deals to show after the hand that completed them."""
+) -> tuple[dict[int, Logged], dict[int, list[str]]]:
+    """Each hand in force by slot, and each complete deal's result, shown after the hand that
+    completed it (by that hand's slot)."""
     if sheet.teams is None:
         return {
             stored.slot: Logged(
                 r.number,
-                [r.dealer, *([r.seating.sits_out] if r.seating else [])],
+                [r.dealer, *r.sat_out],
                 Score(r.kind, r.winner, r.points, r.boxes, doubled=r.doubled),
                 r.games,
                 r.box_points,
@@ -155,8 +148,7 @@ def _logged(
         }, {}
     logged, deals_after = {}, {}
     deals: list[tuple[tuple[TableHand, ...], Round | None]] = [(r.tables, r) for r in sheet.rounds]
-    if sheet.pending:
-        deals.append((sheet.pending, None))
+    deals.append((sheet.pending, None))  # a deal half reported (none: no hand is dealt it)
     for number, stored in enumerate(in_force, start=1):
         tables, deal = deals[deal_of(number)]
         players = table_of(sheet.teams, number, stored.hand.table or stored.hand.knocker or "")
@@ -169,5 +161,13 @@ def _logged(
             None,
         )
         if deal is not None and deal_of(number + 1) != deal_of(number):  # the deal's last hand
-            deals_after[stored.slot] = deal
+            deals_after[stored.slot] = [
+                deal_points(deal, sheet.teams),
+                scored(
+                    Score(deal.kind, deal.winner, deal.points, deal.boxes),
+                    deal.games,
+                    deal.box_points,
+                    deal.aside,
+                ),
+            ]
     return logged, deals_after

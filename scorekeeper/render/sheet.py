@@ -321,7 +321,7 @@ def footer_rows(sheet: Scoresheet, games: Sequence[Game]) -> list[tuple[str, Fig
     def net(g: Game, p: str) -> object:
         if not g.settlement:
             return None
-        return signed(g.settlement.nets[p]) if g.winner == p or sheet.seating else ""
+        return signed(g.settlement.nets[p]) if g.winner == p or g.settlement.settled_up else ""
 
     rows: list[tuple[str, Figure, str]] = [
         (_("Column"), lambda g, p: g.points[p], "total"),
@@ -356,7 +356,7 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
         state = game_state(sheet, game.number)
         if game.open:
             state += "; " + needs(sheet, game.number)
-        elif game.settlement is not None and not sheet.seating:
+        elif game.settlement is not None and not game.settlement.settled_up:
             state += ", " + _("net {net:+d}").format(net=game.settlement.net)
         said = (
             _("Game {n} (column {column}): {state}")
@@ -364,8 +364,7 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
             else _("Game {n}: {state}")
         )
         lines.append(said.format(n=game.number, column=game.column, state=state))
-        if game.settlement is not None and sheet.seating:
-            lines += settling_up(sheet, game)
+        lines += settling_up(sheet, game)
     lines += net_lines(sheet)
     if sheet.finished:
         lines.append(match_result(sheet))
@@ -375,10 +374,10 @@ def summary_lines(sheet: Scoresheet) -> list[str]:
 def waiting(sheet: Scoresheet) -> list[str]:
     """Partnership Gin, a deal half reported: the table's hand that is in, and the table still
     to report (nothing otherwise)."""
-    if not sheet.pending:
+    halves = sheet.half_reported
+    if halves is None:
         return []
-    reported = next(t for t in sheet.pending if t.hand is not None)
-    other = next(t for t in sheet.pending if t.hand is None)
+    reported, other = halves
     return [
         _("Deal {number}, {line}; waiting for {a} v {b}.").format(
             number=len(sheet.rounds) + 1,
@@ -390,11 +389,14 @@ def waiting(sheet: Scoresheet) -> list[str]:
 
 
 def settling_up(sheet: Scoresheet, game: Game) -> list[str]:
-    """Three-handed Gin: what each player collects from and pays to each other player, and
-    who is shut out and pays the winner the game bonus once more (or the shutout bonus)."""
-    assert game.settlement is not None
+    """Where each settles with each (Three-handed Gin): what each player collects from and
+    pays to each other player, and who is shut out and pays the winner the game bonus once
+    more (or the shutout bonus); nothing for a game not settled so."""
+    if game.settlement is None:
+        return []
     settlement, lines = game.settlement, []
-    for player in game.points:
+    settling = {who for who, _other in settlement.settled_up}
+    for player in (p for p in game.points if p in settling):
         dealings = [
             (
                 _("collects {n} from {other}")
@@ -403,7 +405,7 @@ def settling_up(sheet: Scoresheet, game: Game) -> list[str]:
                 if amount < 0
                 else _("is even with {other}")
             ).format(n=abs(amount), other=other)
-            for (who, other), amount in settlement.owed.items()
+            for (who, other), amount in settlement.settled_up.items()
             if who == player
         ]
         lines.append(
@@ -533,7 +535,7 @@ def won_so_far(sheet: Scoresheet) -> list[str]:
 def game_said(sheet: Scoresheet, game: Game) -> str:
     """How a game stands, in a line: ``Game 1: won by Ann, net +348``, ``Game 2: open``."""
     state = game_state(sheet, game.number)
-    if game.settlement is not None and not game.settlement.each_with_each:
+    if game.settlement is not None and not game.settlement.settled_up:
         state += ", " + _("net {net:+d}").format(net=game.settlement.net)
     return _("Game {n}: {state}").format(n=game.number, state=state)
 

@@ -9,12 +9,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.i18n import _, decimal
+from scorekeeper.i18n import N_, _, decimal
 from scorekeeper.match import Match
 from scorekeeper.messages import signed
 from scorekeeper.render.layout import Fitted, Phrase, ruled_table
 from scorekeeper.rules import (
     DECLARED,
+    Form,
     Rules,
     option_names,
     said_value,
@@ -113,6 +114,11 @@ def _figures_table(
     return _titled(title, table)
 
 
+#: What a preset's form changes from the standard rules beyond its options (the three-handed
+#: presets show their option).
+FORM_CHANGES = {Form.PARTNERSHIP: (N_("two teams (--teams)"),)}
+
+
 def presets() -> RenderableType:
     """Every preset, with what it changes from the standard rules."""
     table = _table(
@@ -124,14 +130,14 @@ def presets() -> RenderableType:
     from scorekeeper.rules.presets import PRESETS  # built here: no other table needs them
 
     standard = PRESETS["standard"].rules
-    for name, (chosen, source, teams) in PRESETS.items():
-        changes = [_("two teams (--teams)")] if teams else []
+    for name, preset in PRESETS.items():
+        changes = [_(said) for said in FORM_CHANGES.get(preset.form, ())]
         changes += [
             _given(option, value)
-            for option, value, usual in zip(Rules._fields, chosen, standard)
+            for option, value, usual in zip(Rules._fields, preset.rules, standard)
             if value != usual
         ]
-        table.add_row(name, ", ".join(changes) or _("(the standard rules)"), _(source))
+        table.add_row(name, ", ".join(changes) or _("(the standard rules)"), _(preset.source))
     return _titled(_("Presets"), table)
 
 

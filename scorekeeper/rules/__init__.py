@@ -20,6 +20,7 @@ from scorekeeper.rules.checked import (
     said_value,
     spelled,
 )
+from scorekeeper.rules.forms import FORMS, GAME_KINDS, Form, Seats, asked_form, split_team
 from scorekeeper.rules.options import (
     CHOICES,
     DECLARED,
@@ -67,6 +68,8 @@ __all__ = [
     "DECLARED",
     "DEFAULTS",
     "FLAGS",
+    "FORMS",
+    "GAME_KINDS",
     "IDLE_WITH",
     "KINDS",
     "LATER_OPTIONS",
@@ -81,6 +84,7 @@ __all__ = [
     "BoxesWhen",
     "DealerRule",
     "DecideBy",
+    "Form",
     "GinBonusWhen",
     "OklahomaLimit",
     "Option",
@@ -88,10 +92,12 @@ __all__ = [
     "Preset",
     "RuleError",
     "Rules",
+    "Seats",
     "Shutout",
     "ShutoutWhen",
     "Tie",
     "applies",
+    "asked_form",
     "for_three",
     "goes_with",
     "idle_warning",
@@ -104,4 +110,5 @@ __all__ = [
     "rules_changed",
     "said_value",
     "spelled",
+    "split_team",
 ]

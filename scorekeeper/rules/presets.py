@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from scorekeeper.i18n import N_
 from scorekeeper.rules.checked import RuleError, Rules
+from scorekeeper.rules.forms import Form
 from scorekeeper.rules.values import DealerRule, Shutout
 
 
@@ -22,9 +23,11 @@ class Preset(NamedTuple):
     """Partnership Gin: the match is played by two teams."""
 
     @property
-    def players(self) -> int:
-        """How many players (or teams) it is played by."""
-        return 3 if self.rules.three_handed else 2
+    def form(self) -> Form:
+        """Who plays it: two players, three, or two teams."""
+        if self.rules.three_handed:
+            return Form.THREE_HANDED
+        return Form.PARTNERSHIP if self.partnership else Form.TWO
 
 
 #: Named bundles of options; ``standard`` is the defaults.

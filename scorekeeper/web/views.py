@@ -93,7 +93,7 @@ def sheet_html(match: Match, sheet: Scoresheet) -> str:
 def hands_html(sheet: Scoresheet) -> str:
     """Every hand on a row of its own: its number, who won what (or the wall), and the games
     it counted in (where the match has more than one game)."""
-    games = sheet.rules.game_count > 1
+    games = sheet.several_games
 
     def counted_in(r: Round) -> str:
         return f'<td class="in">{unbroken_text(", ".join(map(str, r.games)) or "-")}</td>'
@@ -124,12 +124,7 @@ def game_html(sheet: Scoresheet, game: Game) -> str:
 def settled_html(sheet: Scoresheet, games: Sequence[Game]) -> str:
     """Three-handed Gin: what each player collects from and pays to each other player in the
     settled ``games``."""
-    lines = [
-        line
-        for game in games
-        if game.settlement and game.settlement.each_with_each
-        for line in settling_up(sheet, game)
-    ]
+    lines = [line for game in games for line in settling_up(sheet, game)]
     return "".join(f'<p class="indented">{text(line.strip())}</p>' for line in lines)
 
 
