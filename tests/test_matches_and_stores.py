@@ -19,6 +19,7 @@ from click.testing import CliRunner, Result
 from harness import A, B, Run, new_match, ok, parse_csv, refused, sheet, snapshot
 
 from scorekeeper.cli import cli
+from scorekeeper.rules import DECLARED, Rules, option_names
 
 # Matches
 
@@ -44,9 +45,15 @@ def test_rules_of_a_match_shows_its_rules_and_not_the_presets(run: Run) -> None:
     new_match(run)
     shown = ok(run("rules")).splitlines()
     assert shown[0] == "Rules of match 1"
-    last = " ".join(shown[-1].split())
-    assert last == "Only the first game --end-after-first-game / --play-all-games no no"
-    assert len(shown) == 4 + 21  # the title, a blank line, the header and its rule, 21 rules
+    # The title, a blank line, the header and its rule, then a row per rule in play, in the
+    # order declared, each with its options.
+    in_play = [name for name in DECLARED if name in Rules().in_play()]
+    assert len(shown) == 4 + len(in_play)
+    rows = dict(zip(in_play, shown[4:]))
+    for name, row in rows.items():
+        assert row.startswith(DECLARED[name].label) and option_names(name) in row
+    only_first = " ".join(rows["end_after_first_game"].split())
+    assert only_first == "Only the first game --end-after-first-game / --play-all-games no no"
     assert not any("Presets" in line or "pagat" in line for line in shown)
 
 
