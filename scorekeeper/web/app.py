@@ -53,6 +53,7 @@ from scorekeeper.engine import (
     Scoresheet,
 )
 from scorekeeper.i18n import _, available, ngettext, set_language, system_error
+from scorekeeper.match import Match
 from scorekeeper.messages import report, said_of_new_hand
 from scorekeeper.render.sheet import board
 from scorekeeper.rules import RuleError
@@ -177,15 +178,18 @@ class Served:
         """The next hand's questions as JSON (:func:`~scorekeeper.web.views.next_hand_json`),
         in ``language``, as the match is now."""
         self.speak(language)
-        store = self.store()
+        found = self.loaded(self.store())
+        return {"error": found} if isinstance(found, str) else views.next_hand_json(*found)
+
+    def loaded(self, store: Store) -> tuple[Match, Scoresheet] | str:
+        """The match served and its sheet, or the refusal a page shows instead of them."""
         try:
-            match, sheet = load_sheet(store, self.table.given)
+            return load_sheet(store, self.table.given)
         except Exception as error:
             said = said_wrong(error)
             if said is None:
                 raise
-            return {"error": said}
-        return views.next_hand_json(match, sheet)
+            return said
 
     def drawn(self, language: str) -> Drawn:
         """The live part as the match is now, made (once) and kept: what it is kept by."""
@@ -195,15 +199,11 @@ class Served:
         if key in self.made:
             return key
         self.speak(language)
-        try:
-            match, sheet = load_sheet(store, self.table.given)
-        except Exception as error:
-            said = said_wrong(error)
-            if said is None:
-                raise
+        found = self.loaded(store)
+        if isinstance(found, str):
             made: dict[str, Any] = {
                 "title": "scorekeeper",
-                "sheet": f'<p class="error">{views.text(said)}</p>',
+                "sheet": f'<p class="error">{views.text(found)}</p>',
                 "news": "",
                 "hands": "",
                 "entry": "",
@@ -211,6 +211,7 @@ class Served:
                 "hand": None,
             }
         else:
+            match, sheet = found
             standing = board(match, sheet)
             made = {
                 "title": standing.title,
