@@ -33,7 +33,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from scorekeeper import i18n
+from scorekeeper import __version__, i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
@@ -930,7 +930,9 @@ def test_help_shows_clicks_words_and_the_metavars_in_the_language(run: Any) -> N
     assert (
         "--shutout [game_bonus|points|total|bonus|none]" in dutch
     )  # the choices are typed as they are
-    assert run_in(run, "--lang", "de", "--version").stdout == "scorekeeper, Version 0.1.0\n"
+    assert (
+        run_in(run, "--lang", "de", "--version").stdout == f"scorekeeper, Version {__version__}\n"
+    )
 
 
 def test_clicks_words_stay_english_in_english(run: Any) -> None:
@@ -947,7 +949,7 @@ def test_clicks_words_stay_english_in_english(run: Any) -> None:
         "Error: Missing argument 'MATCH'. Usage: scorekeeper use [OPTIONS] MATCH "
         "('scorekeeper use --help' says more)\n"
     )
-    assert run_in(run, "--version").stdout == "scorekeeper, version 0.1.0\n"
+    assert run_in(run, "--version").stdout == f"scorekeeper, version {__version__}\n"
 
 
 def test_every_loaded_click_module_speaks_through_the_catalogue() -> None:
