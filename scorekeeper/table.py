@@ -24,7 +24,7 @@ from scorekeeper.engine import (
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match import HandInTheWay, Match, StoredHand
 from scorekeeper.messages import next_deal, plain, round_line
-from scorekeeper.rules import Rules
+from scorekeeper.rules import Rules, in_force
 from scorekeeper.store import Store, StoreError
 
 Answering = Callable[[NextHand, "Hand | None"], Answers]
@@ -303,8 +303,8 @@ def change_rules(
     store: Store, given: int | None, asked: Callable[[Match], Rules], dry_run: bool = False
 ) -> RulesChanged:
     """Play the match by the rules ``asked`` makes of it from the first hand on, every total
-    worked out again (with ``dry_run``, only work it out). Rules the same as those in force
-    change nothing, and store nothing."""
+    worked out again (with ``dry_run``, only work it out). Rules that come to those in force
+    (the games in all given as the columns they follow) change nothing, and store nothing."""
     with store.writing() as writer:
         match = writer.load(match_id(store, given))
         rules = asked(match)
@@ -320,8 +320,8 @@ def change_rules(
                     "players paid."
                 ).format(id=match.id)
             )
-        if rules == match.rules:
-            return RulesChanged(match.id, before, before, rules)
+        if all(in_force(rules, name) == in_force(match.rules, name) for name in rules._fields):
+            return RulesChanged(match.id, before, before, match.rules)
         try:
             after = match.sheet_under(rules)
         except HandInTheWay as error:

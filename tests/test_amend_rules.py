@@ -243,6 +243,19 @@ def test_a_change_that_changes_nothing_stores_nothing(run: Run, store_dir: Path)
     assert snapshot(store_dir) == before
 
 
+@pytest.mark.parametrize("given", [["--games", "2"], ["--games", "2", "--columns", "2"]])
+def test_the_games_given_as_the_columns_they_follow_change_nothing_and_store_nothing(
+    run: Run, store_dir: Path, given: list[str]
+) -> None:
+    new_match(run, "--columns", "2")
+    ok(run("knock", "bob", "5", "15"))
+    before = snapshot(store_dir)
+    # Left at its default, the games in all follow the two columns: 2 games already.
+    out = ok(run("amend", "rules", *given))
+    assert out == "Match 1 is played by those rules already; nothing was changed.\n"
+    assert snapshot(store_dir) == before
+
+
 def test_a_dry_run_stores_nothing(run: Run, store_dir: Path) -> None:
     seven_hands(run)
     before = snapshot(store_dir)
