@@ -206,6 +206,21 @@ def test_a_settled_game_whose_settlement_moved_shows_it_before_and_after(run: Ru
     ]
 
 
+def test_a_game_whose_boxes_moved_says_them_before_and_after(run: Run) -> None:
+    new_match(run, "--gin-boxes", "3")
+    ok(run("gin", "bob", "20"))  # B 45 in [1], 3 boxes
+    ok(run("knock", "al", "5", "15"))  # A 10 in [1], 1 box
+    # A gin earns 1 box again: B's column stays 45, his boxes in Game 1 go from 3 to 1 (50
+    # points less at the settlement), so Game 1 is not unchanged.
+    out = ok(run("amend", "rules", "--gin-boxes", "1")).splitlines()
+    assert out[:4] == [
+        "Rules of match 1 changed: Boxes for a gin: 1 (was 3).",
+        f"  Game 1: {A} 10, {B} 45; boxes: {A} 1, {B} 3 -> 1",
+        f"  Game 2: {A} 0, {B} 0 (unchanged)",
+        f"  Game 3: {A} 0, {B} 0 (unchanged)",
+    ]
+
+
 def test_a_settlement_whose_net_stayed_is_not_said_to_have_moved(run: Run) -> None:
     new_match(run)
     for hand in [("bob", "2", "12"), ("bob", "2", "12"), ("al", "1", "51"), ("al", "1", "51")]:

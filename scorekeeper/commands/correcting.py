@@ -377,8 +377,9 @@ def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) 
 
 def compared(before: Scoresheet, after: Scoresheet) -> list[str]:
     """Each game's figures before and after a change of the rules: ``Game 1: Ann 112 -> 107,
-    Ben 31`` (a game the change opens or closes shows ``-`` where it has none); a game settled
-    before and after whose settlement moved also says its totals and net: ``Game 1: Ann 103*,
+    Ben 31`` (a game the change opens or closes shows ``-`` where it has none); a game whose
+    boxes moved says them (``Game 1: Ann 10, Ben 45; boxes: Ann 1, Ben 3 -> 1``), and one
+    settled before and after whose settlement moved its totals and net: ``Game 1: Ann 103*,
     Ben 0; settled: Ann 403 -> 398, Ben 0, net +403 -> +398``."""
     numbers = sorted({g.number for g in before.games} | {g.number for g in after.games})
     old, new = {g.number: g for g in before.games}, {g.number: g for g in after.games}
@@ -397,6 +398,10 @@ def compared(before: Scoresheet, after: Scoresheet) -> list[str]:
         cells = [moved(p, figure(was, p), figure(now, p)) for p in after.players]
         line = _("Game {n}: {figures}").format(n=number, figures=", ".join(cells))
         same = all(figure(was, p) == figure(now, p) for p in after.players)
+        if was and now and was.boxes != now.boxes:
+            boxes = [moved(p, str(was.boxes[p]), str(now.boxes[p])) for p in after.players]
+            line = _("{line}; boxes: {boxes}").format(line=line, boxes=", ".join(boxes))
+            same = False
         if was and now and was.settlement and now.settlement and was.winner == now.winner:
             a, b = was.settlement, now.settlement
             if a != b:
