@@ -193,7 +193,8 @@ def test_a_settled_game_whose_settlement_moved_shows_it_before_and_after(run: Ru
     ok(run("knock", "al", "5", "40"))  # A 35 in [1, 2]
     ok(run("knock", "al", "2", "40"))  # A 38 in [1, 2, 3]: Game 1 A 103, won
     # Game 1 settled: A points 103, box bonus 3 x 25 = 75, gin bonus 25, game bonus 100 doubled
-    # for B's shutout = 200: total 403; B 0; net +403. A gin bonus of 20: 398, net +398.
+    # for B's shutout = 200: total 403; B 0; net +403. A gin bonus of 20: 398, net +398. The
+    # columns stay 103 to 0, and the loud line does not say they are "now" so.
     out = ok(run("amend", "rules", "--gin-bonus", "20")).splitlines()
     assert out[:7] == [
         "Rules of match 1 changed: Gin bonus: 20 (was 25).",
@@ -201,7 +202,7 @@ def test_a_settled_game_whose_settlement_moved_shows_it_before_and_after(run: Ru
         f"  Game 2: {A} 73, {B} 0 (unchanged)",
         f"  Game 3: {A} 38, {B} 0 (unchanged)",
         "  (* won the game)",
-        f"*** GAME 1 STILL WON BY {A}, now 103 to 0, net +398 (was +403) ***",
+        f"*** GAME 1 STILL WON BY {A}, 103 to 0 as before, net +398 (was +403) ***",
         f"Match net: {A} +398, {B} -398.",
     ]
 
