@@ -272,6 +272,21 @@ def test_the_games_given_as_the_columns_they_follow_change_nothing_and_store_not
     assert snapshot(store_dir) == before
 
 
+def test_a_match_typed_after_amend_rules_is_told_to_come_with_match(
+    run: Run, store_dir: Path
+) -> None:
+    new_match(run)
+    ok(run("knock", "bob", "5", "15"))
+    before = snapshot(store_dir)
+    refused(
+        run("amend", "rules", "1", "--gin-bonus", "20"),
+        2,
+        "'scorekeeper amend rules --match 1 --gin-bonus 20'",
+    )
+    refused(run("amend", "rules", "pagat"), 2, "'pagat' is too many", "--preset pagat")
+    assert snapshot(store_dir) == before
+
+
 def test_a_dry_run_stores_nothing(run: Run, store_dir: Path) -> None:
     seven_hands(run)
     before = snapshot(store_dir)

@@ -46,6 +46,7 @@ from scorekeeper.messages import (
     signed,
 )
 from scorekeeper.rules import (
+    DECLARED,
     PRESETS,
     VARIANTS,
     Rules,
@@ -265,7 +266,30 @@ def amend_wall(
     correct(ctx, walled(player, upcard), match, dry_run)
 
 
-@amend.command("rules")
+def options_only(ctx: click.Context, extra: list[str]) -> str:
+    """What ``amend rules`` says to words beyond its options: a match is named with --match
+    (``amend rules 3 --gin-bonus 20``: ``amend rules --match 3 --gin-bonus 20``), a preset
+    with --preset, and the rules to change are options."""
+    params = ctx.params
+    given = [f"--preset {params['preset_name']}"] if params.get("preset_name") else []
+    given += [spelled(n, v) for n, v in params.items() if n in DECLARED and v is not None]
+    given += ["--dry-run"] if params.get("dry_run") else []
+    command = ctx.command_path
+    if len(extra) == 1 and extra[0].isdigit():
+        typed = " ".join([command, "--match", extra[0], *given])
+        return _("The match is named with --match: '{typed}'.").format(typed=typed)
+    if len(extra) == 1 and extra[0].lower() in PRESETS:
+        typed = " ".join([command, "--preset", extra[0].lower(), *given])
+        return _("A preset is named with --preset ({extra} is too many): '{typed}'.").format(
+            extra=repr(Quoted(extra[0])), typed=typed
+        )
+    return _(
+        "'{command}' takes only options ({extra} is too many): the rules to change, as 'new' "
+        "takes them ('{command} --help' lists them)."
+    ).format(command=command, extra=repr(Quoted(" ".join(extra))))
+
+
+@amend.command("rules", too_many=options_only)
 @option(
     "--preset",
     "preset_name",
