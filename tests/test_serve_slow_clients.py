@@ -9,11 +9,13 @@ address but this machine's loopback.
 from __future__ import annotations
 
 import http.client
+import io
 import logging
 import re
 import resource
 import select
 import socket
+import sys
 import threading
 import time
 import urllib.error
@@ -23,7 +25,7 @@ from pathlib import Path
 import pytest
 from test_serve import Server, hollywood
 
-from scorekeeper.web.connections import WITHIN, Once, room
+from scorekeeper.web.connections import WITHIN, Door, Once, room, said_once
 
 pytestmark = pytest.mark.disk
 
@@ -192,3 +194,30 @@ def test_a_fault_is_said_once_however_often_it_comes() -> None:
     assert record("Exception in ASGI application", error=KeyError)  # another fault
     assert record("socket.accept() out of system resource\nsocket: fd=3", "asyncio")
     assert not record("socket.accept() out of system resource\nsocket: fd=4", "asyncio")
+
+
+class Terminal(io.StringIO):
+    """Standard error on a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_fault_is_said_wrapped_between_words_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setenv("COLUMNS", "80")
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        said_once()
+        logging.getLogger("scorekeeper.web.connections").warning(Door(500).slow)
+    finally:
+        root.handlers[:], root.level = handlers, level
+    lines = terminal.getvalue().splitlines()
+    assert lines == [
+        "Warning: a device on the network opened a connection and did not send its",
+        "  request within 5 seconds; such connections are closed (this is said once).",
+    ]
