@@ -154,6 +154,30 @@ def test_slow_connections_never_lock_the_phones_out(hollywood: Path) -> None:
     assert len(said) < 4000, said
 
 
+@pytest.mark.slow  # a real server, and the seconds a connection is given
+def test_a_browser_s_idle_connection_is_closed_without_a_word(hollywood: Path) -> None:
+    server = Server(hollywood)
+    try:
+        found = re.fullmatch(r"http://([\d.]+):(\d+)(/\?code=\S+)", server.address)
+        assert found is not None
+        host, port, joining = found.group(1), int(found.group(2)), found.group(3)
+        # A browser's connection kept open after its request, and one it opened ahead of a
+        # request it never made: neither has sent a byte of a request for the time one is
+        # given, and both are closed, but no device misbehaved.
+        kept = http.client.HTTPConnection(host, port, timeout=WITHIN + 5)
+        kept.request("GET", joining)
+        assert kept.getresponse().read() and kept.sock is not None
+        with socket.create_connection((host, port), timeout=WITHIN + 5) as ahead:
+            assert ahead.recv(100) == b""  # closed by the server
+            assert kept.sock.recv(100) == b""
+        kept.close()
+    finally:
+        assert server.stop() == 0
+    assert server.process.stderr is not None
+    said = server.process.stderr.read()
+    assert "did not send its request" not in said, said
+
+
 @pytest.mark.slow  # a real server
 @pytest.mark.skipif(not Path("/proc/self/limits").exists(), reason="no /proc to read it in")
 def test_serve_raises_its_open_file_limit_to_the_most_the_system_allows(hollywood: Path) -> None:

@@ -158,9 +158,13 @@ class Connection(H11Protocol):
         self.door.waiting.pop(self, None)
 
     def too_slow(self) -> None:
-        """The request did not come whole in time: the connection is closed."""
+        """The request did not come whole in time: the connection is closed, and said to be
+        slow (once) only if a request had begun to come: a browser keeps a connection open
+        after a request, or opens one ahead of a request it may not make, sending nothing."""
         self.deadline = None
-        logging.getLogger(__name__).warning(self.door.slow)
+        begun = self.conn.their_state is h11.SEND_BODY or bool(self.conn.trailing_data[0])
+        if begun:
+            logging.getLogger(__name__).warning(self.door.slow)
         self.shut()
 
     def shut(self) -> None:
