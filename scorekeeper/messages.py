@@ -235,9 +235,16 @@ def changes(before: Scoresheet, after: Scoresheet) -> list[str]:
             if new.settlement and was_settled and new.settlement.net != was_settled.net:
                 assert new.winner is not None
                 lines.append(
-                    _(
-                        "*** GAME {number} STILL WON BY {winner}, now {points} to "
-                        "{other}, net {net:+d} (was {was:+d}) ***"
+                    (
+                        _(
+                            "*** GAME {number} STILL WON BY {winner}, {points} to {other} as "
+                            "before, net {net:+d} (was {was:+d}) ***"
+                        )
+                        if old is not None and old.points == new.points
+                        else _(
+                            "*** GAME {number} STILL WON BY {winner}, now {points} to "
+                            "{other}, net {net:+d} (was {was:+d}) ***"
+                        )
                     ).format(
                         number=new.number,
                         winner=new.winner,

@@ -28,7 +28,7 @@ from scorekeeper.engine import (
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match import CannotChange, HandInTheWay, Match, StoredHand, check_names
 from scorekeeper.messages import Dealt, next_deal, plain, round_line
-from scorekeeper.rules import Rules, asked_form
+from scorekeeper.rules import Rules, asked_form, in_force
 from scorekeeper.store import Store, StoreError
 
 
@@ -302,8 +302,8 @@ def change_rules(
     store: Store, given: int | None, asked: Callable[[Match], Rules], dry_run: bool = False
 ) -> RulesChanged:
     """Play the match by the rules ``asked`` makes of it from the first hand on, every total
-    worked out again (with ``dry_run``, only work it out). Rules the same as those in force
-    change nothing, and store nothing."""
+    worked out again (with ``dry_run``, only work it out). Rules that come to those in force
+    (the games in all given as the columns they follow) change nothing, and store nothing."""
     with store.writing() as writer:
         match = writer.load(match_id(store, given))
         rules = asked(match)
@@ -319,8 +319,8 @@ def change_rules(
                     "players paid."
                 ).format(id=match.id)
             )
-        if rules == match.rules:
-            return RulesChanged(match.id, before, before, rules)
+        if all(in_force(rules, name) == in_force(match.rules, name) for name in rules._fields):
+            return RulesChanged(match.id, before, before, match.rules)
         try:
             after = match.sheet_under(rules)
         except HandInTheWay as error:

@@ -193,7 +193,8 @@ def test_a_settled_game_whose_settlement_moved_shows_it_before_and_after(run: Ru
     ok(run("knock", "al", "5", "40"))  # A 35 in [1, 2]
     ok(run("knock", "al", "2", "40"))  # A 38 in [1, 2, 3]: Game 1 A 103, won
     # Game 1 settled: A points 103, box bonus 3 x 25 = 75, gin bonus 25, game bonus 100 doubled
-    # for B's shutout = 200: total 403; B 0; net +403. A gin bonus of 20: 398, net +398.
+    # for B's shutout = 200: total 403; B 0; net +403. A gin bonus of 20: 398, net +398. The
+    # columns stay 103 to 0, and the loud line does not say they are "now" so.
     out = ok(run("amend", "rules", "--gin-bonus", "20")).splitlines()
     assert out[:7] == [
         "Rules of match 1 changed: Gin bonus: 20 (was 25).",
@@ -201,8 +202,23 @@ def test_a_settled_game_whose_settlement_moved_shows_it_before_and_after(run: Ru
         f"  Game 2: {A} 73, {B} 0 (unchanged)",
         f"  Game 3: {A} 38, {B} 0 (unchanged)",
         "  (* won the game)",
-        f"*** GAME 1 STILL WON BY {A}, now 103 to 0, net +398 (was +403) ***",
+        f"*** GAME 1 STILL WON BY {A}, 103 to 0 as before, net +398 (was +403) ***",
         f"Match net: {A} +398, {B} -398.",
+    ]
+
+
+def test_a_game_whose_boxes_moved_says_them_before_and_after(run: Run) -> None:
+    new_match(run, "--gin-boxes", "3")
+    ok(run("gin", "bob", "20"))  # B 45 in [1], 3 boxes
+    ok(run("knock", "al", "5", "15"))  # A 10 in [1], 1 box
+    # A gin earns 1 box again: B's column stays 45, his boxes in Game 1 go from 3 to 1 (50
+    # points less at the settlement), so Game 1 is not unchanged.
+    out = ok(run("amend", "rules", "--gin-boxes", "1")).splitlines()
+    assert out[:4] == [
+        "Rules of match 1 changed: Boxes for a gin: 1 (was 3).",
+        f"  Game 1: {A} 10, {B} 45; boxes: {A} 1, {B} 3 -> 1",
+        f"  Game 2: {A} 0, {B} 0 (unchanged)",
+        f"  Game 3: {A} 0, {B} 0 (unchanged)",
     ]
 
 
@@ -240,6 +256,34 @@ def test_a_change_that_changes_nothing_stores_nothing(run: Run, store_dir: Path)
     before = snapshot(store_dir)
     out = ok(run("amend", "rules", "--gin-bonus", "25"))
     assert out == "Match 1 is played by those rules already; nothing was changed.\n"
+    assert snapshot(store_dir) == before
+
+
+@pytest.mark.parametrize("given", [["--games", "2"], ["--games", "2", "--columns", "2"]])
+def test_the_games_given_as_the_columns_they_follow_change_nothing_and_store_nothing(
+    run: Run, store_dir: Path, given: list[str]
+) -> None:
+    new_match(run, "--columns", "2")
+    ok(run("knock", "bob", "5", "15"))
+    before = snapshot(store_dir)
+    # Left at its default, the games in all follow the two columns: 2 games already.
+    out = ok(run("amend", "rules", *given))
+    assert out == "Match 1 is played by those rules already; nothing was changed.\n"
+    assert snapshot(store_dir) == before
+
+
+def test_a_match_typed_after_amend_rules_is_told_to_come_with_match(
+    run: Run, store_dir: Path
+) -> None:
+    new_match(run)
+    ok(run("knock", "bob", "5", "15"))
+    before = snapshot(store_dir)
+    refused(
+        run("amend", "rules", "1", "--gin-bonus", "20"),
+        2,
+        "'scorekeeper amend rules --match 1 --gin-bonus 20'",
+    )
+    refused(run("amend", "rules", "pagat"), 2, "'pagat' is too many", "--preset pagat")
     assert snapshot(store_dir) == before
 
 

@@ -232,6 +232,35 @@ def test_a_hand_recorded_elsewhere_during_the_questions_is_shown_and_the_answer_
     assert rounds(run) == [(1, "knock", B, 10, [1]), (2, "wall", None, 0, [])]
 
 
+def test_every_hand_recorded_elsewhere_during_the_questions_is_shown_up_to_the_match_now(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_match(run)
+
+    def two_hands() -> None:
+        elsewhere(store_dir, Hand.knock(B, 5, 15))()
+        elsewhere(store_dir, Hand.gin(A, 20))()
+
+    at_question(monkeypatch, "Who knocked?", two_hands)
+    out = ok(run("record", input="knock\nal\n3\n20\nq\n"))
+    # Hand 1 elsewhere: Bob 15 - 5 = +10 in Game 1; hand 2 elsewhere: Alexandra's gin, 20 + 25
+    # = +45 in Game 1 (her first win), Bob, who lost, dealing next. Both are shown, the
+    # standing as the match now has it, before the questions about hand 3.
+    said = out.split("Hand 1 as recorded:\n")[1]
+    assert said.startswith("Hand 1: Bob knocks 5 v 15 -> Bob +10 in Game 1\n")
+    assert (
+        "Hand 2 was recorded elsewhere too:\n"
+        "Hand 2: Alexandra goes gin v 20 -> Alexandra +45 in Game 1\n"
+        "             Game 1  Game 2  Game 3\n"
+        "  Alexandra      45       0       0\n"
+        "  Bob            10       0       0\n" in said
+    )
+    assert "Bob deals next.\n\nHand 3 of match 1: Alexandra v Bob, Bob dealt." in said
+    assert "Alexandra knocks 3 v 20" not in out
+    assert out.endswith("No hand was recorded.\n")
+    assert rounds(run) == [(1, "knock", B, 10, [1]), (2, "gin", A, 45, [1])]
+
+
 def test_a_hand_recorded_elsewhere_while_the_preview_is_confirmed_is_not_stored_twice(
     run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

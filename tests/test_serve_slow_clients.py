@@ -9,11 +9,13 @@ address but this machine's loopback.
 from __future__ import annotations
 
 import http.client
+import io
 import logging
 import re
 import resource
 import select
 import socket
+import sys
 import threading
 import time
 import urllib.error
@@ -23,7 +25,7 @@ from pathlib import Path
 import pytest
 from test_serve import Server, hollywood
 
-from scorekeeper.web.connections import WITHIN, Once, room
+from scorekeeper.web.connections import WITHIN, Door, Once, room, said_once
 
 pytestmark = pytest.mark.disk
 
@@ -152,6 +154,30 @@ def test_slow_connections_never_lock_the_phones_out(hollywood: Path) -> None:
     assert len(said) < 4000, said
 
 
+@pytest.mark.slow  # a real server, and the seconds a connection is given
+def test_a_browser_s_idle_connection_is_closed_without_a_word(hollywood: Path) -> None:
+    server = Server(hollywood)
+    try:
+        found = re.fullmatch(r"http://([\d.]+):(\d+)(/\?code=\S+)", server.address)
+        assert found is not None
+        host, port, joining = found.group(1), int(found.group(2)), found.group(3)
+        # A browser's connection kept open after its request, and one it opened ahead of a
+        # request it never made: neither has sent a byte of a request for the time one is
+        # given, and both are closed, but no device misbehaved.
+        kept = http.client.HTTPConnection(host, port, timeout=WITHIN + 5)
+        kept.request("GET", joining)
+        assert kept.getresponse().read() and kept.sock is not None
+        with socket.create_connection((host, port), timeout=WITHIN + 5) as ahead:
+            assert ahead.recv(100) == b""  # closed by the server
+            assert kept.sock.recv(100) == b""
+        kept.close()
+    finally:
+        assert server.stop() == 0
+    assert server.process.stderr is not None
+    said = server.process.stderr.read()
+    assert "did not send its request" not in said, said
+
+
 @pytest.mark.slow  # a real server
 @pytest.mark.skipif(not Path("/proc/self/limits").exists(), reason="no /proc to read it in")
 def test_serve_raises_its_open_file_limit_to_the_most_the_system_allows(hollywood: Path) -> None:
@@ -192,3 +218,30 @@ def test_a_fault_is_said_once_however_often_it_comes() -> None:
     assert record("Exception in ASGI application", error=KeyError)  # another fault
     assert record("socket.accept() out of system resource\nsocket: fd=3", "asyncio")
     assert not record("socket.accept() out of system resource\nsocket: fd=4", "asyncio")
+
+
+class Terminal(io.StringIO):
+    """Standard error on a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_fault_is_said_wrapped_between_words_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setenv("COLUMNS", "80")
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        said_once()
+        logging.getLogger("scorekeeper.web.connections").warning(Door(500).slow)
+    finally:
+        root.handlers[:], root.level = handlers, level
+    lines = terminal.getvalue().splitlines()
+    assert lines == [
+        "Warning: a device on the network opened a connection and did not send its",
+        "  request within 5 seconds; such connections are closed (this is said once).",
+    ]

@@ -45,6 +45,7 @@ from scorekeeper.messages import (
     signed,
 )
 from scorekeeper.rules import (
+    DECLARED,
     GAME_KINDS,
     PRESETS,
     VARIANTS,
@@ -263,7 +264,30 @@ def amend_wall(
     correct(ctx, walled(player, upcard), match, dry_run)
 
 
-@amend.command("rules")
+def options_only(ctx: click.Context, extra: list[str]) -> str:
+    """What ``amend rules`` says to words beyond its options: a match is named with --match
+    (``amend rules 3 --gin-bonus 20``: ``amend rules --match 3 --gin-bonus 20``), a preset
+    with --preset, and the rules to change are options."""
+    params = ctx.params
+    given = [f"--preset {params['preset_name']}"] if params.get("preset_name") else []
+    given += [spelled(n, v) for n, v in params.items() if n in DECLARED and v is not None]
+    given += ["--dry-run"] if params.get("dry_run") else []
+    command = ctx.command_path
+    if len(extra) == 1 and extra[0].isdigit():
+        typed = " ".join([command, "--match", extra[0], *given])
+        return _("The match is named with --match: '{typed}'.").format(typed=typed)
+    if len(extra) == 1 and extra[0].lower() in PRESETS:
+        typed = " ".join([command, "--preset", extra[0].lower(), *given])
+        return _("A preset is named with --preset ({extra} is too many): '{typed}'.").format(
+            extra=repr(Quoted(extra[0])), typed=typed
+        )
+    return _(
+        "'{command}' takes only options ({extra} is too many): the rules to change, as 'new' "
+        "takes them ('{command} --help' lists them)."
+    ).format(command=command, extra=repr(Quoted(" ".join(extra))))
+
+
+@amend.command("rules", too_many=options_only)
 @option(
     "--preset",
     "preset_name",
@@ -375,8 +399,9 @@ def asked_rules(match: Match, preset_name: str | None, options: dict[str, Any]) 
 
 def compared(before: Scoresheet, after: Scoresheet) -> list[str]:
     """Each game's figures before and after a change of the rules: ``Game 1: Ann 112 -> 107,
-    Ben 31`` (a game the change opens or closes shows ``-`` where it has none); a game settled
-    before and after whose settlement moved also says its totals and net: ``Game 1: Ann 103*,
+    Ben 31`` (a game the change opens or closes shows ``-`` where it has none); a game whose
+    boxes moved says them (``Game 1: Ann 10, Ben 45; boxes: Ann 1, Ben 3 -> 1``), and one
+    settled before and after whose settlement moved its totals and net: ``Game 1: Ann 103*,
     Ben 0; settled: Ann 403 -> 398, Ben 0, net +403 -> +398``."""
     numbers = sorted({g.number for g in before.games} | {g.number for g in after.games})
     old, new = {g.number: g for g in before.games}, {g.number: g for g in after.games}
@@ -395,6 +420,10 @@ def compared(before: Scoresheet, after: Scoresheet) -> list[str]:
         cells = [moved(p, figure(was, p), figure(now, p)) for p in after.players]
         line = _("Game {n}: {figures}").format(n=number, figures=", ".join(cells))
         same = all(figure(was, p) == figure(now, p) for p in after.players)
+        if was and now and was.boxes != now.boxes:
+            boxes = [moved(p, str(was.boxes[p]), str(now.boxes[p])) for p in after.players]
+            line = _("{line}; boxes: {boxes}").format(line=line, boxes=", ".join(boxes))
+            same = False
         if was and now and was.settlement and now.settlement and was.winner == now.winner:
             a, b = was.settlement, now.settlement
             if a != b:

@@ -143,8 +143,9 @@ def elsewhere(error: Exception) -> bool:
 
 def not_stored(match: Match, number: int) -> Turn:
     """Say that the answer for hand ``number`` was not stored, the match having got its hand
-    ``number`` from elsewhere meanwhile (shown as 'knock' reported it), or having lost hands
-    (taken back, or its file replaced by an older copy)."""
+    ``number`` from elsewhere meanwhile (shown as 'knock' reported it, and so is each hand
+    recorded there after it, up to the match as it is now), or having lost hands (taken back,
+    or its file replaced by an older copy)."""
     hands = [stored.hand for stored in match.in_force()]
     if len(hands) < number:
         said = ngettext(
@@ -164,8 +165,11 @@ def not_stored(match: Match, number: int) -> Turn:
             ).format(number=number, id=match.id)
         ]
     )
-    before, after = match.sheet(hands[: number - 1]), match.sheet(hands[:number])
-    say(before, after, said_of_new_hand(before, after), False)
+    for told in range(number, len(hands) + 1):
+        if told > number:
+            echo_lines([_("Hand {number} was recorded elsewhere too:").format(number=told)])
+        before, after = match.sheet(hands[: told - 1]), match.sheet(hands[:told])
+        say(before, after, said_of_new_hand(before, after), False)
     return Turn.ELSEWHERE
 
 

@@ -25,6 +25,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from scorekeeper.i18n import _
 from scorekeeper.web.guard import SECURITY_HEADERS
+from scorekeeper.wrapping import error_width, wrap
 
 #: Seconds a connection has to send its whole request.
 WITHIN = 5.0
@@ -157,9 +158,13 @@ class Connection(H11Protocol):
         self.door.waiting.pop(self, None)
 
     def too_slow(self) -> None:
-        """The request did not come whole in time: the connection is closed."""
+        """The request did not come whole in time: the connection is closed, and said to be
+        slow (once) only if a request had begun to come: a browser keeps a connection open
+        after a request, or opens one ahead of a request it may not make, sending nothing."""
         self.deadline = None
-        logging.getLogger(__name__).warning(self.door.slow)
+        begun = self.conn.their_state is h11.SEND_BODY or bool(self.conn.trailing_data[0])
+        if begun:
+            logging.getLogger(__name__).warning(self.door.slow)
         self.shut()
 
     def shut(self) -> None:
@@ -202,11 +207,19 @@ class Once(logging.Filter):
         return True
 
 
+class Wrapped(logging.Formatter):
+    """A fault's words wrapped between words to the width of a terminal, as every
+    ``Warning:`` line is (one line in a file or a pipe); a traceback after them as it is."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return "\n".join(wrap(super().formatMessage(record), error_width()))
+
+
 def said_once() -> None:
     """The server's faults (its own, uvicorn's, asyncio's) on its standard error, each once."""
     handler = logging.StreamHandler()
     handler.addFilter(Once())
-    handler.setFormatter(logging.Formatter("%(message)s"))
+    handler.setFormatter(Wrapped("%(message)s"))
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(logging.WARNING)
