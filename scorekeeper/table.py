@@ -9,7 +9,7 @@ command line adds what to type about it."""
 # given as a string, which every command would pay for.
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.engine import (
     Answers,
@@ -25,7 +25,9 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.match import HandInTheWay, Match, StoredHand
 from scorekeeper.messages import next_deal, plain, round_line
 from scorekeeper.rules import Rules
-from scorekeeper.store import Store, StoreError
+
+if TYPE_CHECKING:  # the phone app runs these use cases on matches it keeps itself, no store
+    from scorekeeper.store import Store
 
 Answering = Callable[[NextHand, "Hand | None"], Answers]
 """The answers entered about a hand, given the hand as the match has it when it is stored (the
@@ -80,7 +82,7 @@ class RulesInTheWay(Refused):
     it was."""
 
 
-def match_id(store: Store, given: int | None) -> int:
+def match_id(store: "Store", given: int | None) -> int:
     """The match acted on: the one given, else the current one."""
     if given is not None:
         return given
@@ -90,15 +92,17 @@ def match_id(store: Store, given: int | None) -> int:
     return current
 
 
-def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
+def load_sheet(store: "Store", given: int | None) -> tuple[Match, Scoresheet]:
     """The match acted on, and its sheet."""
     match = store.load(match_id(store, given))
     return match, match.sheet()
 
 
-def watched(store: Store, given: int | None) -> object:
+def watched(store: "Store", given: int | None) -> object:
     """What the watched match is now, without reading it: its id and its file's stamp (or
     the problem in finding it)."""
+    from scorekeeper.store import StoreError
+
     try:
         chosen = match_id(store, given)
     except (Refused, StoreError, OSError) as error:
@@ -135,7 +139,7 @@ class Added(NamedTuple):
 
 
 def add_hand(
-    store: Store,
+    store: "Store",
     given: int | None,
     entered: Answers | Answering,
     dry_run: bool = False,
@@ -187,7 +191,7 @@ def check_next(match: Match, expected: int) -> None:
 TakenBack = tuple[list[str], "tuple[Scoresheet, Scoresheet] | None"]
 
 
-def taken_back(store: Store, chosen: int, expected: int | None = None) -> TakenBack:
+def taken_back(store: "Store", chosen: int, expected: int | None = None) -> TakenBack:
     """Void the last hand of the match (or take its abandoning back); what to report.
 
     ``expected`` is the number of the hand meant (``serve``'s page says which hand it takes
@@ -236,7 +240,7 @@ class Corrected(NamedTuple):
 
 
 def correct(
-    store: Store, given: int | None, number: int, answering: Answering, dry_run: bool = False
+    store: "Store", given: int | None, number: int, answering: Answering, dry_run: bool = False
 ) -> Corrected:
     """Replace hand ``number`` (counted over the hands in force) by the hand answered, built by
     that hand as the match had it, and work every later hand out again (with ``dry_run``, only
@@ -292,7 +296,7 @@ class RulesChanged(NamedTuple):
 
 
 def change_rules(
-    store: Store, given: int | None, asked: Callable[[Match], Rules], dry_run: bool = False
+    store: "Store", given: int | None, asked: Callable[[Match], Rules], dry_run: bool = False
 ) -> RulesChanged:
     """Play the match by the rules ``asked`` makes of it from the first hand on, every total
     worked out again (with ``dry_run``, only work it out). Rules the same as those in force

@@ -1,0 +1,469 @@
+"""What the phone app's script asks of Python: one function, :func:`answer`, takes a request
+as JSON and gives the answer as JSON, so that the script and the tests speak to it alike.
+
+The matches are the script's (it keeps each in the browser's IndexedDB as its export JSON,
+:func:`scorekeeper.exchange.export_json`, beside the standing as last drawn); it hands them over
+at the start (``open``), and every change answers with the match's new facts to store. The
+changes are the command line's own use cases (:mod:`scorekeeper.table`), run on the matches held
+here instead of the store's files; the drawing is the ``serve`` page's (:mod:`scorekeeper.web`).
+
+Each request is ``{"do": NAME, ...}``; each answer ``{"ok": true, ...}`` or ``{"ok": false,
+"error": "Error: ..."}`` in the language chosen (``lang``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, cast
+
+from scorekeeper import exchange
+from scorekeeper.app import screens
+from scorekeeper.engine import (
+    KNOCKER_COUNT,
+    MAX_DEADWOOD,
+    OPPONENT_COUNT,
+    Answers,
+    Entry,
+    InvalidHand,
+    MatchFinished,
+    first_dealers,
+    team_name,
+)
+from scorekeeper.i18n import _, available, set_language
+from scorekeeper.match import CannotChange, Match, Relation, check_names, new_uuid, now, relation
+from scorekeeper.messages import match_title, report, said_of_new_hand
+from scorekeeper.rules import (
+    CHOICES,
+    DECLARED,
+    KINDS,
+    RANGES,
+    RuleError,
+    for_three,
+    named_preset,
+    option_name,
+    refused_with_three,
+)
+from scorekeeper.table import (
+    NotTheNextHand,
+    Refused,
+    add_hand,
+    change_rules,
+    correct,
+    taken_back,
+)
+from scorekeeper.web import views
+from scorekeeper.web.board import board_html
+
+if TYPE_CHECKING:
+    from scorekeeper.store import Store
+
+
+class Unreadable(ValueError):
+    """Raised when the script sent what cannot be read (a bug in it, or a page out of date)."""
+
+
+class Shelf:
+    """The matches the phone holds, as the use cases of :mod:`scorekeeper.table` read and
+    change them (a store's ``writing()`` and ``load``): a change that fails leaves each match
+    it touched as it was, as a store's lock and commit do."""
+
+    def __init__(self) -> None:
+        self.matches: dict[int, Match] = {}
+        self.facts: dict[int, str] = {}
+        """Each match's export JSON as last stored."""
+
+    @contextmanager
+    def writing(self) -> Iterator[Shelf]:
+        try:
+            yield self
+        except BaseException:
+            for number, facts in self.facts.items():
+                if self.matches[number].changed:
+                    self.put(number, facts)
+            raise
+
+    def load(self, number: int) -> Match:
+        if number not in self.matches:
+            raise Refused(_("There is no match {id}.").format(id=number))
+        return self.matches[number]
+
+    def put(self, number: int, facts: str) -> Match:
+        """Hold the match whose export is ``facts`` as match ``number``."""
+        match = exchange.parse_export(facts.encode("utf-8"))
+        match.id = number
+        self.matches[number], self.facts[number] = match, facts
+        return match
+
+    def kept(self, match: Match) -> dict[str, Any]:
+        """What the script stores of a match just changed: its facts, and the standing as
+        drawn now (shown at the next start before Python is ready)."""
+        facts = exchange.export_json(match)
+        self.matches[match.id], self.facts[match.id] = match, facts
+        match.changed = False
+        sheet = match.sheet()
+        return {
+            "id": match.id,
+            "uuid": match.uuid,
+            "facts": facts,
+            "title": match_title(match.id, sheet),
+            "drawn": board_html(match, sheet),
+            "status": match.status.value,
+        }
+
+
+shelf = Shelf()
+
+
+def answer(request: str) -> str:
+    """The answer to one request of the script (see the module's help)."""
+    try:
+        asked = json.loads(request)
+        if not isinstance(asked, dict) or asked.get("do") not in ACTIONS:
+            raise Unreadable(_("The page sent something unreadable; reload it."))
+        language = asked.get("lang")
+        if language in available():
+            set_language(language)
+        found = ACTIONS[asked["do"]](asked)
+    except Exception as error:
+        said = said_wrong(error)
+        if said is None:
+            raise
+        found = {"ok": False, "error": said}
+    return json.dumps(found, ensure_ascii=False)
+
+
+def said_wrong(error: Exception) -> str | None:
+    """A refusal as the app shows it (``Error:`` and the error's own words, as the ``serve``
+    page says them); None for an error that is no refusal (a bug)."""
+    if isinstance(error, InvalidHand):
+        message = error.said()
+    elif isinstance(error, (Refused, MatchFinished, RuleError, CannotChange, ValueError)):
+        message = str(error)
+    else:
+        return None
+    return _("Error: {message}").format(message=message)
+
+
+# The matches
+
+
+def open_matches(asked: dict[str, Any]) -> dict[str, Any]:
+    """Hold the matches the script kept (``matches``: each ``{"id", "facts"}``); those that
+    cannot be read are named, the others held."""
+    unread = []
+    for kept in asked.get("matches", []):
+        try:
+            shelf.put(int(kept["id"]), str(kept["facts"]))
+        except (ValueError, KeyError, TypeError, CannotChange) as error:
+            unread.append({"id": kept.get("id"), "error": str(error)})
+    return {"ok": True, "unread": unread, **said(asked)}
+
+
+def said(asked: dict[str, Any]) -> dict[str, Any]:
+    """The script's own words, and the languages it offers."""
+    return {"ok": True, "words": screens.words(), "languages": views.offered()}
+
+
+def matches_list(asked: dict[str, Any]) -> dict[str, Any]:
+    """The matches held, and the import."""
+    return {"ok": True, "html": screens.matches_html(shelf.matches.values())}
+
+
+def new_form(asked: dict[str, Any]) -> dict[str, Any]:
+    return {"ok": True, "html": screens.new_html()}
+
+
+def live(asked: dict[str, Any]) -> dict[str, Any]:
+    """A match as the ``serve`` page draws it: the standing, the next hand's questions, the
+    hands and the race chart."""
+    match = shelf.load(number_of(asked))
+    return {"ok": True, **drawn(match)}
+
+
+def drawn(match: Match) -> dict[str, Any]:
+    sheet = match.sheet()
+    return {
+        "id": match.id,
+        "title": match_title(match.id, sheet),
+        "sheet": board_html(match, sheet),
+        "hands": views.sheet_html(match, sheet),
+        "entry": views.entry_html(match, sheet, False),
+        "key": views.entry_key(match, sheet, False),
+        "hand": views.next_hand(match),
+        "finished": sheet.finished,
+        "tools": screens.tools_html(match),
+    }
+
+
+def number_of(asked: dict[str, Any], key: str = "match") -> int:
+    number = asked.get(key)
+    if type(number) is not int:
+        raise Unreadable(_("The page sent something unreadable; reload it."))
+    return number
+
+
+def store(match: Match) -> Store:
+    """The shelf, for the use cases that take a store."""
+    return cast("Store", shelf)
+
+
+# Hands
+
+
+def record(asked: dict[str, Any]) -> dict[str, Any]:
+    """Record the hand entered (with ``preview``, only say what it would do)."""
+    number = number_of(asked)
+    preview = asked.get("preview") is True
+    added = add_hand(
+        store(shelf.load(number)),
+        number,
+        answers(asked),
+        dry_run=preview,
+        expected=number_of(asked, "hand"),
+    )
+    said = said_of_new_hand(added.before, added.after)
+    lines, html = (
+        report(added.before, added.after, *said),
+        views.report_html(added.before, added.after, said),
+    )
+    if preview:
+        return {"ok": True, "recorded": False, "lines": lines, "html": html}
+    return changed(shelf.load(number), lines, html)
+
+
+def changed(match: Match, lines: list[str], html: str | None = None) -> dict[str, Any]:
+    """What the script is told of a change made: the report, the match to store, and the
+    match drawn anew."""
+    laid_out = {} if html is None else {"html": html}
+    return {
+        "ok": True,
+        "recorded": True,
+        "lines": lines,
+        **laid_out,
+        "kept": shelf.kept(match),
+        "live": drawn(match),
+    }
+
+
+def undo(asked: dict[str, Any]) -> dict[str, Any]:
+    """Take back the last hand (the one the page named)."""
+    number = number_of(asked)
+    said, sheets = taken_back(store(shelf.load(number)), number, number_of(asked, "hand"))
+    match = shelf.load(number)
+    if sheets is None:
+        return changed(match, said)
+    return changed(match, report(*sheets, *said), views.report_html(*sheets, said))
+
+
+def answers(asked: dict[str, Any]) -> Answers:
+    """The answers the page sent, as :meth:`~scorekeeper.engine.NextHand.build` takes them
+    (a field the ending does not ask is left out: the page keeps what was typed in a hidden
+    one)."""
+    kind = str(asked.get("kind") or "")
+    wall = kind == Entry.WALL.value
+    return Answers(
+        kind,
+        who=None if wall else str(asked.get("who") or ""),
+        kd=count(asked.get("kd"), KNOCKER_COUNT) if kind == Entry.KNOCK.value else None,
+        od=None if wall else count(asked.get("od"), OPPONENT_COUNT),
+        upcard=str(asked.get("upcard") or "").strip() or None,
+        table=str(asked.get("table") or "").strip() or None if wall else None,
+    )
+
+
+def count(typed: object, what: str) -> int | None:
+    """A deadwood count as the page sent it (its digits); None if not given."""
+    if typed is None or typed == "":
+        return None
+    text = str(typed).strip()
+    digits = text.removeprefix("-")
+    if type(typed) is bool or not (digits.isascii() and digits.isdigit()):
+        raise Unreadable(
+            _("{value!r} is not a whole number: {what} is from 0 to {most}.").format(
+                value=str(typed), what=_(what), most=MAX_DEADWOOD
+            )
+        )
+    return int(text)
+
+
+# A new match
+
+
+def new_match(asked: dict[str, Any]) -> dict[str, Any]:
+    """Start a match as ``new`` does: the players (three: Three-handed Gin; ``teams``: two
+    teams of two, each ``Ann & Bob``), a preset and the options changed from it, who deals
+    first (else chosen at random)."""
+    names = [str(name).strip() for name in asked.get("players", []) if str(name).strip()]
+    base = named_preset(str(asked.get("preset") or "standard"))
+    options = rule_options(asked.get("options") or {})
+    three = len(names) == 3 or base.players == 3
+    teams = bool(asked.get("teams")) or base.partnership
+    if three:
+        refused = refused_with_three(options)
+        if refused is not None:
+            raise RuleError(refused.say(option_name))
+    if len(names) != (3 if three else 2):
+        raise Unreadable(_("Name both players (three for Three-handed Gin)."))
+    partners = (split_team(names[0]), split_team(names[1])) if teams else None
+    players = (team_name(partners[0]), team_name(partners[1])) if partners else tuple(names)
+    check_names(partners[0] + partners[1] if partners else players)
+    rules = for_three(base.rules)[0] if three else base.rules
+    rules = rules.over(**options)
+    may_deal = first_dealers(rules, players)
+    dealer = str(asked.get("dealer") or "")
+    first = dealer if dealer in may_deal else random.choice(may_deal)
+    match = Match(
+        max(shelf.matches, default=0) + 1,
+        players,
+        rules,
+        first,
+        now(),
+        str(asked.get("description") or ""),
+        [],
+        partners,
+        new_uuid(),
+    )
+    return changed(match, [match_title(match.id, match.sheet())])
+
+
+def split_team(text: str) -> tuple[str, str]:
+    """``Ann & Bob`` as the team's two names."""
+    names = [name.strip() for name in text.replace("+", "&").replace(",", "&").split("&")]
+    if len(names) != 2 or not all(names):
+        raise Unreadable(
+            _("{text!r} is not a team of two: write it like 'Ann & Bob'.").format(text=text)
+        )
+    return names[0], names[1]
+
+
+def rule_options(given: object) -> dict[str, Any]:
+    """The rule options the page set, each as its type takes it (a whole number, yes or no,
+    or the name of one of its values)."""
+    if not isinstance(given, dict):
+        raise Unreadable(_("The page sent something unreadable; reload it."))
+    options: dict[str, Any] = {}
+    for name, value in given.items():
+        if name not in DECLARED or value in (None, ""):
+            continue
+        kind = KINDS[name]
+        if name in CHOICES:
+            options[name] = CHOICES[name](str(value))
+        elif kind is bool:
+            options[name] = value in (True, "true", "on", "1")
+        else:
+            options[name] = count(value, name)
+            low, high = RANGES[name]
+            if not low <= options[name] <= high:
+                raise RuleError(
+                    _("{option} is from {low} to {high}, not {value}.").format(
+                        option=option_name(name), low=low, high=high, value=value
+                    )
+                )
+    return options
+
+
+# Files
+
+
+def export(asked: dict[str, Any]) -> dict[str, Any]:
+    """The match as its JSON export, or its CSV sheet, with the file's name."""
+    match = shelf.load(number_of(asked))
+    if asked.get("format") == "csv":
+        import csv
+        import io
+
+        out = io.StringIO()
+        csv.writer(out).writerows(exchange.csv_rows(match.sheet()))
+        return {"ok": True, "name": f"match-{match.id}.csv", "text": out.getvalue()}
+    return {"ok": True, "name": f"match-{match.id}.json", "text": exchange.export_json(match)}
+
+
+def import_match(asked: dict[str, Any]) -> dict[str, Any]:
+    """A match file read with ``import``'s rules: a match the phone does not hold becomes a
+    new match; a later state of one it holds brings it up to date; the same one changes
+    nothing; one that went its own way is never merged: the answer shows both sheets, and
+    ``keep`` (``both``: the file's as a new match; ``theirs``: the file's instead of the
+    phone's) says what to do with it."""
+    found = exchange.parse_export(str(asked.get("text") or "").encode("utf-8"))
+    held = next((m for m in shelf.matches.values() if m.uuid == found.uuid), None)
+    if held is None:
+        found.id = max(shelf.matches, default=0) + 1
+        return changed(found, [_("Imported as match {id}.").format(id=found.id)])
+    how = relation(held, found)
+    keep = asked.get("keep")
+    if how is Relation.SAME or (how is Relation.AHEAD and keep is None):
+        return {"ok": True, "recorded": False, "relation": how.value, "id": held.id}
+    if how is Relation.BEHIND:
+        found.id = held.id
+        return changed(found, [_("Match {id} brought up to date.").format(id=held.id)])
+    if keep == "both":
+        found.id, found.uuid = max(shelf.matches) + 1, new_uuid()
+        return changed(found, [_("Imported as match {id}.").format(id=found.id)])
+    if keep == "theirs":
+        found.id = held.id
+        return changed(found, [_("Match {id} replaced by the file's copy.").format(id=held.id)])
+    found.id = held.id
+    return {
+        "ok": True,
+        "recorded": False,
+        "relation": how.value,
+        "id": held.id,
+        "held": views.sheet_html(held, held.sheet()),
+        "found": views.sheet_html(found, found.sheet()),
+    }
+
+
+# Corrections and the rules
+
+
+def amend(asked: dict[str, Any]) -> dict[str, Any]:
+    """Correct hand ``number`` with the answers sent (``preview``: only say what it would do)."""
+    number = number_of(asked)
+    which = number_of(asked, "number")
+    preview = asked.get("preview") is True
+    done = correct(
+        store(shelf.load(number)),
+        number,
+        which,
+        lambda coming, old: answers(asked),
+        dry_run=preview,
+    )
+    lines = [_("Hand {number} corrected.").format(number=which)]
+    html = views.report_html(done.before, done.after, lines)
+    if preview:
+        return {"ok": True, "recorded": False, "lines": lines, "html": html}
+    return changed(shelf.load(number), lines, html)
+
+
+def rules(asked: dict[str, Any]) -> dict[str, Any]:
+    """Play the match by its rules with the options sent changed, from the first hand on."""
+    number = number_of(asked)
+    options = rule_options(asked.get("options") or {})
+
+    def wanted(match: Match) -> Any:
+        return match.rules.over(**options)
+
+    done = change_rules(store(shelf.load(number)), number, wanted)
+    lines = [_("The rules of match {id} changed.").format(id=number)]
+    return changed(shelf.load(number), lines, views.report_html(done.before, done.after, lines))
+
+
+ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "open": open_matches,
+    "words": said,
+    "new_form": new_form,
+    "matches": matches_list,
+    "live": live,
+    "hand": record,
+    "undo": undo,
+    "new": new_match,
+    "export": export,
+    "import": import_match,
+    "amend": amend,
+    "rules": rules,
+}
+
+__all__ = ["NotTheNextHand", "answer"]
