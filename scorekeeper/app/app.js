@@ -347,13 +347,13 @@ $("#screen-new").addEventListener("submit", async (event) => {
 // copy that went its own way is shown beside the phone's, to keep one or both.
 $("#screen-matches").addEventListener("change", async (event) => {
   if (event.target.id !== "import-file" || !event.target.files.length) return;
-  const text = await event.target.files[0].text();
-  await imported(text, null);
+  const file = event.target.files[0];
+  await imported(await file.text(), file.name, null);
 });
 
-async function imported(text, keep) {
+async function imported(text, name, keep) {
   const where = $("#import-said");
-  const answer = await ask({ do: "import", text, keep });
+  const answer = await ask({ do: "import", text, name, keep });
   if (!answer.ok) return tell([answer.error], true, null, where);
   if (answer.recorded) {
     await choose(answer.kept.id);
@@ -369,7 +369,7 @@ async function imported(text, keep) {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = words[label] || keepIt;
-      button.addEventListener("click", () => (keepIt === "mine" ? screen("matches") : imported(text, keepIt)));
+      button.addEventListener("click", () => (keepIt === "mine" ? screen("matches") : imported(text, name, keepIt)));
       where.append(button);
     }
     return;

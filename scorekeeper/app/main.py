@@ -27,14 +27,15 @@ from scorekeeper.engine import (
     OPPONENT_COUNT,
     Answers,
     Entry,
+    Form,
     InvalidHand,
     MatchFinished,
     first_dealers,
     team_name,
 )
-from scorekeeper.i18n import _, available, set_language
+from scorekeeper.i18n import _, available, ngettext, set_language
 from scorekeeper.match import CannotChange, Match, Relation, check_names, new_uuid, now, relation
-from scorekeeper.messages import match_title, report, said_of_new_hand
+from scorekeeper.messages import match_title, plain, report, round_line, said_of_new_hand
 from scorekeeper.rules import (
     CHOICES,
     DECLARED,
@@ -45,6 +46,7 @@ from scorekeeper.rules import (
     named_preset,
     option_name,
     refused_with_three,
+    rules_changed,
 )
 from scorekeeper.table import (
     NotTheNextHand,
@@ -151,8 +153,10 @@ def said_wrong(error: Exception) -> str | None:
 
 
 def open_matches(asked: dict[str, Any]) -> dict[str, Any]:
-    """Hold the matches the script kept (``matches``: each ``{"id", "facts"}``); those that
-    cannot be read are named, the others held."""
+    """Hold the matches the script kept (``matches``: each ``{"id", "facts"}``), and only
+    those; those that cannot be read are named, the others held."""
+    shelf.matches.clear()
+    shelf.facts.clear()
     unread = []
     for kept in asked.get("matches", []):
         try:
@@ -383,71 +387,91 @@ def export(asked: dict[str, Any]) -> dict[str, Any]:
 
 def import_match(asked: dict[str, Any]) -> dict[str, Any]:
     """A match file read with ``import``'s rules: a match the phone does not hold becomes a
-    new match; a later state of one it holds brings it up to date; the same one changes
-    nothing; one that went its own way is never merged: the answer shows both sheets, and
-    ``keep`` (``both``: the file's as a new match; ``theirs``: the file's instead of the
-    phone's) says what to do with it."""
-    found = exchange.parse_export(str(asked.get("text") or "").encode("utf-8"))
+    new match; a later state of one it holds brings it up to date; the same one, or an
+    earlier state, changes nothing; one that went its own way is never merged: the answer
+    shows both sheets, and ``keep`` (``both``: the file's as another match; ``theirs``: the
+    file's instead of the phone's) says what to do with it."""
+    name = str(asked.get("name") or "")
+    try:
+        found = exchange.parse_export(str(asked.get("text") or "").encode("utf-8"))
+    except ValueError as error:
+        raise Unreadable(
+            _("{path} cannot be imported: {reason}.").format(path=name, reason=error)
+        ) from None
     held = next((m for m in shelf.matches.values() if m.uuid == found.uuid), None)
-    if held is None:
-        found.id = max(shelf.matches, default=0) + 1
-        return changed(found, [_("Imported as match {id}.").format(id=found.id)])
-    how = relation(held, found)
+    how = None if held is None else relation(held, found)
     keep = asked.get("keep")
-    if how is Relation.SAME or (how is Relation.AHEAD and keep is None):
-        return {"ok": True, "recorded": False, "relation": how.value, "id": held.id}
-    if how is Relation.BEHIND:
-        found.id = held.id
-        return changed(found, [_("Match {id} brought up to date.").format(id=held.id)])
-    if keep == "both":
-        found.id, found.uuid = max(shelf.matches) + 1, new_uuid()
-        return changed(found, [_("Imported as match {id}.").format(id=found.id)])
-    if keep == "theirs":
-        found.id = held.id
-        return changed(found, [_("Match {id} replaced by the file's copy.").format(id=held.id)])
-    found.id = held.id
-    return {
-        "ok": True,
-        "recorded": False,
-        "relation": how.value,
-        "id": held.id,
-        "held": views.sheet_html(held, held.sheet()),
-        "found": views.sheet_html(found, found.sheet()),
-    }
+    if held is not None and how is not Relation.BEHIND and keep not in ("both", "theirs"):
+        shown = {"held": views.sheet_html(held, held.sheet())} if how is Relation.APART else {}
+        if shown:
+            shown["found"] = views.sheet_html(found, found.sheet())
+        return {
+            "ok": True,
+            "recorded": False,
+            "relation": how and how.value,
+            "id": held.id,
+            **shown,
+        }
+    count = len(found.in_force())
+    if held is not None and keep != "both":
+        found.id, found.uuid = held.id, held.uuid
+        said = ngettext(
+            "Brought match {id} ({players}) up to date from {path}: {n} hand now.",
+            "Brought match {id} ({players}) up to date from {path}: {n} hands now.",
+            count,
+        )
+    else:
+        found.id = max(shelf.matches, default=0) + 1
+        if held is not None:  # both kept: the file's copy is another match from now on
+            found.uuid = new_uuid()
+        said = ngettext(
+            "Imported {path} as match {id}: {players}, {n} hand.",
+            "Imported {path} as match {id}: {players}, {n} hands.",
+            count,
+        )
+    players = _(" v ").join(found.players)
+    return changed(found, [said.format(id=found.id, players=players, path=name, n=count)])
 
 
 # Corrections and the rules
 
 
 def amend(asked: dict[str, Any]) -> dict[str, Any]:
-    """Correct hand ``number`` with the answers sent (``preview``: only say what it would do)."""
-    number = number_of(asked)
-    which = number_of(asked, "number")
-    preview = asked.get("preview") is True
-    done = correct(
-        store(shelf.load(number)),
-        number,
-        which,
-        lambda coming, old: answers(asked),
-        dry_run=preview,
-    )
-    lines = [_("Hand {number} corrected.").format(number=which)]
-    html = views.report_html(done.before, done.after, lines)
-    if preview:
-        return {"ok": True, "recorded": False, "lines": lines, "html": html}
-    return changed(shelf.load(number), lines, html)
+    """Correct hand ``number`` with the answers sent, every later hand scored again, and say
+    so as ``amend`` does."""
+    number, which = number_of(asked), number_of(asked, "number")
+    done = correct(store(shelf.load(number)), number, which, lambda coming, old: answers(asked))
+    match = shelf.load(number)
+    if done.new == done.old:
+        said = _("Hand {number} is already as given: {hand}. Nothing was changed.")
+        return {"ok": False, "error": said.format(number=which, hand=plain(done.old))}
+    if done.after.variant.form is Form.PARTNERSHIP:  # hand numbers count the tables' hands
+        lines = [
+            _("Replaced hand {number}: {old}").format(number=which, old=plain(done.old)),
+            _("     by hand {number}: {new}").format(number=which, new=plain(done.new)),
+        ]
+    else:
+        lines = [
+            _("Replaced {old}").format(old=round_line(done.before.rounds[which - 1])),
+            _("     by {new}").format(new=round_line(done.after.rounds[which - 1])),
+        ]
+    return changed(match, lines, views.report_html(done.before, done.after, lines))
 
 
 def rules(asked: dict[str, Any]) -> dict[str, Any]:
-    """Play the match by its rules with the options sent changed, from the first hand on."""
+    """Play the match by its rules with the options sent changed, from the first hand on, as
+    ``amend rules`` does."""
     number = number_of(asked)
     options = rule_options(asked.get("options") or {})
-
-    def wanted(match: Match) -> Any:
-        return match.rules.over(**options)
-
-    done = change_rules(store(shelf.load(number)), number, wanted)
-    lines = [_("The rules of match {id} changed.").format(id=number)]
+    done = change_rules(store(shelf.load(number)), number, lambda m: m.rules.over(**options))
+    if done.after.rules == done.old:
+        said = _("Match {id} is played by those rules already; nothing was changed.")
+        return {"ok": False, "error": said.format(id=number)}
+    lines = [
+        _("Rules of match {id} changed: {changes}.").format(
+            id=number, changes="; ".join(rules_changed(done.old, done.after.rules))
+        )
+    ]
     return changed(shelf.load(number), lines, views.report_html(done.before, done.after, lines))
 
 

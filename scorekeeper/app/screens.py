@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from scorekeeper.engine import ENDINGS
 from scorekeeper.i18n import _
-from scorekeeper.match import Match
+from scorekeeper.match import Match, MatchStatus
 from scorekeeper.messages import match_title
 from scorekeeper.rules import CHOICES, DECLARED, KINDS, RANGES, option_name
 from scorekeeper.web.views import text
@@ -38,42 +39,61 @@ def words() -> dict[str, str]:
     }
 
 
+def field(said: str, control: str) -> str:
+    """A labelled field of a form: ``said`` over the ``control``'s markup."""
+    return f'<label class="field"><span>{text(said)}</span>{control}</label>'
+
+
+def folded(summary: str, inside: str) -> str:
+    return f"<details><summary>{text(summary)}</summary>{inside}</details>"
+
+
+def button(said: str, attributes: str = 'type="submit"') -> str:
+    return f"<button {attributes}>{text(said)}</button>"
+
+
+def options_of(values: Iterable[tuple[str, str]]) -> str:
+    return "".join(f'<option value="{text(value)}">{text(said)}</option>' for value, said in values)
+
+
 def matches_html(matches: Iterable[Match]) -> str:
     """The matches held, newest first, each a button that opens it; then the import."""
+    status = {
+        MatchStatus.FINISHED: _("finished"),
+        MatchStatus.OPEN: _("open"),
+        MatchStatus.ABANDONED: _("abandoned"),
+    }
     rows = "".join(
         f'<li><button type="button" class="open-match" data-id="{match.id}">'
         f"{text(match_title(match.id, match.sheet()))}</button>"
-        f' <span class="status">{text(_(match.status.value))}</span></li>'
+        f' <span class="status">{text(status[match.status])}</span></li>'
         for match in sorted(matches, key=lambda m: -m.id)
     )
+    heading, importing = _("Matches"), _("Import a match file (JSON)")
     return (
-        f"<h2>{text(_('Matches'))}</h2>"
+        f"<h2>{text(heading)}</h2>"
         + (f'<ul class="matches">{rows}</ul>' if rows else "")
-        + f'<label class="field"><span>{text(_("Import a match file (JSON)"))}</span>'
-        '<input type="file" id="import-file" accept=".json,application/json"></label>'
-        '<div id="import-said" class="said" aria-live="polite" hidden></div>'
+        + field(importing, '<input type="file" id="import-file" accept=".json,application/json">')
+        + '<div id="import-said" class="said" aria-live="polite" hidden></div>'
     )
 
 
 def option_field(name: str) -> str:
     """One rule option as a field of a form: a number in its range, or a choice of its values
-    (empty: as the preset or the match has it)."""
-    said = f"<span>{text(_(DECLARED[name].label))} <code>{text(option_name(name))}</code></span>"
+    (empty: as the preset or the match has it), named as the rules table and ``new`` name it."""
+    said = f"{_(DECLARED[name].label)} ({option_name(name)})"
     if name in RANGES:
         low, high = RANGES[name]
-        return (
-            f'<label class="field">{said}<input name="{name}" type="number" '
-            f'inputmode="numeric" min="{low}" max="{high}"></label>'
+        return field(
+            said,
+            f'<input name="{name}" type="number" inputmode="numeric" min="{low}" max="{high}">',
         )
-    values = [value.value for value in CHOICES[name]] if name in CHOICES else ["true", "false"]
-    shown = {"true": _("yes"), "false": _("no")}
-    choices = "".join(
-        f'<option value="{text(value)}">{text(shown.get(value, value))}</option>'
-        for value in values
-    )
-    return (
-        f'<label class="field">{said}<select name="{name}"><option value=""></option>'
-        f"{choices}</select></label>"
+    if name in CHOICES:
+        values = [(value.value, value.value) for value in CHOICES[name]]
+    else:
+        values = [("true", _("yes")), ("false", _("no"))]
+    return field(
+        said, f'<select name="{name}"><option value=""></option>{options_of(values)}</select>'
     )
 
 
@@ -84,9 +104,7 @@ def options_html() -> str:
         for name, option in DECLARED.items()
         if option.flag is not None and (KINDS[name] is not bool or option.flag)
     )
-    return (
-        f'<details class="options"><summary>{text(_("Rule options"))}</summary>{fields}</details>'
-    )
+    return folded(_("Rule options"), fields)
 
 
 def new_html() -> str:
@@ -94,63 +112,55 @@ def new_html() -> str:
     preset, who deals first and the options."""
     from scorekeeper.rules import PRESETS
 
+    player = '<input name="player" autocomplete="off" maxlength="40">'
     players = "".join(
-        f'<label class="field"><span>{text(said)}</span>'
-        f'<input name="player" autocomplete="off" maxlength="40"></label>'
+        field(said, player)
         for said in (_("Player 1"), _("Player 2"), _("Player 3 (Three-handed Gin)"))
     )
-    presets = "".join(f'<option value="{text(name)}">{text(name)}</option>' for name in PRESETS)
+    heading, teams = _("New match"), _("Two teams of two (write each as Ann & Bob)")
+    presets = options_of((name, name) for name in PRESETS)
     return (
-        f'<form id="new" class="new"><h2>{text(_("New match"))}</h2>{players}'
-        f'<label class="check"><input type="checkbox" name="teams"> '
-        f"{text(_('Two teams of two (write each as Ann & Bob)'))}</label>"
-        f'<label class="field"><span>{text(_("Preset"))}</span>'
-        f'<select name="preset">{presets}</select></label>'
-        f'<label class="field"><span>{text(_("Who deals first (empty: chosen at random)"))}'
-        '</span><input name="dealer" autocomplete="off"></label>'
-        f"{options_html()}"
-        f'<button type="submit" class="record">{text(_("Start the match"))}</button>'
-        '<div class="said wrong" aria-live="polite" hidden></div></form>'
+        f'<form id="new" class="new"><h2>{text(heading)}</h2>{players}'
+        f'<label class="check"><input type="checkbox" name="teams"> {text(teams)}</label>'
+        + field(_("Preset"), f'<select name="preset">{presets}</select>')
+        + field(
+            _("Who deals first (empty: chosen at random)"),
+            '<input name="dealer" autocomplete="off">',
+        )
+        + options_html()
+        + button(_("Start the match"), 'type="submit" class="record"')
+        + '<div class="said wrong" aria-live="polite" hidden></div></form>'
     )
 
 
 def tools_html(match: Match) -> str:
     """What may be done to the match shown: its files, a hand corrected, its rules changed."""
     held = len(match.in_force())
-    hands = "".join(f'<option value="{n}">{n}</option>' for n in range(held, 0, -1))
-    kinds = "".join(
-        f'<option value="{kind}">{text(_(kind))}</option>'
-        for kind in ("knock", "gin", "big_gin", "wall")
+    hands = options_of((str(n), str(n)) for n in range(held, 0, -1))
+    kinds = options_of((entry.value, _(said)) for entry, said in ENDINGS.items())
+    players = options_of((name, name) for name in match.players)
+    count = '<input name="{}" type="number" inputmode="numeric" min="0" max="98">'
+    amend = folded(
+        _("Correct a hand"),
+        '<form id="amend">'
+        + field(_("Hand"), f'<select name="number">{hands}</select>')
+        + field(_("How did the hand end?"), f'<select name="kind">{kinds}</select>')
+        + field(_("Who knocked?"), f'<select name="who">{players}</select>')
+        + field(_("Knocker's deadwood"), count.format("kd"))
+        + field(_("Opponent's deadwood"), count.format("od"))
+        + button(_("Correct it"))
+        + "</form>",
     )
-    players = "".join(
-        f'<option value="{text(name)}">{text(name)}</option>' for name in match.players
+    rules = folded(
+        _("Change the rules"),
+        '<form id="rules">' + options_html() + button(_("Change them")) + "</form>",
     )
-    knocker, opponent = _("Knocker's deadwood"), _("Opponent's deadwood")
-    amend = (
-        f'<details class="amend"><summary>{text(_("Correct a hand"))}</summary>'
-        f'<form id="amend"><label class="field"><span>{text(_("Hand"))}</span>'
-        f'<select name="number">{hands}</select></label>'
-        f'<label class="field"><span>{text(_("How did the hand end?"))}</span>'
-        f'<select name="kind">{kinds}</select></label>'
-        f'<label class="field"><span>{text(_("Who knocked?"))}</span>'
-        f'<select name="who">{players}</select></label>'
-        f'<label class="field"><span>{text(knocker)}</span>'
-        '<input name="kd" type="number" inputmode="numeric" min="0" max="98"></label>'
-        f'<label class="field"><span>{text(opponent)}</span>'
-        '<input name="od" type="number" inputmode="numeric" min="0" max="98"></label>'
-        f'<button type="submit">{text(_("Correct it"))}</button></form></details>'
-        if held
-        else ""
-    )
-    rules = (
-        f'<details class="rules"><summary>{text(_("Change the rules"))}</summary>'
-        f'<form id="rules">{options_html()}'
-        f'<button type="submit">{text(_("Change them"))}</button></form></details>'
-    )
+    export = 'type="button" class="export" data-format="{}"'
     files = (
-        f'<p class="files"><button type="button" class="export" data-format="json">'
-        f"{text(_('Export (JSON)'))}</button> "
-        f'<button type="button" class="export" data-format="csv">{text(_("Export (CSV)"))}'
-        "</button></p>"
+        '<p class="files">'
+        + button(_("Export (JSON)"), export.format("json"))
+        + " "
+        + button(_("Export (CSV)"), export.format("csv"))
+        + "</p>"
     )
-    return files + amend + rules
+    return files + (amend if held else "") + rules

@@ -28,7 +28,7 @@ def app(directory: str, pyodide: str | None, serve: bool, port: int) -> None:
     The app is this scorekeeper's own Python running in the phone's browser on Pyodide; opened
     once, it works with no network and keeps its matches on the phone. Pyodide is copied from
     PATH, else from the folder SCOREKEEPER_PYODIDE names, else from .ci/node_modules/pyodide
-    or node_modules/pyodide here ('npm install pyodide@314.0.8' puts it there).
+    or node_modules/pyodide here, where 'npm install pyodide@314.0.8' puts it.
 
     \b
     Example:
