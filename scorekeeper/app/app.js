@@ -429,6 +429,7 @@ first()
   .then(persist)
   .catch((error) => {
     console.error(error);
+    window.scorekeeperFailed = String(error);
     note.textContent = `${words.failed || "Error"} (${error})`;
     note.hidden = false;
   });

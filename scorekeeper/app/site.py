@@ -10,7 +10,9 @@ from the disk, the Python from this installation.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import http.server
 import io
 import json
 import os
@@ -204,3 +206,27 @@ def build(target: Path, pyodide: Path) -> list[str]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content)
     return sorted(made)
+
+
+class Files(http.server.SimpleHTTPRequestHandler):
+    """The site's files as a static host serves them (each with its type; nothing logged)."""
+
+    extensions_map = {  # noqa: RUF012 (the class's own table, as http.server has it)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".json": "application/json",
+        ".zip": "application/zip",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def server(target: Path, port: int) -> http.server.ThreadingHTTPServer:
+    """A server of the site in ``target`` on 127.0.0.1 (which browsers take for a secure
+    origin, as they do https), at ``port`` (0: any free one)."""
+    handler = functools.partial(Files, directory=str(target))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)

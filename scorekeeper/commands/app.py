@@ -71,33 +71,17 @@ def app(directory: str, pyodide: str | None, serve: bool, port: int) -> None:
 
 def serve_folder(target: Path, port: int) -> None:
     """Serve the site on 127.0.0.1 (a secure origin to a browser) until Ctrl-C."""
-    import functools
-    import http.server
+    from scorekeeper.app.site import server
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {  # noqa: RUF012 (the class's own table, as http.server has it)
-            **http.server.SimpleHTTPRequestHandler.extensions_map,
-            ".mjs": "text/javascript",
-            ".js": "text/javascript",
-            ".wasm": "application/wasm",
-            ".webmanifest": "application/manifest+json",
-            ".json": "application/json",
-            ".zip": "application/zip",
-        }
-
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    handler = functools.partial(Handler, directory=str(target))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    with server(target, port) as serving:
         echo_lines(
             [
                 _("Serving the app at http://127.0.0.1:{port}/ (Ctrl-C stops).").format(
-                    port=server.server_address[1]
+                    port=serving.server_address[1]
                 )
             ]
         )
         try:
-            server.serve_forever()
+            serving.serve_forever()
         except KeyboardInterrupt:
             pass
