@@ -43,7 +43,12 @@ pytestmark = [
 #: Three hands of plain Gin Rummy (--preset gin: one game to 100), worked out from the rules:
 #: Ann knocks 4 v 27: +23; Ben gin v 18: 18 + 25 = +43; Ann gin v 60: 60 + 25 = +85, Ann 108
 #: ends the game. Ann 108 + 2 boxes (50) + game bonus 100 = 258; Ben 43 + 1 box (25) = 68.
-GIN_RUMMY = [("knock", "Ann", 4, 27), ("gin", "Ben", None, 18), ("gin", "Ann", None, 60)]
+Hand = tuple[str, "str | None", "int | None", "int | None"]
+GIN_RUMMY: list[Hand] = [
+    ("knock", "Ann", 4, 27),
+    ("gin", "Ben", None, 18),
+    ("gin", "Ann", None, 60),
+]
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +118,7 @@ def tap_hand(page: Any, kind: str, who: str | None, kd: int | None, od: int | No
     )
 
 
-def cli_played(store: Path, hands: list[tuple[str, str, int | None, int | None]]) -> None:
+def cli_played(store: Path, hands: list[Hand]) -> None:
     for kind, who, kd, od in hands:
         if kind == "knock":
             ok(invoke(store, "knock", who, kd, od))
