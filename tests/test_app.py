@@ -320,3 +320,24 @@ def test_the_app_speaks_the_language_asked_for() -> None:
     assert german["languages"] == {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
     dutch = asked({"do": "hand", "match": 1, "hand": 1, "lang": "nl", **HANDS[0]})
     assert dutch["lines"][0].startswith("Hand 1: Ann klopt met 4 tegen 27")
+
+
+@pytest.mark.usefixtures("phone")
+def test_stats_and_head_to_head_over_the_finished_matches_held() -> None:
+    asked({"do": "new", "players": ["Ann", "Ben"], "preset": "gin", "dealer": "Ann"})
+    assert "No finished match yet." in asked({"do": "matches"})["html"]
+    play(HANDS)  # Ann wins the one game: 2 hands to 1, net +190 (see HANDS)
+    asked({"do": "new", "players": ["ann", "Cid"], "dealer": "ann"})  # not finished: not counted
+    shown = asked({"do": "matches"})["html"]
+    rows = [
+        [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<t[hd][^>]*>.*?</t[hd]>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", shown)
+    ]
+    assert rows == [
+        ["Player", "Played", "Won", "Drawn", "Lost", "Games", "Hands", "Net"],
+        ["Ann", "1", "1", "0", "0", "1", "2", "+190"],
+        ["Ben", "1", "0", "0", "1", "0", "1", "-190"],
+        ["Against", "Played", "Won", "Drawn", "Lost", "Games", "Hands", "Net"],
+        ["Ann against Ben", "1", "1", "0", "0", "1", "2", "+190"],
+        ["Ben against Ann", "1", "0", "0", "1", "0", "1", "-190"],
+    ]

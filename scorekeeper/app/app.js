@@ -12,7 +12,6 @@ const entry = $("#entry");
 const said = $("#said");
 const tools = $("#tools");
 const note = $("#note");
-const started = performance.now();
 
 let python = null; // scorekeeper.app.main.answer, once Python is ready
 let lang = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2).toLowerCase();
@@ -99,7 +98,7 @@ async function start() {
   learn(answer);
   progress(100);
   $("#loading").hidden = true;
-  window.scorekeeperReady = performance.now() - started;
+  window.scorekeeperReady = performance.now(); // ms since the page was asked for
   if (current !== null) await show(current);
   else await screen("new");
 }
@@ -108,14 +107,19 @@ async function start() {
 function learn(answer) {
   words = answer.words;
   localStorage.setItem(`words-${lang}`, JSON.stringify(words));
+  localStorage.setItem("languages", JSON.stringify(answer.languages));
+  offer(answer.languages);
+  label();
+}
+
+function offer(languages) {
   const choice = $("#lang");
   choice.innerHTML = "";
-  for (const [code, name] of Object.entries(answer.languages)) {
+  for (const [code, name] of Object.entries(languages)) {
     const option = new Option(name, code, false, code === lang);
     option.lang = code;
     choice.append(option);
   }
-  label();
 }
 
 function label() {
@@ -242,7 +246,10 @@ async function record(form) {
   const asked = answers(form);
   if (JSON.stringify(asked) !== previewed) return;
   $("button.record", form).disabled = true;
+  const tapped = performance.now();
   told(await ask({ do: "hand", ...asked }));
+  // how long the hand took to be on the sheet (the frame that shows it)
+  requestAnimationFrame(() => (window.scorekeeperRecorded = performance.now() - tapped));
   sheet.scrollIntoView({ block: "start" });
 }
 
@@ -402,6 +409,7 @@ $("#lang").addEventListener("change", async (event) => {
 // At once, before Python: the current match's standing as last drawn.
 async function first() {
   label();
+  offer(JSON.parse(localStorage.getItem("languages") || "{}"));
   const setting = await read("settings", "current");
   if (setting) {
     current = setting.value;
@@ -411,7 +419,7 @@ async function first() {
       document.title = kept.title;
     }
   }
-  window.scorekeeperShown = performance.now() - started;
+  window.scorekeeperShown = performance.now();
 }
 
 async function persist() {

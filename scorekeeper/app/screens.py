@@ -7,20 +7,27 @@ catalogues."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
-from scorekeeper.engine import ENDINGS
+from scorekeeper.engine import ENDINGS, fold
 from scorekeeper.i18n import _
 from scorekeeper.match import Match, MatchStatus
-from scorekeeper.messages import match_title
+from scorekeeper.messages import match_title, signed
 from scorekeeper.rules import CHOICES, DECLARED, KINDS, RANGES, option_name
-from scorekeeper.web.views import text
+from scorekeeper.stats import BEST, FIELDS, Figures, head_to_head, match_figures
+from scorekeeper.web.views import cell, text
+
+K = TypeVar("K", str, tuple[str, str])
+
+#: The figures the stats show of each player, as ``stats`` shows them in a line.
+SHORT = ("matches", "won", "drawn", "lost", "games_won", "hands_won", "net")
 
 
 def words() -> dict[str, str]:
     """What the script says in its own words (kept by the script for the next start, so that
     they are in the language before Python is ready)."""
     return {
-        "match": _("Match"),
+        "match": _("Sheet"),
         "matches": _("Matches"),
         "new": _("New match"),
         "loading": _("Starting the scorekeeper…"),
@@ -75,6 +82,68 @@ def matches_html(matches: Iterable[Match]) -> str:
         + (f'<ul class="matches">{rows}</ul>' if rows else "")
         + field(importing, '<input type="file" id="import-file" accept=".json,application/json">')
         + '<div id="import-said" class="said" aria-live="polite" hidden></div>'
+        + stats_html(matches)
+    )
+
+
+def summed(found: Iterable[dict[K, Figures]]) -> dict[K, Figures]:
+    """Figures of many matches added up by whom they are of (names as last spelt, case and
+    accents aside), as the store's summaries add them: a best is the best, the rest summed."""
+    totals: dict[object, dict[str, int]] = {}
+    names: dict[object, K] = {}
+    for figures in found:
+        for who, mine in figures.items():
+            key = fold(who) if isinstance(who, str) else tuple(map(fold, who))
+            names[key] = who
+            total = totals.setdefault(key, dict.fromkeys(FIELDS, 0))
+            for name in FIELDS:
+                figure = getattr(mine, name)
+                total[name] = max(total[name], figure) if name in BEST else total[name] + figure
+    order = sorted(totals, key=str)
+    return {names[key]: Figures(**totals[key]) for key in order}
+
+
+def stats_html(matches: Iterable[Match]) -> str:
+    """``stats`` over the finished matches held: a line per player, then head to head."""
+    sheets = [match.sheet() for match in matches if not match.abandoned and match.sheet().finished]
+    brief = {
+        "matches": _("Played"),
+        "won": _("Won"),
+        "drawn": _("Drawn"),
+        "lost": _("Lost"),
+        "games_won": _("Games"),
+        "hands_won": _("Hands"),
+        "net": _("Net"),
+    }
+    if not sheets:
+        return f"<p>{text(_('No finished match yet.'))}</p>"
+
+    def table(first: str, rows: dict[str, Figures]) -> str:
+        head = cell(first, "th") + "".join(cell(brief[key], "th") for key in SHORT)
+        body = "".join(
+            "<tr>"
+            + cell(name, "th")
+            + "".join(
+                cell(signed(figures.net) if key == "net" else getattr(figures, key), css="figure")
+                for key in SHORT
+            )
+            + "</tr>"
+            for name, figures in rows.items()
+        )
+        return f'<table class="stats"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+    players = summed(match_figures(sheet) for sheet in sheets)
+    pairs = summed(head_to_head(sheet) for sheet in sheets)
+    against = _("{a} against {b}")
+    every, facing = _("Every player"), _("Head to head")
+    return (
+        f"<h2>{text(every)}</h2>"
+        + table(_("Player"), players)
+        + f"<h2>{text(facing)}</h2>"
+        + table(
+            _("Against"),
+            {against.format(a=a, b=b): f for (a, b), f in pairs.items()},
+        )
     )
 
 
