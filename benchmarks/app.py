@@ -119,6 +119,14 @@ def main() -> None:
             ready = waited(page, "window.scorekeeperReady ?? window.scorekeeperFailed ?? null")
             print(f"offline start: standing on screen at {shown:.0f} ms (at most 500)")
             print(f"offline start: entry ready at {ready:.0f} ms (at most 3000)")
+            marks = page.evaluate(
+                "Object.fromEntries(performance.getEntriesByType('mark')"
+                ".map(m => [m.name, Math.round(m.startTime)]))"
+            )
+            print(
+                "  of which: Pyodide loaded at {pyodide} ms, the app's modules imported at "
+                "{imported} ms, the matches read at {opened} ms".format(**marks)
+            )
 
             page.locator("fieldset.question label.choice", has_text="knock").first.click()
             page.locator("fieldset[data-for] label.choice", has_text="Ann").click()

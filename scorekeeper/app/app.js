@@ -89,12 +89,15 @@ async function start() {
     fetch("scorekeeper.zip").then((response) => response.arrayBuffer()),
   ]);
   progress(70);
+  performance.mark("pyodide");
   pyodide.unpackArchive(zipped, "zip", { extractDir: "/home/pyodide/app" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/app')");
   python = pyodide.pyimport("scorekeeper.app.main");
+  performance.mark("imported");
   progress(85);
   const matches = await read("matches");
   const answer = await ask({ do: "open", matches: matches.map((m) => ({ id: m.id, facts: m.facts })) });
+  performance.mark("opened");
   learn(answer);
   progress(100);
   $("#loading").hidden = true;

@@ -354,7 +354,10 @@ def rule_options(given: object) -> dict[str, Any]:
             continue
         kind = KINDS[name]
         if name in CHOICES:
-            options[name] = CHOICES[name](str(value))
+            try:
+                options[name] = CHOICES[name](str(value))
+            except ValueError:  # the page offers only the values there are
+                raise Unreadable(_("The page sent something unreadable; reload it.")) from None
         elif kind is bool:
             options[name] = value in (True, "true", "on", "1")
         else:
