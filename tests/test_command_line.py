@@ -105,7 +105,7 @@ def _commands() -> dict[str, click.Command]:
 
 def test_every_listed_command_is_found_under_its_own_name() -> None:
     commands = _commands()
-    assert len(commands) == len(cli.list_commands(click.Context(cli))) == 24
+    assert len(commands) == len(cli.list_commands(click.Context(cli))) == 25
     assert all(command.name == name for name, command in commands.items())
     assert cli.get_command(click.Context(cli), "nonsense") is None
 
