@@ -268,6 +268,12 @@ def test_a_file_is_imported_with_the_rules_of_import() -> None:
     assert [m["id"] for m in [both["kept"]]] == [2]
     listed = asked({"do": "matches"})["html"]
     assert "Match 2: Ann v Ben" in listed and "Match 1: Ann v Ben" in listed
+    # Or the file's copy kept instead of the phone's: its hand 2 is Ben's knock.
+    asked({"do": "open", "matches": [{"id": 1, "facts": mine}]})
+    theirs_kept = asked({"do": "import", "text": theirs_facts, "name": "x.json", "keep": "theirs"})
+    assert theirs_kept["kept"]["id"] == 1
+    assert "Ben +28" in theirs_kept["live"]["hands"]
+    assert "Match 2" not in asked({"do": "matches"})["html"]
 
 
 @pytest.mark.usefixtures("phone")

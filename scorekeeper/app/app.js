@@ -80,14 +80,18 @@ function progress(value) {
   $("#progress").value = value;
 }
 
+// Python starts loading at once, while the standing as last drawn is put on the screen.
+const base = new URL("./", location.href).href;
+const loading = Promise.all([
+  import("./pyodide/pyodide.mjs").then(({ loadPyodide }) =>
+    loadPyodide({ indexURL: `${base}pyodide/`, lockFileURL: `${base}pyodide/pyodide-lock.json` }),
+  ),
+  fetch("scorekeeper.zip").then((response) => response.arrayBuffer()),
+]);
+
 async function start() {
   progress(5);
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  const base = new URL("./", location.href).href;
-  const [pyodide, zipped] = await Promise.all([
-    loadPyodide({ indexURL: `${base}pyodide/`, lockFileURL: `${base}pyodide/pyodide-lock.json` }),
-    fetch("scorekeeper.zip").then((response) => response.arrayBuffer()),
-  ]);
+  const [pyodide, zipped] = await loading;
   progress(70);
   performance.mark("pyodide");
   pyodide.unpackArchive(zipped, "zip", { extractDir: "/home/pyodide/app" });
@@ -433,6 +437,14 @@ async function persist() {
     note.hidden = false;
   }
 }
+
+// A fault of the app's own (a bug, not a refusal, which Python words itself): said at the top,
+// never a page that silently stops answering.
+window.addEventListener("unhandledrejection", (event) => {
+  console.error(event.reason);
+  note.textContent = words.failed || String(event.reason);
+  note.hidden = false;
+});
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
 first()
