@@ -216,6 +216,11 @@ def test_a_match_played_on_the_phone_is_the_rules_and_the_command_lines(tmp_path
     assert shown["games"][0]["settlement"]["Ann"]["total"] == 258
     assert shown["games"][0]["settlement"]["Ben"]["total"] == 68
     assert [r["points"] for r in shown["rounds"]] == [23, 43, 85]
+    # The phone's files are the command line's, byte for byte.
+    for form in ("json", "csv"):
+        on_phone = asked({"do": "export", "match": 1, "format": form})["text"]
+        ok(invoke(store, "export", "--format", form, "-o", tmp_path / f"cli.{form}"))
+        assert (tmp_path / f"cli.{form}").read_bytes() == on_phone.encode("utf-8")
 
 
 @pytest.mark.usefixtures("phone")

@@ -81,9 +81,17 @@ def opened(browser: Any, address: str, locale: str = "en-GB") -> Any:
     file (it then starts with no network)."""
     context = browser.new_context(viewport=PHONE, locale=locale)
     page = context.new_page()
+    refused: list[str] = []  # what the page's Content-Security-Policy stopped
+    context.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     page.goto(address)
     ready(page)
     wait_until(page, "() => !!navigator.serviceWorker.controller", seconds=60)
+    page.refused = refused
     return page
 
 
@@ -166,6 +174,7 @@ def test_a_whole_match_by_taps_is_the_command_lines_and_goes_on_offline(
     assert on_phone == on_cli
     assert on_phone["net"] == {"Ann": 190, "Ben": -190}
     assert on_phone["games"][0]["settlement"]["Ann"]["total"] == 258
+    assert page.refused == []  # Python ran under a policy of the site's own files and WebAssembly
 
     # Started again with no network, from the home screen: a new page of the same phone.
     again = page.context.new_page()
