@@ -97,6 +97,9 @@ def test_the_site_holds_the_shell_pyodide_and_the_python_and_caches_every_file(
         *(f"pyodide/{name}" for name in CORE),
     }
     assert (site / "pyodide/pyodide.asm.wasm").read_text() == "the pyodide.asm.wasm of Pyodide"
+    # The page names its build: Python's memory, kept by a phone to start faster, is of one.
+    page = (site / "index.html").read_text()
+    assert re.search(r'<html lang="en" data-build="[0-9a-f]{16}">', page)
     # The service worker keeps every file the app fetches (itself aside), and the folder.
     worker = (site / "sw.js").read_text()
     cached = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.DOTALL)[1])  # type: ignore[index]

@@ -153,12 +153,15 @@ def test_a_whole_match_by_taps_is_the_command_lines_and_goes_on_offline(
         tap_hand(page, *hand)
     assert "Ann" in page.locator("#sheet").inner_text()
 
-    # The network cut: the standing as last drawn at once, then the entry.
+    # The network cut: the standing as last drawn at once, then the entry, Python restored
+    # from the memory the first start kept.
+    wait_until(page, "() => window.scorekeeperRemembered === true", seconds=60)
     page.context.set_offline(True)
     page.reload()
     wait_until(page, "() => window.scorekeeperShown !== undefined")
     assert "43" in page.locator("#sheet").inner_text()  # Ben's 43, before Python is ready
     ready(page)
+    assert page.evaluate("window.scorekeeperRestored") is True
     page.screenshot(path=tmp_path / "offline.png")
     tap_hand(page, *GIN_RUMMY[2])
     assert "Ann" in page.locator("#sheet p.result").inner_text()
@@ -260,6 +263,12 @@ def test_german_and_dutch_and_no_serious_accessibility_fault(
     wait_until(page, "() => document.querySelector('form.hand').innerText.includes('Hand 2')")
     assert page.locator("nav button[data-screen=new]").inner_text() == "Nieuwe partij"
     assert page.evaluate("document.documentElement.lang") == "nl"
+    # Started again from the kept memory, in the language chosen (its catalogue read anew).
+    wait_until(page, "() => window.scorekeeperRemembered === true", seconds=60)
+    page.reload()
+    ready(page)
+    assert page.evaluate("window.scorekeeperRestored") is True
+    assert "Hand 2 van partij 1" in page.locator("form.hand").inner_text()
     page.context.close()
     for locale in ("en-GB", "de-DE", "nl-NL"):
         # axe is injected as a script of the page's own, which its policy would refuse

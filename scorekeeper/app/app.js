@@ -25,10 +25,14 @@ let timer = null;
 
 function opened() {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open("scorekeeper", 1);
+    const request = indexedDB.open("scorekeeper", 2);
     request.onupgradeneeded = () => {
-      request.result.createObjectStore("matches", { keyPath: "id" });
-      request.result.createObjectStore("settings", { keyPath: "key" });
+      const made = request.result.objectStoreNames;
+      if (!made.contains("matches")) request.result.createObjectStore("matches", { keyPath: "id" });
+      if (!made.contains("settings")) request.result.createObjectStore("settings", { keyPath: "key" });
+      // Python's memory once the app's modules are imported, of one build: later starts
+      // restore it instead of starting Python and importing them again.
+      if (!made.contains("snapshots")) request.result.createObjectStore("snapshots", { keyPath: "build" });
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
@@ -80,23 +84,52 @@ function progress(value) {
   $("#progress").value = value;
 }
 
-// Python starts loading at once, while the standing as last drawn is put on the screen.
+// Python starts loading at once, while the standing as last drawn is put on the screen: from
+// the memory kept at an earlier start of this build where there is one (a fraction of a second),
+// else started and its modules imported (seconds), its memory then kept for the next start.
 const base = new URL("./", location.href).href;
+const build = document.documentElement.dataset.build;
+const options = { indexURL: `${base}pyodide/`, lockFileURL: `${base}pyodide/pyodide-lock.json` };
 const loading = Promise.all([
-  import("./pyodide/pyodide.mjs").then(({ loadPyodide }) =>
-    loadPyodide({ indexURL: `${base}pyodide/`, lockFileURL: `${base}pyodide/pyodide-lock.json` }),
-  ),
+  import("./pyodide/pyodide.mjs"),
+  read("snapshots", build).catch(() => undefined),
   fetch("scorekeeper.zip").then((response) => response.arrayBuffer()),
-]);
+]).then(async ([{ loadPyodide }, kept, zipped]) => {
+  if (kept) {
+    try {
+      return [await loadPyodide({ ...options, _loadSnapshot: kept.memory }), zipped, false];
+    } catch (error) {
+      console.warn("the kept memory could not be restored; starting afresh", error);
+    }
+  }
+  return [await loadPyodide({ ...options, _makeSnapshot: true }), zipped, true];
+});
+
+// The memory of a Python that has imported the app's modules, kept for this build only.
+async function remember(memory) {
+  const transaction = (await db).transaction("snapshots", "readwrite");
+  transaction.objectStore("snapshots").clear();
+  transaction.objectStore("snapshots").put({ build, memory });
+  await done(transaction);
+}
 
 async function start() {
   progress(5);
-  const [pyodide, zipped] = await loading;
+  const [pyodide, zipped, fresh] = await loading;
   progress(70);
   performance.mark("pyodide");
+  // The files are unpacked at every start (a kept memory holds no files: the catalogues of the
+  // languages are read from them).
   pyodide.unpackArchive(zipped, "zip", { extractDir: "/home/pyodide/app" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/app')");
+  if (fresh) {
+    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/app'); import scorekeeper.app.main");
+    // taken before any of its objects is handed to this script; stored meanwhile
+    remember(pyodide.makeMemorySnapshot())
+      .then(() => (window.scorekeeperRemembered = true))
+      .catch((error) => console.warn("memory not kept", error));
+  }
   python = pyodide.pyimport("scorekeeper.app.main");
+  window.scorekeeperRestored = !fresh;
   performance.mark("imported");
   progress(85);
   const matches = await read("matches");

@@ -70,40 +70,50 @@ class Unreadable(ValueError):
 class Shelf:
     """The matches the phone holds, as the use cases of :mod:`scorekeeper.table` read and
     change them (a store's ``writing()`` and ``load``): a change that fails leaves each match
-    it touched as it was, as a store's lock and commit do."""
+    it touched as it was, as a store's lock and commit do. Each match is read from its facts
+    when first asked for (a start reads only the match it shows)."""
 
     def __init__(self) -> None:
-        self.matches: dict[int, Match] = {}
         self.facts: dict[int, str] = {}
-        """Each match's export JSON as last stored."""
+        """Each match's export JSON as last stored, by its id."""
+        self.read: dict[int, Match] = {}
+        """The matches read from their facts so far."""
 
     @contextmanager
     def writing(self) -> Iterator[Shelf]:
         try:
             yield self
         except BaseException:
-            for number, facts in self.facts.items():
-                if self.matches[number].changed:
-                    self.put(number, facts)
+            for number in [number for number, match in self.read.items() if match.changed]:
+                del self.read[number]  # read again from its facts as last stored
             raise
 
     def load(self, number: int) -> Match:
-        if number not in self.matches:
+        if number not in self.facts:
             raise Refused(_("There is no match {id}.").format(id=number))
-        return self.matches[number]
+        if number not in self.read:
+            match = exchange.parse_export(self.facts[number].encode("utf-8"))
+            match.id = number
+            self.read[number] = match
+        return self.read[number]
 
-    def put(self, number: int, facts: str) -> Match:
+    def every(self) -> list[Match]:
+        """Every match held, in the order of their ids."""
+        return [self.load(number) for number in sorted(self.facts)]
+
+    def next_id(self) -> int:
+        return max(self.facts, default=0) + 1
+
+    def put(self, number: int, facts: str) -> None:
         """Hold the match whose export is ``facts`` as match ``number``."""
-        match = exchange.parse_export(facts.encode("utf-8"))
-        match.id = number
-        self.matches[number], self.facts[number] = match, facts
-        return match
+        self.facts[number] = facts
+        self.read.pop(number, None)
 
     def kept(self, match: Match) -> dict[str, Any]:
         """What the script stores of a match just changed: its facts, and the standing as
         drawn now (shown at the next start before Python is ready)."""
         facts = exchange.export_json(match)
-        self.matches[match.id], self.facts[match.id] = match, facts
+        self.read[match.id], self.facts[match.id] = match, facts
         match.changed = False
         sheet = match.sheet()
         return {
@@ -154,16 +164,12 @@ def said_wrong(error: Exception) -> str | None:
 
 def open_matches(asked: dict[str, Any]) -> dict[str, Any]:
     """Hold the matches the script kept (``matches``: each ``{"id", "facts"}``), and only
-    those; those that cannot be read are named, the others held."""
-    shelf.matches.clear()
+    those."""
     shelf.facts.clear()
-    unread = []
+    shelf.read.clear()
     for kept in asked.get("matches", []):
-        try:
-            shelf.put(int(kept["id"]), str(kept["facts"]))
-        except (ValueError, KeyError, TypeError, CannotChange) as error:
-            unread.append({"id": kept.get("id"), "error": str(error)})
-    return {"ok": True, "unread": unread, **said(asked)}
+        shelf.put(number_of(kept, "id"), str(kept.get("facts")))
+    return said(asked)
 
 
 def said(asked: dict[str, Any]) -> dict[str, Any]:
@@ -173,7 +179,7 @@ def said(asked: dict[str, Any]) -> dict[str, Any]:
 
 def matches_list(asked: dict[str, Any]) -> dict[str, Any]:
     """The matches held, and the import."""
-    return {"ok": True, "html": screens.matches_html(shelf.matches.values())}
+    return {"ok": True, "html": screens.matches_html(shelf.every())}
 
 
 def new_form(asked: dict[str, Any]) -> dict[str, Any]:
@@ -320,7 +326,7 @@ def new_match(asked: dict[str, Any]) -> dict[str, Any]:
     dealer = str(asked.get("dealer") or "")
     first = dealer if dealer in may_deal else random.choice(may_deal)
     match = Match(
-        max(shelf.matches, default=0) + 1,
+        shelf.next_id(),
         players,
         rules,
         first,
@@ -401,7 +407,7 @@ def import_match(asked: dict[str, Any]) -> dict[str, Any]:
         raise Unreadable(
             _("{path} cannot be imported: {reason}.").format(path=name, reason=error)
         ) from None
-    held = next((m for m in shelf.matches.values() if m.uuid == found.uuid), None)
+    held = next((m for m in shelf.every() if m.uuid == found.uuid), None)
     how = None if held is None else relation(held, found)
     keep = asked.get("keep")
     if held is not None and how is not Relation.BEHIND and keep not in ("both", "theirs"):
@@ -424,7 +430,7 @@ def import_match(asked: dict[str, Any]) -> dict[str, Any]:
             count,
         )
     else:
-        found.id = max(shelf.matches, default=0) + 1
+        found.id = shelf.next_id()
         if held is not None:  # both kept: the file's copy is another match from now on
             found.uuid = new_uuid()
         said = ngettext(

@@ -180,23 +180,35 @@ def contents(pyodide: Path) -> dict[str, bytes]:
     return made
 
 
+def digest(made: dict[str, bytes]) -> str:
+    """What names a build: a digest of its files, names and contents."""
+    found = hashlib.sha256()
+    for name in sorted(made):
+        found.update(name.encode() + b"\0" + made[name])
+    return found.hexdigest()[:16]
+
+
+def stamped(made: dict[str, bytes]) -> None:
+    """The page told which build it is (its Python's memory, kept by the phone after the first
+    start to start faster, is of one build only)."""
+    build = digest({name: content for name, content in made.items() if name != "index.html"})
+    page = made["index.html"].decode("utf-8")
+    made["index.html"] = page.replace('data-build=""', f'data-build="{build}"', 1).encode()
+
+
 def service_worker(made: dict[str, bytes]) -> bytes:
     """The service worker: the cache named after what the site holds (a new build, a new
     cache), and the list of every file it keeps for the app to start with no network."""
-    digest = hashlib.sha256()
-    for name in sorted(made):
-        digest.update(name.encode() + b"\0" + made[name])
     files = ["./", *sorted(made)]
     template = Template(resources.files(__package__).joinpath("sw.js").read_text("utf-8"))
-    return template.substitute(
-        version=digest.hexdigest()[:16], files=json.dumps(files, indent=1)
-    ).encode()
+    return template.substitute(version=digest(made), files=json.dumps(files, indent=1)).encode()
 
 
 def build(target: Path, pyodide: Path) -> list[str]:
     """Write the site into ``target`` (made if need be; the files it holds of an earlier build
     replaced); the names of the files written."""
     made = contents(pyodide)
+    stamped(made)
     made["sw.js"] = service_worker(made)
     target.mkdir(parents=True, exist_ok=True)
     if (target / "pyodide").is_dir():
