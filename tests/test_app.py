@@ -348,10 +348,10 @@ def test_stats_and_head_to_head_over_the_finished_matches_held() -> None:
         for row in re.findall(r"<tr>(.*?)</tr>", shown)
     ]
     assert rows == [
-        ["Player", "Played", "Won", "Drawn", "Lost", "Games", "Hands", "Net"],
-        ["Ann", "1", "1", "0", "0", "1", "2", "+190"],
-        ["Ben", "1", "0", "0", "1", "0", "1", "-190"],
-        ["Against", "Played", "Won", "Drawn", "Lost", "Games", "Hands", "Net"],
-        ["Ann against Ben", "1", "1", "0", "0", "1", "2", "+190"],
-        ["Ben against Ann", "1", "0", "0", "1", "0", "1", "-190"],
+        ["Player", "Net", "Played", "Won", "Drawn", "Lost", "Games", "Hands"],
+        ["Ann", "+190", "1", "1", "0", "0", "1", "2"],
+        ["Ben", "-190", "1", "0", "0", "1", "0", "1"],
+        ["Against", "Net", "Played", "Won", "Drawn", "Lost", "Games", "Hands"],
+        ["Ann against Ben", "+190", "1", "1", "0", "0", "1", "2"],
+        ["Ben against Ann", "-190", "1", "0", "0", "1", "0", "1"],
     ]

@@ -19,8 +19,9 @@ from scorekeeper.web.views import cell, text
 
 K = TypeVar("K", str, tuple[str, str])
 
-#: The figures the stats show of each player, as ``stats`` shows them in a line.
-SHORT = ("matches", "won", "drawn", "lost", "games_won", "hands_won", "net")
+#: The figures the stats show of each player, those ``stats`` shows in a line, the net first (a
+#: phone may have to scroll to the others).
+SHORT = ("net", "matches", "won", "drawn", "lost", "games_won", "hands_won")
 
 
 def words() -> dict[str, str]:
@@ -130,7 +131,11 @@ def stats_html(matches: Iterable[Match]) -> str:
             + "</tr>"
             for name, figures in rows.items()
         )
-        return f'<table class="stats"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        return (
+            '<div class="wide-table" tabindex="0">'
+            f'<table class="stats"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+            "</div>"
+        )
 
     players = summed(match_figures(sheet) for sheet in sheets)
     pairs = summed(head_to_head(sheet) for sheet in sheets)
