@@ -127,6 +127,8 @@ class Shelf:
 
 
 shelf = Shelf()
+#: The shelf, for the use cases that take a store.
+STORE = cast("Store", shelf)
 
 
 def answer(request: str) -> str:
@@ -215,11 +217,6 @@ def number_of(asked: dict[str, Any], key: str = "match") -> int:
     return number
 
 
-def store(match: Match) -> Store:
-    """The shelf, for the use cases that take a store."""
-    return cast("Store", shelf)
-
-
 # Hands
 
 
@@ -228,17 +225,15 @@ def record(asked: dict[str, Any]) -> dict[str, Any]:
     number = number_of(asked)
     preview = asked.get("preview") is True
     added = add_hand(
-        store(shelf.load(number)),
+        STORE,
         number,
         answers(asked),
         dry_run=preview,
         expected=number_of(asked, "hand"),
     )
-    said = said_of_new_hand(added.before, added.after)
-    lines, html = (
-        report(added.before, added.after, *said),
-        views.report_html(added.before, added.after, said),
-    )
+    told = said_of_new_hand(added.before, added.after)
+    lines = report(added.before, added.after, *told)
+    html = views.report_html(added.before, added.after, told)
     if preview:
         return {"ok": True, "recorded": False, "lines": lines, "html": html}
     return changed(shelf.load(number), lines, html)
@@ -261,11 +256,11 @@ def changed(match: Match, lines: list[str], html: str | None = None) -> dict[str
 def undo(asked: dict[str, Any]) -> dict[str, Any]:
     """Take back the last hand (the one the page named)."""
     number = number_of(asked)
-    said, sheets = taken_back(store(shelf.load(number)), number, number_of(asked, "hand"))
+    told, sheets = taken_back(STORE, number, number_of(asked, "hand"))
     match = shelf.load(number)
     if sheets is None:
-        return changed(match, said)
-    return changed(match, report(*sheets, *said), views.report_html(*sheets, said))
+        return changed(match, told)
+    return changed(match, report(*sheets, *told), views.report_html(*sheets, told))
 
 
 def answers(asked: dict[str, Any]) -> Answers:
@@ -449,7 +444,7 @@ def amend(asked: dict[str, Any]) -> dict[str, Any]:
     """Correct hand ``number`` with the answers sent, every later hand scored again, and say
     so as ``amend`` does."""
     number, which = number_of(asked), number_of(asked, "number")
-    done = correct(store(shelf.load(number)), number, which, lambda coming, old: answers(asked))
+    done = correct(STORE, number, which, lambda coming, old: answers(asked))
     match = shelf.load(number)
     if done.new == done.old:
         said = _("Hand {number} is already as given: {hand}. Nothing was changed.")
@@ -472,7 +467,7 @@ def rules(asked: dict[str, Any]) -> dict[str, Any]:
     ``amend rules`` does."""
     number = number_of(asked)
     options = rule_options(asked.get("options") or {})
-    done = change_rules(store(shelf.load(number)), number, lambda m: m.rules.over(**options))
+    done = change_rules(STORE, number, lambda m: m.rules.over(**options))
     if done.after.rules == done.old:
         said = _("Match {id} is played by those rules already; nothing was changed.")
         return {"ok": False, "error": said.format(id=number)}
