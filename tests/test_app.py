@@ -355,3 +355,47 @@ def test_stats_and_head_to_head_over_the_finished_matches_held() -> None:
         ["Ann against Ben", "+190", "1", "1", "0", "0", "1", "2"],
         ["Ben against Ann", "-190", "1", "0", "0", "1", "0", "1"],
     ]
+
+
+def test_serve_serves_the_site_on_this_machine_with_each_file_s_type(
+    tmp_path: Path, fake_pyodide: Path
+) -> None:
+    import signal
+    import urllib.request
+
+    site = tmp_path / "site"
+    command = [sys.executable, "-m", "scorekeeper", "app", str(site), "--serve", "--port", "0"]
+    env = {**os.environ, "SCOREKEEPER_PYODIDE": str(fake_pyodide), "SCOREKEEPER_LANG": "en"}
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().startswith(f"The app is in {site}: 15 files")
+        serving = server.stdout.readline()
+        found = re.match(
+            r"Serving the app at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\.", serving
+        )
+        assert found, serving
+        types = {}
+        for name in (
+            "",
+            "app.js",
+            "pyodide/pyodide.mjs",
+            "pyodide/pyodide.asm.wasm",
+            "sw.js",
+            "manifest.webmanifest",
+            "scorekeeper.zip",
+        ):
+            with urllib.request.urlopen(found[1] + name) as response:
+                types[name] = response.headers["Content-Type"]
+        assert types == {
+            "": "text/html",
+            "app.js": "text/javascript",
+            "pyodide/pyodide.mjs": "text/javascript",
+            "pyodide/pyodide.asm.wasm": "application/wasm",
+            "sw.js": "text/javascript",
+            "manifest.webmanifest": "application/manifest+json",
+            "scorekeeper.zip": "application/zip",
+        }
+    finally:
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=15) == 0
