@@ -399,3 +399,14 @@ def test_serve_serves_the_site_on_this_machine_with_each_file_s_type(
     finally:
         server.send_signal(signal.SIGINT)
         assert server.wait(timeout=15) == 0
+
+
+def test_a_site_that_cannot_be_written_is_refused_without_a_traceback(
+    tmp_path: Path, fake_pyodide: Path
+) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    result = invoke(None, "app", tmp_path / "a-file" / "site", "--pyodide", fake_pyodide)
+    refused(
+        result, 1, f"Cannot write the app into {tmp_path / 'a-file' / 'site'}: Not a directory."
+    )
+    refused(invoke(None, "app", tmp_path / "a-file", "--pyodide", fake_pyodide), 2, "a file")
