@@ -167,6 +167,7 @@ def said_wrong(error: Exception) -> str | None:
 def open_matches(asked: dict[str, Any]) -> dict[str, Any]:
     """Hold the matches the script kept (``matches``: each ``{"id", "facts"}``), and only
     those."""
+    random.seed()  # a start may restore Python's memory as kept, the random state in it too
     shelf.facts.clear()
     shelf.read.clear()
     for kept in asked.get("matches", []):
