@@ -410,3 +410,14 @@ def test_a_site_that_cannot_be_written_is_refused_without_a_traceback(
         result, 1, f"Cannot write the app into {tmp_path / 'a-file' / 'site'}: Not a directory."
     )
     refused(invoke(None, "app", tmp_path / "a-file", "--pyodide", fake_pyodide), 2, "a file")
+
+
+def test_each_start_draws_its_random_choices_afresh() -> None:
+    # A start may restore Python's memory as the first start kept it, random state and all:
+    # who deals first would then be chosen alike at every start.
+    import random
+
+    random.seed(7)
+    kept = random.getstate()
+    asked({"do": "open", "matches": []})
+    assert random.getstate() != kept
