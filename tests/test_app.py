@@ -365,7 +365,12 @@ def test_serve_serves_the_site_on_this_machine_with_each_file_s_type(
 
     site = tmp_path / "site"
     command = [sys.executable, "-m", "scorekeeper", "app", str(site), "--serve", "--port", "0"]
-    env = {**os.environ, "SCOREKEEPER_PYODIDE": str(fake_pyodide), "SCOREKEEPER_LANG": "en"}
+    env = {
+        **os.environ,
+        "SCOREKEEPER_PYODIDE": str(fake_pyodide),
+        "SCOREKEEPER_LANG": "en",
+        "COLUMNS": "500",  # the folder's long name on one line
+    }
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert server.stdout is not None
