@@ -426,3 +426,15 @@ def test_each_start_draws_its_random_choices_afresh() -> None:
     kept = random.getstate()
     asked({"do": "open", "matches": []})
     assert random.getstate() != kept
+
+
+@pytest.mark.usefixtures("phone")
+def test_a_correction_in_partnership_gin_names_the_partners() -> None:
+    asked({"do": "new", "players": ["Ann & Bob", "Cid & Dee"], "teams": True, "dealer": "Ann"})
+    first = asked({"do": "hand", "match": 1, "hand": 1, **HANDS[0]})
+    assert first["lines"][0] == "Deal 1, Ann v Cid: Ann knocks 4 v 27 -> Ann +23"
+    knockers = re.search(r'<select name="who">(.*?)</select>', first["live"]["tools"])
+    assert knockers is not None
+    assert re.findall(r'value="([^"]+)"', knockers[1]) == ["Ann", "Bob", "Cid", "Dee"]
+    # a wall asks no knocker and no counts: the page hides those fields for it
+    assert 'data-for="knock gin big_gin"' in first["live"]["tools"]

@@ -179,6 +179,21 @@ def test_a_whole_match_by_taps_is_the_command_lines_and_goes_on_offline(
     assert on_phone["games"][0]["settlement"]["Ann"]["total"] == 258
     assert page.refused == []  # Python ran under a policy of the site's own files and WebAssembly
 
+    # Hand 1 corrected to 2 v 27: 25 points, Ann 110 + 50 + 100 = 260 against 68, net 192.
+    page.locator("#tools details summary", has_text="Correct a hand").click()
+    page.select_option("#amend select[name=number]", "1")
+    page.select_option("#amend select[name=kind]", "knock")
+    page.select_option("#amend select[name=who]", "Ann")
+    page.fill("#amend input[name=kd]", "2")
+    page.fill("#amend input[name=od]", "27")
+    page.locator("#amend button[type=submit]").click()
+    wait_until(page, "() => document.querySelector('#said').innerText.includes('by Hand 1')")
+    assert "Ann knocks 2 v 27 -> Ann +25" in page.locator("#said").inner_text()
+    assert "Ann +192" in page.locator("#sheet").inner_text()
+    page.locator("#tools details summary", has_text="Correct a hand").click()  # drawn anew
+    page.select_option("#amend select[name=kind]", "wall")  # a wall asks no knocker, no counts
+    assert page.locator("#amend select[name=who]").is_hidden()
+
     # Started again with no network, from the home screen: a new page of the same phone.
     again = page.context.new_page()
     page.close()

@@ -357,6 +357,14 @@ async function exported(format) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 }
 
+// A correction asks what its ending needs: no counts for a wall, no knocker's count for gin.
+tools.addEventListener("change", (event) => {
+  const form = event.target.closest("form#amend");
+  if (!form) return;
+  const kind = $("select[name=kind]", form).value;
+  for (const part of form.querySelectorAll("[data-for]")) part.hidden = !part.dataset.for.split(" ").includes(kind);
+});
+
 tools.addEventListener("click", (event) => {
   const button = event.target.closest("button.export");
   if (button) exported(button.dataset.format);

@@ -52,6 +52,11 @@ def field(said: str, control: str) -> str:
     return f'<label class="field"><span>{text(said)}</span>{control}</label>'
 
 
+def asked_for(endings: str, said: str, control: str) -> str:
+    """A field asked only for some endings of a hand (the page hides it for the others)."""
+    return field(said, control).replace("<label ", f'<label data-for="{endings}" ', 1)
+
+
 def folded(summary: str, inside: str) -> str:
     return f"<details><summary>{text(summary)}</summary>{inside}</details>"
 
@@ -212,16 +217,17 @@ def tools_html(match: Match) -> str:
     held = len(match.in_force())
     hands = options_of((str(n), str(n)) for n in range(held, 0, -1))
     kinds = options_of((entry.value, _(said)) for entry, said in ENDINGS.items())
-    players = options_of((name, name) for name in match.players)
+    players = options_of((name, name) for name in match.individuals())
     count = '<input name="{}" type="number" inputmode="numeric" min="0" max="98">'
+    who = f'<select name="who">{players}</select>'
     amend = folded(
         _("Correct a hand"),
         '<form id="amend">'
         + field(_("Hand"), f'<select name="number">{hands}</select>')
         + field(_("How did the hand end?"), f'<select name="kind">{kinds}</select>')
-        + field(_("Who knocked?"), f'<select name="who">{players}</select>')
-        + field(_("Knocker's deadwood"), count.format("kd"))
-        + field(_("Opponent's deadwood"), count.format("od"))
+        + asked_for("knock gin big_gin", _("Who knocked?"), who)
+        + asked_for("knock", _("Knocker's deadwood"), count.format("kd"))
+        + asked_for("knock gin big_gin", _("Opponent's deadwood"), count.format("od"))
         + button(_("Correct it"))
         + "</form>",
     )
