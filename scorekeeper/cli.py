@@ -99,6 +99,7 @@ COMMANDS = {
     "rename": "managing:rename",
     "show": "reading:show",
     "serve": "serving:serve",
+    "app": "app:app",
     "log": "reading:log",
     "stats": "reading:stats",
     "deadwood": "reading:deadwood_command",

@@ -305,8 +305,12 @@ def speak_for_click() -> None:
 @functools.cache
 def _click_modules() -> tuple[str, ...]:
     """The names of click's modules, loaded or not (its folder is listed once: looking through
-    every loaded module on each call costs more)."""
-    import click
+    every loaded module on each call costs more); none where there is no click (the phone
+    app's Python has none)."""
+    try:
+        import click
+    except ImportError:
+        return ()
 
     folder = os.path.dirname(click.__file__)
     found = (name[:-3] for name in os.listdir(folder) if name.endswith(".py"))

@@ -9,7 +9,7 @@ command line adds what to type about it."""
 # given as a string, which every command would pay for.
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.engine import (
     Answers,
@@ -29,7 +29,9 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.match import CannotChange, HandInTheWay, Match, StoredHand, check_names
 from scorekeeper.messages import Dealt, next_deal, plain, round_line
 from scorekeeper.rules import Rules, asked_form, in_force
-from scorekeeper.store import Store, StoreError
+
+if TYPE_CHECKING:  # the phone app runs these use cases on matches it keeps itself, no store
+    from scorekeeper.store import Store
 
 
 class Refused(Exception):
@@ -81,7 +83,7 @@ class RulesInTheWay(Refused):
     it was."""
 
 
-def match_id(store: Store, given: int | None) -> int:
+def match_id(store: "Store", given: int | None) -> int:
     """The match acted on: the one given, else the current one."""
     if given is not None:
         return given
@@ -91,15 +93,17 @@ def match_id(store: Store, given: int | None) -> int:
     return current
 
 
-def load_sheet(store: Store, given: int | None) -> tuple[Match, Scoresheet]:
+def load_sheet(store: "Store", given: int | None) -> tuple[Match, Scoresheet]:
     """The match acted on, and its sheet."""
     match = store.load(match_id(store, given))
     return match, match.sheet()
 
 
-def watched(store: Store, given: int | None) -> object:
+def watched(store: "Store", given: int | None) -> object:
     """What the watched match is now, without reading it: its id and its file's stamp (or
     the problem in finding it)."""
+    from scorekeeper.store import StoreError
+
     try:
         chosen = match_id(store, given)
     except (Refused, StoreError, OSError) as error:
@@ -136,7 +140,7 @@ class Added(NamedTuple):
 
 
 def add_hand(
-    store: Store,
+    store: "Store",
     given: int | None,
     entered: Answers,
     dry_run: bool = False,
@@ -194,7 +198,7 @@ def check_next(match: Match, expected: int) -> None:
 TakenBack = tuple[list[str], "tuple[Scoresheet, Scoresheet] | None"]
 
 
-def taken_back(store: Store, chosen: int, expected: int | None = None) -> TakenBack:
+def taken_back(store: "Store", chosen: int, expected: int | None = None) -> TakenBack:
     """Void the last hand of the match (or take its abandoning back); what to report.
 
     ``expected`` is the number of the hand meant (``serve``'s page says which hand it takes
@@ -243,7 +247,7 @@ class Corrected(NamedTuple):
 
 
 def correct(
-    store: Store, given: int | None, number: int, entered: Answers, dry_run: bool = False
+    store: "Store", given: int | None, number: int, entered: Answers, dry_run: bool = False
 ) -> Corrected:
     """Replace hand ``number`` (counted over the hands in force) by the hand answered, built by
     that hand as the match had it, and work every later hand out again (with ``dry_run``, only
@@ -299,7 +303,7 @@ class RulesChanged(NamedTuple):
 
 
 def change_rules(
-    store: Store, given: int | None, asked: Callable[[Match], Rules], dry_run: bool = False
+    store: "Store", given: int | None, asked: Callable[[Match], Rules], dry_run: bool = False
 ) -> RulesChanged:
     """Play the match by the rules ``asked`` makes of it from the first hand on, every total
     worked out again (with ``dry_run``, only work it out). Rules that come to those in force
@@ -382,7 +386,7 @@ class Opening(NamedTuple):
         return self.players + (self.teams[0] + self.teams[1] if self.teams else ())
 
 
-def rematch(store: Store) -> Opening:
+def rematch(store: "Store") -> Opening:
     """The next series of the current match: its players, rules and teams, its next dealer
     (in Three-handed Gin the two who would play named first); refused while it is played."""
     last = store.load(match_id(store, None))
@@ -401,7 +405,7 @@ def rematch(store: Store) -> Opening:
 
 
 def opening(
-    store: Store, names: tuple[str, ...], teams: bool, preset_name: str, given: dict[str, Any]
+    store: "Store", names: tuple[str, ...], teams: bool, preset_name: str, given: dict[str, Any]
 ) -> Opening:
     """A match between the ``names`` (two, three, or two teams with ``teams``) by the preset
     ``preset_name`` with the options ``given`` over it, its form as the declarations ask
@@ -432,7 +436,7 @@ def opening(
     return Opening(players, rules, dealer, how, teams_of, changed, tuple(not_applied))
 
 
-def series_dealer(store: Store, players: tuple[str, ...], rules: Rules) -> str | None:
+def series_dealer(store: "Store", players: tuple[str, ...], rules: Rules) -> str | None:
     """Who deals next by the rules, if the current match is a finished one between these
     players and may deal the first hand of a match of ``rules``."""
     try:
@@ -440,8 +444,12 @@ def series_dealer(store: Store, players: tuple[str, ...], rules: Rules) -> str |
         if current is None or not store.has(current):
             return None
         last = store.load(current)
-    except StoreError:
-        return None
+    except Exception as error:
+        from scorekeeper.store import StoreError  # only a store raises it (the app has none)
+
+        if isinstance(error, StoreError):
+            return None
+        raise
     sheet = last.sheet()
     if not sheet.finished or sorted(map(fold, last.players)) != sorted(map(fold, players)):
         return None
@@ -470,7 +478,7 @@ def dealt_by(opening: Opening, chosen: str) -> Opening:
     return opening._replace(dealer=first, how=Dealt.NAMED)
 
 
-def start(store: Store, opening: Opening, description: str) -> Match:
+def start(store: "Store", opening: Opening, description: str) -> Match:
     """Store the match opened, as the current one."""
     with store.writing() as writer:
         return writer.create(

@@ -203,11 +203,13 @@ def test_the_labels_the_script_writes_hold_their_ranges_together(store_dir: Path
     assert labels["Ann"]["kd"] == "Ann's deadwood (1\u201110;\u00a00\u00a0if it was gin)"
 
 
-def test_the_pages_script_names_no_way_a_hand_ends() -> None:
-    """Which ending asks what is the next hand's to say (the form's data): the script shows
-    the questions the data names, whatever the endings are."""
-    script = (Path(views.__file__).parent / "page.js").read_text("utf-8").lower()
-    words = set(re.findall(r"[a-z_]+", script))
+@pytest.mark.parametrize("script", ["web/page.js", "web/questions.js", "app/app.js"])
+def test_the_pages_script_names_no_way_a_hand_ends(script: str) -> None:
+    """Which ending asks what is the next hand's to say (the form's data): the scripts of
+    serve's page and the phone app show the questions the data names, whatever the endings
+    are."""
+    text = (Path(views.__file__).parent.parent / script).read_text("utf-8").lower()
+    words = set(re.findall(r"[a-z_]+", text))
     endings = {entry.value for entry in Entry} | {
         w for said in ENDINGS.values() for w in said.split()
     }

@@ -80,6 +80,7 @@ def hands(store: Path) -> list[dict[str, Any]]:
         "/live",
         "/next.json",
         "/events",
+        "/static/questions.js",
         "/static/page.js",
         "/manifest.webmanifest",
         "/static/icon-192.png",
@@ -132,6 +133,7 @@ def test_the_page_loads_only_its_own_stylesheet_and_script(hollywood: Path) -> N
         "/static/icon-192.png",
         "/manifest.webmanifest",
         "/static/sheet.css",
+        "/static/questions.js",
         "/static/page.js",
         *["/" for _language in LANGUAGES],  # the language links (/?lang=de)
     ]

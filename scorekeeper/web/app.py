@@ -93,6 +93,7 @@ JOINED_FOR = 400 * 24 * 3600
 #: The files the page loads, by the only addresses that serve them.
 STATIC = {
     "/static/sheet.css": ("sheet.css", "text/css; charset=utf-8"),
+    "/static/questions.js": ("questions.js", "text/javascript; charset=utf-8"),
     "/static/page.js": ("page.js", "text/javascript; charset=utf-8"),
     "/static/icon.svg": ("icon.svg", "image/svg+xml"),
 }

@@ -4,6 +4,7 @@
 "use strict";
 
 (() => {
+  const { answers, complete, arrange } = globalThis.entryQuestions; // questions.js
   const body = document.body;
   const token = body.dataset.token;
   const words = JSON.parse(body.dataset.words);
@@ -89,41 +90,6 @@
       return JSON.parse(text);
     } catch (error) {
       return { ok: false, error: text };
-    }
-  }
-
-  function answers(form) {
-    const asked = { match: Number(form.dataset.match), hand: Number(form.dataset.hand) };
-    for (const [name, value] of new FormData(form)) {
-      asked[name] = typeof value === "string" ? value.trim() : "";
-    }
-    return asked;
-  }
-
-  // The questions the answers given ask, as the form's data names them: those asked first,
-  // then those of the way the hand ended.
-  function questions(form, asked) {
-    const data = JSON.parse(form.dataset.asks);
-    const later = Object.hasOwn(data.endings, asked.kind) ? data.endings[asked.kind] : [];
-    return [...data.first, ...later];
-  }
-
-  function complete(form, asked) {
-    return Boolean(asked.kind) && questions(form, asked).every((q) => Boolean(asked[q.field]));
-  }
-
-  // Show the questions the answers so far call for, in their words (those naming the winner
-  // once the winner is chosen).
-  function arrange(form) {
-    const asked = answers(form);
-    const words = {};
-    for (const q of questions(form, asked)) {
-      words[q.field] = q.after ? q.asks[asked[q.after]] : q.asks;
-    }
-    for (const part of form.querySelectorAll("[data-field]")) {
-      const said = words[part.dataset.field];
-      part.hidden = said === undefined;
-      if (said !== undefined) part.querySelector(".asks").textContent = said;
     }
   }
 

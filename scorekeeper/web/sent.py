@@ -5,18 +5,19 @@ hand's questions, and the language a browser asks for."""
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from starlette.requests import Request
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine import MAX_DEADWOOD, Answers, InvalidHand, NextHand, Question
 from scorekeeper.i18n import _, available
+
+if TYPE_CHECKING:  # the phone app reads what its page sent with these, and has no starlette
+    from starlette.requests import Request
 
 #: The most a write's body may hold, in bytes (an entry is a few dozen).
 MOST_BODY = 4096
 
 
-class BadRequest(Exception):
+class BadRequest(ValueError):
     """What a page sent cannot be read (400): its text says so, in the page's words."""
 
 

@@ -266,6 +266,13 @@ def next_hand_json(match: Match, sheet: Scoresheet) -> dict[str, Any]:
         "open": True,
         "number": coming.number,
         "whose": whose_hand(match.id, sheet),
+        **questions_json(coming),
+    }
+
+
+def questions_json(coming: NextHand) -> dict[str, Any]:
+    """What a hand asks (:func:`next_hand_json`): first, how it ended, and then by ending."""
+    return {
         "first": [question_json(coming, question) for question in coming.first],
         "ending": question_json(coming, coming.ended),
         "endings": {
@@ -299,13 +306,24 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
         return ""
     if sheet.finished:  # the hand that ended it may still be taken back
         return undo_html(match, sheet)
-    coming, asked = sheet.next_hand(), next_hand_json(match, sheet)
+    record = text(_("Record hand {number}").format(number=sheet.next_hand().number))
+    button = f'<button type="submit" class="record" disabled>{record}</button>'
+    return hand_form(match, sheet, 'id="hand" class="hand"', button) + undo_html(match, sheet)
+
+
+def hand_form(match: Match, sheet: Scoresheet, attributes: str, button: str) -> str:
+    """A form of the questions of the hand that comes after ``sheet`` (the next hand, or in a
+    correction the hand corrected, as it was asked), the form's ``attributes`` and its
+    ``button``: every question an ending may ask is there once, hidden until the ending
+    chosen asks it (the script shows those the form's data names, questions.js)."""
+    coming = sheet.next_hand()
+    asked = questions_json(coming)
     later: dict[str, Question] = {}  # each question once, in the words of the first to ask it
     for entry in coming.endings:
         for question in coming.asks(entry):
             later.setdefault(question.field, question)
     parts = [
-        f'<p class="whose">{text(asked["whose"])}</p>',
+        f'<p class="whose">{text(whose_hand(match.id, sheet))}</p>',
         *(question_html(question) for question in coming.first),
         question_html(coming.ended, "kind"),
         *(question_html(question, hidden=True) for question in later.values()),
@@ -315,16 +333,14 @@ def entry_html(match: Match, sheet: Scoresheet, read_only: bool) -> str:
         "first": [unbroken_words(q) for q in asked["first"]],
         "endings": {e: [unbroken_words(q) for q in qs] for e, qs in asked["endings"].items()},
     }
-    record = text(_("Record hand {number}").format(number=coming.number))
-    form = (
-        f'<form id="hand" class="hand" data-match="{match.id}" data-hand="{coming.number}" '
+    return (
+        f'<form {attributes} data-match="{match.id}" data-hand="{coming.number}" '
         f"data-asks='{text(json.dumps(data, ensure_ascii=False))}' novalidate>"
         + "".join(parts)
         + '<div class="preview" aria-live="polite"></div>'
-        + f'<button type="submit" class="record" disabled>{record}</button>'
-        "</form>"
+        + button
+        + "</form>"
     )
-    return form + undo_html(match, sheet)
 
 
 def unbroken_words(question: dict[str, Any]) -> dict[str, Any]:

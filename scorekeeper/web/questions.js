@@ -1,0 +1,44 @@
+// The next hand's questions on an entry form, as its data names them (data-asks: those asked
+// first, then each ending's), for serve's page and the phone app alike: the answers given so
+// far, whether they answer every question they call for, and the form arranged to show those
+// questions in their words. It names no ending: the data says what each asks.
+"use strict";
+
+globalThis.entryQuestions = (() => {
+  function answers(form) {
+    const asked = { match: Number(form.dataset.match), hand: Number(form.dataset.hand) };
+    for (const [name, value] of new FormData(form)) {
+      asked[name] = typeof value === "string" ? value.trim() : "";
+    }
+    return asked;
+  }
+
+  // The questions the answers given call for: those asked first, then those of the way the
+  // hand ended.
+  function called(form, asked) {
+    const data = JSON.parse(form.dataset.asks);
+    const later = Object.hasOwn(data.endings, asked.kind) ? data.endings[asked.kind] : [];
+    return [...data.first, ...later];
+  }
+
+  function complete(form, asked) {
+    return Boolean(asked.kind) && called(form, asked).every((q) => Boolean(asked[q.field]));
+  }
+
+  // Show the questions the answers so far call for, in their words (those naming the winner
+  // once the winner is chosen).
+  function arrange(form) {
+    const asked = answers(form);
+    const words = {};
+    for (const q of called(form, asked)) {
+      words[q.field] = q.after ? q.asks[asked[q.after]] : q.asks;
+    }
+    for (const part of form.querySelectorAll("[data-field]")) {
+      const said = words[part.dataset.field];
+      part.hidden = said === undefined;
+      if (said !== undefined) part.querySelector(".asks").textContent = said;
+    }
+  }
+
+  return { answers, complete, arrange };
+})();
