@@ -1,3 +1,3 @@
 """scorekeeper: the scoresheet for Hollywood Gin played with real cards."""
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
