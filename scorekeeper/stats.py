@@ -181,10 +181,9 @@ def _count_result(tally: Tally, sheet: Scoresheet) -> None:
             continue
         tally[game.winner]["games_won"] += 1
         tally[game.winner]["shutouts"] += int(game.settlement.lines[game.winner].shutout)
-        for player in sheet.players:
-            tally[player]["net"] += game.settlement.net_of(player)
     for player, mine in tally.items():
         mine["matches"] = 1
+        mine["net"] = sheet.net[player]
         if sheet.finished:
             mine["won"] = int(sheet.winner == player)
             mine["drawn"] = int(sheet.winner is None)

@@ -144,6 +144,17 @@ def refused(result: Result, code: int, *fragments: str) -> str:
     return text
 
 
+def refused_together(
+    run: Run, store_dir: Path, names: list[str], args: list[str], said: list[str]
+) -> None:
+    """``new NAMES ARGS``, whose options do not go together, beside a match already stored:
+    refused as bad input (exit 2) saying each of ``said``, and the store left as it was."""
+    new_match(run)
+    before = snapshot(store_dir)
+    refused(run("new", *names, *args), 2, *said)
+    assert snapshot(store_dir) == before
+
+
 def refused_matching(result: Result, code: int, *patterns: str) -> str:
     """Assert exit ``code`` with an ``Error:`` line matching every regular expression."""
     text = errors(result, code)

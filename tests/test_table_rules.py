@@ -9,11 +9,24 @@ is only asked for the value under test.
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
 import pytest
-from harness import A, B, Run, game_of, line, new_match, ok, parse_csv, refused, sheet, snapshot
+from harness import (
+    A,
+    B,
+    Run,
+    game_of,
+    line,
+    new_match,
+    ok,
+    parse_csv,
+    refused,
+    refused_together,
+    sheet,
+)
 
 from scorekeeper.engine import Hand, InvalidHand, Kind, Line, Score, Seating, replay, score
 from scorekeeper.engine.tables import first_dealers
@@ -622,7 +635,8 @@ def test_the_dealer_sits_out_and_the_loser_deals_the_next() -> None:
 
 #: Each pair of options declared to go together (``needs``) or not (``not_with``): the names,
 #: the options of ``new`` that set the first against the second, and what the refusal names.
-REFUSALS = [
+#: An option added later keeps its own pairs in its own test module's ``REFUSED_TOGETHER``.
+REFUSED_TOGETHER = [
     # needs: the shutout bonus is the reward of --shutout bonus.
     pytest.param(
         ("shutout_bonus", "shutout"),
@@ -713,7 +727,7 @@ REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize("pair, names, args, said", REFUSALS)
+@pytest.mark.parametrize("pair, names, args, said", REFUSED_TOGETHER)
 def test_new_refuses_options_that_do_not_go_together(
     run: Run,
     store_dir: Path,
@@ -722,17 +736,20 @@ def test_new_refuses_options_that_do_not_go_together(
     args: list[str],
     said: list[str],
 ) -> None:
-    new_match(run)
-    before = snapshot(store_dir)
-    refused(run("new", *names, *args), 2, *said)
-    assert snapshot(store_dir) == before
+    refused_together(run, store_dir, names, args, said)
 
 
-def test_every_declared_pair_has_its_refusal_above() -> None:
+def test_every_declared_pair_has_its_refusal() -> None:
+    # Above, or in the test module of the option that declares it (its REFUSED_TOGETHER).
     declared = {(name, other) for name, pairs in NEEDS.items() for other, _value in pairs} | {
         (name, other) for name, pairs in NOT_WITH.items() for other, _value in pairs
     }
-    assert declared == {case.values[0] for case in REFUSALS}
+    covered = set()
+    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+        if "\nREFUSED_TOGETHER = [" in path.read_text(encoding="utf-8"):
+            module = importlib.import_module(path.stem)
+            covered |= {case.values[0] for case in module.REFUSED_TOGETHER}
+    assert declared == covered
 
 
 def test_new_names_the_third_player_first_dealer_when_the_dealer_sits_out(run: Run) -> None:
