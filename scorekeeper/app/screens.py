@@ -53,11 +53,6 @@ def field(said: str, control: str) -> str:
     return f'<label class="field"><span>{text(said)}</span>{control}</label>'
 
 
-def asked_for(endings: str, said: str, control: str) -> str:
-    """A field asked only for some endings of a hand (the page hides it for the others)."""
-    return field(said, control).replace("<label ", f'<label data-for="{endings}" ', 1)
-
-
 def folded(summary: str, inside: str) -> str:
     return f"<details><summary>{text(summary)}</summary>{inside}</details>"
 
