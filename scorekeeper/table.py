@@ -292,6 +292,26 @@ def correct(
     return Corrected(before, after, old, new)
 
 
+def replaced(done: Corrected, number: int) -> list[str]:
+    """What correcting hand ``number`` did: that it changed nothing, or the hand replaced and
+    what replaced it (in Partnership Gin as hands, whose numbers count the tables' hands)."""
+    if done.new == done.old:
+        return [
+            _("Hand {number} is already as given: {hand}. Nothing was changed.").format(
+                number=number, hand=plain(done.old)
+            )
+        ]
+    if done.after.variant.form is Form.PARTNERSHIP:
+        return [
+            _("Replaced hand {number}: {old}").format(number=number, old=plain(done.old)),
+            _("     by hand {number}: {new}").format(number=number, new=plain(done.new)),
+        ]
+    return [
+        _("Replaced {old}").format(old=round_line(done.before.rounds[number - 1])),
+        _("     by {new}").format(new=round_line(done.after.rounds[number - 1])),
+    ]
+
+
 class RulesChanged(NamedTuple):
     """The rules of a match changed: the sheets before and after, and the rules before (those
     after are the sheet's)."""

@@ -22,13 +22,12 @@ from typing import TYPE_CHECKING, Any, cast
 from scorekeeper import exchange
 from scorekeeper.app import screens
 from scorekeeper.engine import (
-    Form,
     InvalidHand,
     MatchFinished,
 )
 from scorekeeper.i18n import _, available, ngettext, set_language
 from scorekeeper.match import CannotChange, Match, Relation, new_uuid, now, relation
-from scorekeeper.messages import match_title, plain, report, round_line, said_of_new_hand
+from scorekeeper.messages import match_title, report, said_of_new_hand
 from scorekeeper.render.sheet import board
 from scorekeeper.rules import (
     CHOICES,
@@ -47,6 +46,7 @@ from scorekeeper.table import (
     correct,
     dealt_by,
     opening,
+    replaced,
     taken_back,
 )
 from scorekeeper.web import views
@@ -392,19 +392,9 @@ def amend(asked: dict[str, Any]) -> dict[str, Any]:
     coming = shelf.load(number).sheet(hands[: max(which - 1, 0)]).next_hand()  # as it was asked
     done = correct(STORE, number, which, answers(coming, asked))
     match = shelf.load(number)
+    lines = replaced(done, which)
     if done.new == done.old:
-        said = _("Hand {number} is already as given: {hand}. Nothing was changed.")
-        return {"ok": False, "error": said.format(number=which, hand=plain(done.old))}
-    if done.after.variant.form is Form.PARTNERSHIP:  # hand numbers count the tables' hands
-        lines = [
-            _("Replaced hand {number}: {old}").format(number=which, old=plain(done.old)),
-            _("     by hand {number}: {new}").format(number=which, new=plain(done.new)),
-        ]
-    else:
-        lines = [
-            _("Replaced {old}").format(old=round_line(done.before.rounds[which - 1])),
-            _("     by {new}").format(new=round_line(done.after.rounds[which - 1])),
-        ]
+        return {"ok": False, "error": lines[0]}
     return changed(match, lines, views.report_html(done.before, done.after, lines))
 
 
