@@ -21,12 +21,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper import exchange
 from scorekeeper.app import screens
-from scorekeeper.engine import (
-    InvalidHand,
-    MatchFinished,
-)
 from scorekeeper.i18n import _, available, ngettext, set_language
-from scorekeeper.match import CannotChange, Match, Relation, new_uuid, now, relation
+from scorekeeper.match import Match, Relation, new_uuid, now, relation
 from scorekeeper.messages import match_title, report, said_of_new_hand
 from scorekeeper.render.sheet import board
 from scorekeeper.rules import (
@@ -51,7 +47,7 @@ from scorekeeper.table import (
 )
 from scorekeeper.web import views
 from scorekeeper.web.board import board_html
-from scorekeeper.web.sent import BadRequest, answers, count
+from scorekeeper.web.sent import BadRequest, answers, count, refusal
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
@@ -137,23 +133,11 @@ def answer(request: str) -> str:
             set_language(language)
         found = ACTIONS[asked["do"]](asked)
     except Exception as error:
-        said = said_wrong(error)
+        said = refusal(error, (ValueError,))  # a match file unread, a change not made
         if said is None:
             raise
         found = {"ok": False, "error": said}
     return json.dumps(found, ensure_ascii=False)
-
-
-def said_wrong(error: Exception) -> str | None:
-    """A refusal as the app shows it (``Error:`` and the error's own words, as the ``serve``
-    page says them); None for an error that is no refusal (a bug)."""
-    if isinstance(error, InvalidHand):
-        message = error.said()
-    elif isinstance(error, (Refused, MatchFinished, RuleError, CannotChange, ValueError)):
-        message = str(error)
-    else:
-        return None
-    return _("Error: {message}").format(message=message)
 
 
 # The matches
