@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper import exchange
 from scorekeeper.app import screens
+from scorekeeper.engine import Teams
 from scorekeeper.i18n import _, available, ngettext, set_language
 from scorekeeper.match import Match, Relation, new_uuid, now, relation
 from scorekeeper.messages import match_title, report, said_of_new_hand
@@ -31,6 +32,7 @@ from scorekeeper.rules import (
     KINDS,
     RANGES,
     RuleError,
+    Rules,
     option_name,
     rules_changed,
 )
@@ -43,6 +45,7 @@ from scorekeeper.table import (
     dealt_by,
     opening,
     replaced,
+    start,
     taken_back,
 )
 from scorekeeper.web import views
@@ -94,6 +97,20 @@ class Shelf:
         """No match is current to a new one: the phone starts no series from the match it
         showed last (who deals first is chosen at random, or by the players)."""
         return None
+
+    def create(
+        self,
+        players: tuple[str, ...],
+        rules: Rules,
+        first_dealer: str,
+        description: str = "",
+        teams: Teams | None = None,
+    ) -> Match:
+        """A new match with the next free id, as a store's writer makes one (held once
+        :meth:`kept`)."""
+        return Match(
+            self.next_id(), players, rules, first_dealer, now(), description, [], teams, new_uuid()
+        )
 
     def put(self, number: int, facts: str) -> None:
         """Hold the match whose export is ``facts`` as match ``number``."""
@@ -256,19 +273,9 @@ def new_match(asked: dict[str, Any]) -> dict[str, Any]:
     options = rule_options(asked.get("options") or {})
     opened = opening(STORE, names, bool(asked.get("teams")), preset, options)
     dealer = str(asked.get("dealer") or "")
-    if dealer in (*opened.everyone, *opened.players):
+    if dealer in opened.everyone:
         opened = dealt_by(opened, dealer)
-    match = Match(
-        shelf.next_id(),
-        opened.players,
-        opened.rules,
-        opened.dealer,
-        now(),
-        str(asked.get("description") or ""),
-        [],
-        opened.teams,
-        new_uuid(),
-    )
+    match = start(STORE, opened, str(asked.get("description") or ""))
     return changed(match, [match_title(match.id, match.sheet())])
 
 
