@@ -168,10 +168,10 @@ def open_matches(asked: dict[str, Any]) -> dict[str, Any]:
     shelf.read.clear()
     for kept in asked.get("matches", []):
         shelf.put(number_of(kept, "id"), str(kept.get("facts")))
-    return said(asked)
+    return words(asked)
 
 
-def said(asked: dict[str, Any]) -> dict[str, Any]:
+def words(asked: dict[str, Any]) -> dict[str, Any]:
     """The script's own words, and the languages it offers."""
     return {"ok": True, "words": screens.words(), "languages": views.offered()}
 
@@ -351,13 +351,13 @@ def import_match(asked: dict[str, Any]) -> dict[str, Any]:
             "id": held.id,
             **shown,
         }
-    count = len(found.in_force())
+    held_hands = len(found.in_force())
     if held is not None and keep != "both":
         found.id, found.uuid = held.id, held.uuid
         said = ngettext(
             "Brought match {id} ({players}) up to date from {path}: {n} hand now.",
             "Brought match {id} ({players}) up to date from {path}: {n} hands now.",
-            count,
+            held_hands,
         )
     else:
         found.id = shelf.next_id()
@@ -366,10 +366,10 @@ def import_match(asked: dict[str, Any]) -> dict[str, Any]:
         said = ngettext(
             "Imported {path} as match {id}: {players}, {n} hand.",
             "Imported {path} as match {id}: {players}, {n} hands.",
-            count,
+            held_hands,
         )
     players = _(" v ").join(found.players)
-    return changed(found, [said.format(id=found.id, players=players, path=name, n=count)])
+    return changed(found, [said.format(id=found.id, players=players, path=name, n=held_hands)])
 
 
 # Corrections and the rules
@@ -414,7 +414,7 @@ def correction(asked: dict[str, Any]) -> dict[str, Any]:
 
 ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "open": open_matches,
-    "words": said,
+    "words": words,
     "new_form": new_form,
     "matches": matches_list,
     "live": live,
