@@ -28,7 +28,7 @@ from scorekeeper.engine import (
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match import CannotChange, HandInTheWay, Match, StoredHand, check_names
 from scorekeeper.messages import Dealt, next_deal, plain, round_line
-from scorekeeper.rules import Rules, asked_form, in_force
+from scorekeeper.rules import Rules, asked_form, in_force, rules_changed
 
 if TYPE_CHECKING:  # the phone app runs these use cases on matches it keeps itself, no store
     from scorekeeper.store import Store
@@ -354,6 +354,18 @@ def change_rules(
         if not dry_run:
             match.change_rules(rules)
     return RulesChanged(match.id, before, after, old)
+
+
+def rules_said(done: RulesChanged) -> str:
+    """What a change of the rules did: that the match is played by them already, or each rule
+    that changed, from what to what."""
+    if done.after.rules == done.old:
+        return _("Match {id} is played by those rules already; nothing was changed.").format(
+            id=done.id
+        )
+    return _("Rules of match {id} changed: {changes}.").format(
+        id=done.id, changes="; ".join(rules_changed(done.old, done.after.rules))
+    )
 
 
 def in_the_way(error: HandInTheWay) -> str:

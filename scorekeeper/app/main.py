@@ -34,7 +34,6 @@ from scorekeeper.rules import (
     RuleError,
     Rules,
     option_name,
-    rules_changed,
 )
 from scorekeeper.table import (
     NotTheNextHand,
@@ -45,6 +44,7 @@ from scorekeeper.table import (
     dealt_by,
     opening,
     replaced,
+    rules_said,
     start,
     taken_back,
 )
@@ -395,14 +395,9 @@ def rules(asked: dict[str, Any]) -> dict[str, Any]:
     number = number_of(asked)
     options = rule_options(asked.get("options") or {})
     done = change_rules(STORE, number, lambda m: m.rules.over(**options))
+    lines = [rules_said(done)]
     if done.after.rules == done.old:
-        said = _("Match {id} is played by those rules already; nothing was changed.")
-        return {"ok": False, "error": said.format(id=number)}
-    lines = [
-        _("Rules of match {id} changed: {changes}.").format(
-            id=number, changes="; ".join(rules_changed(done.old, done.after.rules))
-        )
-    ]
+        return {"ok": False, "error": lines[0]}
     return changed(shelf.load(number), lines, views.report_html(done.before, done.after, lines))
 
 

@@ -50,11 +50,10 @@ from scorekeeper.rules import (
     Rules,
     named_preset,
     option_name,
-    rules_changed,
     spelled,
 )
 from scorekeeper.store import Store
-from scorekeeper.table import change_rules, replaced, taken_back
+from scorekeeper.table import change_rules, replaced, rules_said, taken_back
 from scorekeeper.table import correct as corrected
 
 if TYPE_CHECKING:
@@ -327,17 +326,11 @@ def amend_rules(
     done = change_rules(
         store, given, lambda current: asked_rules(current, preset_name, options), dry_run
     )
+    said = rules_said(done)
     if done.after.rules == done.old:
-        click.echo(
-            _("Match {id} is played by those rules already; nothing was changed.").format(
-                id=done.id
-            )
-        )
+        click.echo(said)
         return
     dry = [_("Dry run: this is what the change would do; nothing was stored.")] if dry_run else []
-    said = _("Rules of match {id} changed: {changes}.").format(
-        id=done.id, changes="; ".join(rules_changed(done.old, done.after.rules))
-    )
     after = done.after
     echo_lines(
         [*dry, said, *compared(done.before, after), *changes(done.before, after), next_deal(after)]
