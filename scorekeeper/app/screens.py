@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scorekeeper.i18n import _
-from scorekeeper.match import Match, MatchStatus
+from scorekeeper.match import Match, status_words
 from scorekeeper.messages import match_title, signed
 from scorekeeper.rules import CHOICES, DECLARED, KINDS, RANGES, option_name
 from scorekeeper.stats import Figures, head_to_head, headings, match_figures, summed
@@ -63,11 +63,7 @@ def options_of(values: Iterable[tuple[str, str]]) -> str:
 
 def matches_html(matches: Iterable[Match]) -> str:
     """The matches held, newest first, each a button that opens it; then the import."""
-    status = {
-        MatchStatus.FINISHED: _("finished"),
-        MatchStatus.OPEN: _("open"),
-        MatchStatus.ABANDONED: _("abandoned"),
-    }
+    status = status_words()
     rows = "".join(
         f'<li><button type="button" class="open-match" data-id="{match.id}">'
         f"{text(match_title(match.id, match.sheet()))}</button>"
