@@ -26,7 +26,14 @@ from scorekeeper.engine import (
     team_name,
 )
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.match import CannotChange, HandInTheWay, Match, StoredHand, check_names
+from scorekeeper.match import (
+    CannotChange,
+    HandInTheWay,
+    Match,
+    Relation,
+    StoredHand,
+    check_names,
+)
 from scorekeeper.messages import Dealt, next_deal, plain, round_line
 from scorekeeper.rules import Rules, asked_form, in_force, rules_changed
 
@@ -366,6 +373,31 @@ def rules_said(done: RulesChanged) -> str:
     return _("Rules of match {id} changed: {changes}.").format(
         id=done.id, changes="; ".join(rules_changed(done.old, done.after.rules))
     )
+
+
+def imported_said(how: Relation | None, path: str, match: Match) -> str:
+    """What importing the file at ``path`` did to ``match``: made it a new match (``how``
+    None), brought the one held up to date (it was behind), or nothing."""
+    players, n = _(" v ").join(match.players), match.sheet().hands_played()
+    if how is None:
+        return ngettext(
+            "Imported {path} as match {id}: {players}, {n} hand.",
+            "Imported {path} as match {id}: {players}, {n} hands.",
+            n,
+        ).format(path=path, id=match.id, players=players, n=n)
+    if how is Relation.BEHIND:
+        return ngettext(
+            "Brought match {id} ({players}) up to date from {path}: {n} hand now.",
+            "Brought match {id} ({players}) up to date from {path}: {n} hands now.",
+            n,
+        ).format(path=path, id=match.id, players=players, n=n)
+    if how is Relation.AHEAD:
+        return _(
+            "Match {id} ({players}) holds all of {path} already, and more; nothing was changed."
+        ).format(path=path, id=match.id, players=players)
+    return _(
+        "{path} is match {id} ({players}), as the store holds it already; nothing was changed."
+    ).format(path=path, id=match.id, players=players)
 
 
 def in_the_way(error: HandInTheWay) -> str:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scorekeeper import exchange
 from scorekeeper.app import screens
 from scorekeeper.engine import Teams
-from scorekeeper.i18n import _, available, ngettext, set_language
+from scorekeeper.i18n import _, available, set_language
 from scorekeeper.match import Match, Relation, new_uuid, now, relation
 from scorekeeper.messages import match_title, report, said_of_new_hand
 from scorekeeper.render.sheet import board
@@ -42,6 +42,7 @@ from scorekeeper.table import (
     change_rules,
     correct,
     dealt_by,
+    imported_said,
     opening,
     replaced,
     rules_said,
@@ -351,25 +352,13 @@ def import_match(asked: dict[str, Any]) -> dict[str, Any]:
             "id": held.id,
             **shown,
         }
-    held_hands = len(found.in_force())
-    if held is not None and keep != "both":
+    if held is not None and keep != "both":  # the file's copy instead of the phone's
         found.id, found.uuid = held.id, held.uuid
-        said = ngettext(
-            "Brought match {id} ({players}) up to date from {path}: {n} hand now.",
-            "Brought match {id} ({players}) up to date from {path}: {n} hands now.",
-            held_hands,
-        )
-    else:
-        found.id = shelf.next_id()
-        if held is not None:  # both kept: the file's copy is another match from now on
-            found.uuid = new_uuid()
-        said = ngettext(
-            "Imported {path} as match {id}: {players}, {n} hand.",
-            "Imported {path} as match {id}: {players}, {n} hands.",
-            held_hands,
-        )
-    players = _(" v ").join(found.players)
-    return changed(found, [said.format(id=found.id, players=players, path=name, n=held_hands)])
+        return changed(found, [imported_said(Relation.BEHIND, name, found)])
+    found.id = shelf.next_id()
+    if held is not None:  # both kept: the file's copy is another match from now on
+        found.uuid = new_uuid()
+    return changed(found, [imported_said(None, name, found)])
 
 
 # Corrections and the rules
