@@ -59,9 +59,9 @@ if TYPE_CHECKING:
 
 class Shelf:
     """The matches the phone holds, as the use cases of :mod:`scorekeeper.table` read and
-    change them (a store's ``writing()`` and ``load``): a change that fails leaves each match
-    it touched as it was, as a store's lock and commit do. Each match is read from its facts
-    when first asked for (a start reads only the match it shows)."""
+    change them (a store's ``writing()`` and ``load``, a writer's ``create``): a change that
+    fails leaves each match it touched as it was, as a store's lock and commit do. Each match
+    is read from its facts when first asked for (a start reads only the match it shows)."""
 
     def __init__(self) -> None:
         self.facts: dict[int, str] = {}
