@@ -129,7 +129,7 @@ def main() -> None:
             )
 
             page.locator("fieldset.question label.choice", has_text="knock").first.click()
-            page.locator("fieldset[data-for] label.choice", has_text="Ann").click()
+            page.locator("fieldset[data-field=who] label.choice", has_text="Ann").click()
             page.fill("input[name=kd]", "10")
             page.fill("input[name=od]", "11")
             page.wait_for_selector("form.hand button.record:not([disabled])")

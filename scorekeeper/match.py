@@ -64,6 +64,15 @@ class MatchStatus(str, Enum):
     ABANDONED = "abandoned"
 
 
+def status_words() -> dict[MatchStatus, str]:
+    """Each status in words, as the lists of matches say it."""
+    return {
+        MatchStatus.FINISHED: _("finished"),
+        MatchStatus.OPEN: _("open"),
+        MatchStatus.ABANDONED: _("abandoned"),
+    }
+
+
 def now() -> str:
     """The local time, to the second, as kept in ``created`` and ``recorded``."""
     return datetime.now().astimezone().isoformat(timespec="seconds")

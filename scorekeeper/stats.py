@@ -21,9 +21,10 @@ team's result, games, shutouts and net.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from scorekeeper.engine import Form, Kind, Round, Scoresheet, TableHand, team_name
+from scorekeeper.engine import Form, Kind, Round, Scoresheet, TableHand, fold, team_name
+from scorekeeper.i18n import _
 
 
 class Figures(NamedTuple):
@@ -65,6 +66,9 @@ FIELDS = Figures._fields
 BEST = ("largest_hand", "longest_run")
 #: A partner's figures that are the team's.
 SHARED = ("matches", "won", "drawn", "lost", "games_won", "shutouts", "net")
+
+K = TypeVar("K", str, tuple[str, str])
+"""Whom figures are of: a player, or a player against an opponent."""
 
 Tally = dict[str, dict[str, int]]
 """Figures being counted, by player."""
@@ -145,6 +149,36 @@ def head_to_head(sheet: Scoresheet) -> dict[tuple[str, str], Figures]:
                     counted["net"] = settlement.owed[me, you]
             pairs[a, b], pairs[b, a] = Figures(**tally[a]), Figures(**tally[b])
     return pairs
+
+
+def headings() -> dict[str, str]:
+    """The brief headings of the figures ``stats`` shows in a line per player (or opponent)."""
+    return {
+        "matches": _("Played"),
+        "won": _("Won"),
+        "drawn": _("Drawn"),
+        "lost": _("Lost"),
+        "games_won": _("Games"),
+        "hands_won": _("Hands"),
+        "net": _("Net"),
+    }
+
+
+def summed(found: Iterable[dict[K, Figures]]) -> dict[K, Figures]:
+    """Figures of many matches added up by whom they are of (names as last spelt, case and
+    accents aside), as the store's summaries add them: a best is the best, the rest summed."""
+    totals: dict[object, dict[str, int]] = {}
+    names: dict[object, K] = {}
+    for figures in found:
+        for who, mine in figures.items():
+            key = fold(who) if isinstance(who, str) else tuple(map(fold, who))
+            names[key] = who
+            total = totals.setdefault(key, dict.fromkeys(FIELDS, 0))
+            for name in FIELDS:
+                figure = getattr(mine, name)
+                total[name] = max(total[name], figure) if name in BEST else total[name] + figure
+    order = sorted(totals, key=str)
+    return {names[key]: Figures(**totals[key]) for key in order}
 
 
 def _count_hands(tally: Tally, rounds: Iterable[Round]) -> None:

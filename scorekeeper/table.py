@@ -26,9 +26,16 @@ from scorekeeper.engine import (
     team_name,
 )
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.match import CannotChange, HandInTheWay, Match, StoredHand, check_names
+from scorekeeper.match import (
+    CannotChange,
+    HandInTheWay,
+    Match,
+    Relation,
+    StoredHand,
+    check_names,
+)
 from scorekeeper.messages import Dealt, next_deal, plain, round_line
-from scorekeeper.rules import Rules, asked_form, in_force
+from scorekeeper.rules import Rules, asked_form, in_force, rules_changed
 
 if TYPE_CHECKING:  # the phone app runs these use cases on matches it keeps itself, no store
     from scorekeeper.store import Store
@@ -292,6 +299,26 @@ def correct(
     return Corrected(before, after, old, new)
 
 
+def replaced(done: Corrected, number: int) -> list[str]:
+    """What correcting hand ``number`` did: that it changed nothing, or the hand replaced and
+    what replaced it (in Partnership Gin as hands, whose numbers count the tables' hands)."""
+    if done.new == done.old:
+        return [
+            _("Hand {number} is already as given: {hand}. Nothing was changed.").format(
+                number=number, hand=plain(done.old)
+            )
+        ]
+    if done.after.variant.form is Form.PARTNERSHIP:
+        return [
+            _("Replaced hand {number}: {old}").format(number=number, old=plain(done.old)),
+            _("     by hand {number}: {new}").format(number=number, new=plain(done.new)),
+        ]
+    return [
+        _("Replaced {old}").format(old=round_line(done.before.rounds[number - 1])),
+        _("     by {new}").format(new=round_line(done.after.rounds[number - 1])),
+    ]
+
+
 class RulesChanged(NamedTuple):
     """The rules of a match changed: the sheets before and after, and the rules before (those
     after are the sheet's)."""
@@ -334,6 +361,43 @@ def change_rules(
         if not dry_run:
             match.change_rules(rules)
     return RulesChanged(match.id, before, after, old)
+
+
+def rules_said(done: RulesChanged) -> str:
+    """What a change of the rules did: that the match is played by them already, or each rule
+    that changed, from what to what."""
+    if done.after.rules == done.old:
+        return _("Match {id} is played by those rules already; nothing was changed.").format(
+            id=done.id
+        )
+    return _("Rules of match {id} changed: {changes}.").format(
+        id=done.id, changes="; ".join(rules_changed(done.old, done.after.rules))
+    )
+
+
+def imported_said(how: Relation | None, path: str, match: Match) -> str:
+    """What importing the file at ``path`` did to ``match``: made it a new match (``how``
+    None), brought the one held up to date (it was behind), or nothing."""
+    players, n = _(" v ").join(match.players), match.sheet().hands_played()
+    if how is None:
+        return ngettext(
+            "Imported {path} as match {id}: {players}, {n} hand.",
+            "Imported {path} as match {id}: {players}, {n} hands.",
+            n,
+        ).format(path=path, id=match.id, players=players, n=n)
+    if how is Relation.BEHIND:
+        return ngettext(
+            "Brought match {id} ({players}) up to date from {path}: {n} hand now.",
+            "Brought match {id} ({players}) up to date from {path}: {n} hands now.",
+            n,
+        ).format(path=path, id=match.id, players=players, n=n)
+    if how is Relation.AHEAD:
+        return _(
+            "Match {id} ({players}) holds all of {path} already, and more; nothing was changed."
+        ).format(path=path, id=match.id, players=players)
+    return _(
+        "{path} is match {id} ({players}), as the store holds it already; nothing was changed."
+    ).format(path=path, id=match.id, players=players)
 
 
 def in_the_way(error: HandInTheWay) -> str:

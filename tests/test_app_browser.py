@@ -264,6 +264,23 @@ def test_a_hand_half_entered_when_the_page_is_closed_is_not_stored(
     context.close()
 
 
+def test_the_last_hand_is_taken_back_once_the_phone_is_sure(browser: Any, address: str) -> None:
+    page = opened(browser, address)
+    start(page, ["Ann", "Ben"], dealer="Ann")
+    tap_hand(page, "knock", "Ann", 4, 27)
+    page.click("#entry button.undo-ask")
+    assert "Hand 1: Ann knocks 4 v 27" in page.locator("#entry .undo-confirm").inner_text()
+    page.click("#entry button.undo-no")  # not sure: asked no more, nothing taken back
+    assert page.locator("#entry .undo-confirm").is_hidden()
+    assert page.locator("form.hand").get_attribute("data-hand") == "2"
+    page.click("#entry button.undo-ask")
+    page.click("#entry button.undo-yes")
+    wait_until(page, "() => document.querySelector('#said').innerText.startsWith('Voided')")
+    assert page.locator("form.hand").get_attribute("data-hand") == "1"
+    assert "knocks" not in page.locator("#hands").inner_text()
+    page.context.close()
+
+
 @pytest.mark.skipif(
     not AXE.exists(), reason=f"axe-core is not installed at {AXE} (.ci/run installs it from npm)"
 )

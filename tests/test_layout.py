@@ -191,6 +191,28 @@ def test_the_web_imports_nothing_of_the_command_line() -> None:
         assert above == set(), module
 
 
+def test_the_phone_app_reaches_only_the_modules_its_site_packs() -> None:
+    # The phone app's Python runs in the browser from the zip app/site.py packs: what it
+    # imports is packed, and nothing of the command line or serve's server. The store is
+    # named only inside the use cases the app never runs (watching a match, a series' dealer).
+    from fnmatch import fnmatch
+
+    from scorekeeper.app.site import MODULES as PACKED
+
+    packed = {
+        name
+        for name, path in MODULES.items()
+        if any(fnmatch(path.relative_to(PACKAGE).as_posix(), glob) for glob in PACKED)
+    }
+    for module in ("scorekeeper.app.main", "scorekeeper.app.screens"):
+        unpacked = {
+            name
+            for name in reached(module) - packed
+            if not name.startswith("scorekeeper.store") and name != "scorekeeper.paths"
+        }
+        assert unpacked == set(), module
+
+
 def outside_imports(name: str) -> set[str]:
     """The top-level packages outside scorekeeper a module imports (``click``, ``starlette``)."""
     found = set()
@@ -291,8 +313,9 @@ VARIANT_WORDS = {
 }
 #: Where the variant may be decided: the rules declare it and the engine plays it.
 DECIDERS = (["rules"], ["engine"])
-#: The faces and the store, which ask the declarations and the sheet instead, at most so often.
-FACES = ("commands", "render", "web", "store")
+#: The faces (the phone app's among them) and the store, which ask the declarations and the
+#: sheet instead, at most so often.
+FACES = ("commands", "render", "web", "app", "store")
 MOST_VARIANT_BRANCHES = 10
 
 

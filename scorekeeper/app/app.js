@@ -6,7 +6,7 @@
 "use strict";
 
 const $ = (selector, within = document) => within.querySelector(selector);
-const { answers, complete, arrange } = globalThis.entryQuestions; // questions.js, as serve's page
+const { answers, complete, arrange, undoClicked } = globalThis.entryQuestions; // questions.js, as serve's page
 const sheet = $("#sheet");
 const hands = $("#hands");
 const entry = $("#entry");
@@ -281,20 +281,11 @@ entry.addEventListener("submit", (event) => {
   event.preventDefault();
   record(event.target);
 });
-entry.addEventListener("click", async (event) => {
-  const box = event.target.closest(".undo");
-  if (!box) return;
-  const confirm = $(".undo-confirm", box);
-  if (event.target.matches(".undo-ask")) {
-    confirm.hidden = false;
-    event.target.hidden = true;
-  } else if (event.target.matches(".undo-no")) {
-    confirm.hidden = true;
-    $(".undo-ask", box).hidden = false;
-  } else if (event.target.matches(".undo-yes")) {
-    told(await ask({ do: "undo", match: Number(box.dataset.match), hand: Number(box.dataset.hand) }));
-  }
-});
+entry.addEventListener("click", (event) =>
+  undoClicked(event, async (box) =>
+    told(await ask({ do: "undo", match: Number(box.dataset.match), hand: Number(box.dataset.hand) })),
+  ),
+);
 
 // A form's fields as the options they set (those left empty left out).
 function fields(form, skip) {

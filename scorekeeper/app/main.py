@@ -21,14 +21,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper import exchange
 from scorekeeper.app import screens
-from scorekeeper.engine import (
-    Form,
-    InvalidHand,
-    MatchFinished,
-)
-from scorekeeper.i18n import _, available, ngettext, set_language
-from scorekeeper.match import CannotChange, Match, Relation, new_uuid, now, relation
-from scorekeeper.messages import match_title, plain, report, round_line, said_of_new_hand
+from scorekeeper.engine import Teams
+from scorekeeper.i18n import _, available, set_language
+from scorekeeper.match import Match, Relation, new_uuid, now, relation
+from scorekeeper.messages import match_title, report, said_of_new_hand
 from scorekeeper.render.sheet import board
 from scorekeeper.rules import (
     CHOICES,
@@ -36,8 +32,8 @@ from scorekeeper.rules import (
     KINDS,
     RANGES,
     RuleError,
+    Rules,
     option_name,
-    rules_changed,
 )
 from scorekeeper.table import (
     NotTheNextHand,
@@ -46,12 +42,16 @@ from scorekeeper.table import (
     change_rules,
     correct,
     dealt_by,
+    imported_said,
     opening,
+    replaced,
+    rules_said,
+    start,
     taken_back,
 )
 from scorekeeper.web import views
 from scorekeeper.web.board import board_html
-from scorekeeper.web.sent import BadRequest, answers, count
+from scorekeeper.web.sent import BadRequest, answers, count, refusal
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
@@ -59,9 +59,9 @@ if TYPE_CHECKING:
 
 class Shelf:
     """The matches the phone holds, as the use cases of :mod:`scorekeeper.table` read and
-    change them (a store's ``writing()`` and ``load``): a change that fails leaves each match
-    it touched as it was, as a store's lock and commit do. Each match is read from its facts
-    when first asked for (a start reads only the match it shows)."""
+    change them (a store's ``writing()`` and ``load``, a writer's ``create``): a change that
+    fails leaves each match it touched as it was, as a store's lock and commit do. Each match
+    is read from its facts when first asked for (a start reads only the match it shows)."""
 
     def __init__(self) -> None:
         self.facts: dict[int, str] = {}
@@ -98,6 +98,20 @@ class Shelf:
         """No match is current to a new one: the phone starts no series from the match it
         showed last (who deals first is chosen at random, or by the players)."""
         return None
+
+    def create(
+        self,
+        players: tuple[str, ...],
+        rules: Rules,
+        first_dealer: str,
+        description: str = "",
+        teams: Teams | None = None,
+    ) -> Match:
+        """A new match with the next free id, as a store's writer makes one (held once
+        :meth:`kept`)."""
+        return Match(
+            self.next_id(), players, rules, first_dealer, now(), description, [], teams, new_uuid()
+        )
 
     def put(self, number: int, facts: str) -> None:
         """Hold the match whose export is ``facts`` as match ``number``."""
@@ -137,23 +151,11 @@ def answer(request: str) -> str:
             set_language(language)
         found = ACTIONS[asked["do"]](asked)
     except Exception as error:
-        said = said_wrong(error)
+        said = refusal(error, (ValueError,))  # a match file unread, a change not made
         if said is None:
             raise
         found = {"ok": False, "error": said}
     return json.dumps(found, ensure_ascii=False)
-
-
-def said_wrong(error: Exception) -> str | None:
-    """A refusal as the app shows it (``Error:`` and the error's own words, as the ``serve``
-    page says them); None for an error that is no refusal (a bug)."""
-    if isinstance(error, InvalidHand):
-        message = error.said()
-    elif isinstance(error, (Refused, MatchFinished, RuleError, CannotChange, ValueError)):
-        message = str(error)
-    else:
-        return None
-    return _("Error: {message}").format(message=message)
 
 
 # The matches
@@ -167,10 +169,10 @@ def open_matches(asked: dict[str, Any]) -> dict[str, Any]:
     shelf.read.clear()
     for kept in asked.get("matches", []):
         shelf.put(number_of(kept, "id"), str(kept.get("facts")))
-    return said(asked)
+    return words(asked)
 
 
-def said(asked: dict[str, Any]) -> dict[str, Any]:
+def words(asked: dict[str, Any]) -> dict[str, Any]:
     """The script's own words, and the languages it offers."""
     return {"ok": True, "words": screens.words(), "languages": views.offered()}
 
@@ -272,19 +274,9 @@ def new_match(asked: dict[str, Any]) -> dict[str, Any]:
     options = rule_options(asked.get("options") or {})
     opened = opening(STORE, names, bool(asked.get("teams")), preset, options)
     dealer = str(asked.get("dealer") or "")
-    if dealer in (*opened.everyone, *opened.players):
+    if dealer in opened.everyone:
         opened = dealt_by(opened, dealer)
-    match = Match(
-        shelf.next_id(),
-        opened.players,
-        opened.rules,
-        opened.dealer,
-        now(),
-        str(asked.get("description") or ""),
-        [],
-        opened.teams,
-        new_uuid(),
-    )
+    match = start(STORE, opened, str(asked.get("description") or ""))
     return changed(match, [match_title(match.id, match.sheet())])
 
 
@@ -360,25 +352,13 @@ def import_match(asked: dict[str, Any]) -> dict[str, Any]:
             "id": held.id,
             **shown,
         }
-    count = len(found.in_force())
-    if held is not None and keep != "both":
+    if held is not None and keep != "both":  # the file's copy instead of the phone's
         found.id, found.uuid = held.id, held.uuid
-        said = ngettext(
-            "Brought match {id} ({players}) up to date from {path}: {n} hand now.",
-            "Brought match {id} ({players}) up to date from {path}: {n} hands now.",
-            count,
-        )
-    else:
-        found.id = shelf.next_id()
-        if held is not None:  # both kept: the file's copy is another match from now on
-            found.uuid = new_uuid()
-        said = ngettext(
-            "Imported {path} as match {id}: {players}, {n} hand.",
-            "Imported {path} as match {id}: {players}, {n} hands.",
-            count,
-        )
-    players = _(" v ").join(found.players)
-    return changed(found, [said.format(id=found.id, players=players, path=name, n=count)])
+        return changed(found, [imported_said(Relation.BEHIND, name, found)])
+    found.id = shelf.next_id()
+    if held is not None:  # both kept: the file's copy is another match from now on
+        found.uuid = new_uuid()
+    return changed(found, [imported_said(None, name, found)])
 
 
 # Corrections and the rules
@@ -392,19 +372,9 @@ def amend(asked: dict[str, Any]) -> dict[str, Any]:
     coming = shelf.load(number).sheet(hands[: max(which - 1, 0)]).next_hand()  # as it was asked
     done = correct(STORE, number, which, answers(coming, asked))
     match = shelf.load(number)
+    lines = replaced(done, which)
     if done.new == done.old:
-        said = _("Hand {number} is already as given: {hand}. Nothing was changed.")
-        return {"ok": False, "error": said.format(number=which, hand=plain(done.old))}
-    if done.after.variant.form is Form.PARTNERSHIP:  # hand numbers count the tables' hands
-        lines = [
-            _("Replaced hand {number}: {old}").format(number=which, old=plain(done.old)),
-            _("     by hand {number}: {new}").format(number=which, new=plain(done.new)),
-        ]
-    else:
-        lines = [
-            _("Replaced {old}").format(old=round_line(done.before.rounds[which - 1])),
-            _("     by {new}").format(new=round_line(done.after.rounds[which - 1])),
-        ]
+        return {"ok": False, "error": lines[0]}
     return changed(match, lines, views.report_html(done.before, done.after, lines))
 
 
@@ -414,14 +384,9 @@ def rules(asked: dict[str, Any]) -> dict[str, Any]:
     number = number_of(asked)
     options = rule_options(asked.get("options") or {})
     done = change_rules(STORE, number, lambda m: m.rules.over(**options))
+    lines = [rules_said(done)]
     if done.after.rules == done.old:
-        said = _("Match {id} is played by those rules already; nothing was changed.")
-        return {"ok": False, "error": said.format(id=number)}
-    lines = [
-        _("Rules of match {id} changed: {changes}.").format(
-            id=number, changes="; ".join(rules_changed(done.old, done.after.rules))
-        )
-    ]
+        return {"ok": False, "error": lines[0]}
     return changed(shelf.load(number), lines, views.report_html(done.before, done.after, lines))
 
 
@@ -433,7 +398,7 @@ def correction(asked: dict[str, Any]) -> dict[str, Any]:
 
 ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "open": open_matches,
-    "words": said,
+    "words": words,
     "new_form": new_form,
     "matches": matches_list,
     "live": live,

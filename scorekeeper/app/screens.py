@@ -7,18 +7,14 @@ catalogues."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
 
-from scorekeeper.engine import fold
 from scorekeeper.i18n import _
-from scorekeeper.match import Match, MatchStatus
+from scorekeeper.match import Match, status_words
 from scorekeeper.messages import match_title, signed
 from scorekeeper.rules import CHOICES, DECLARED, KINDS, RANGES, option_name
-from scorekeeper.stats import BEST, FIELDS, Figures, head_to_head, match_figures
+from scorekeeper.stats import Figures, head_to_head, headings, match_figures, summed
 from scorekeeper.web import views
 from scorekeeper.web.views import cell, text
-
-K = TypeVar("K", str, tuple[str, str])
 
 #: The figures the stats show of each player, those ``stats`` shows in a line, the net first (a
 #: phone may have to scroll to the others).
@@ -53,11 +49,6 @@ def field(said: str, control: str) -> str:
     return f'<label class="field"><span>{text(said)}</span>{control}</label>'
 
 
-def asked_for(endings: str, said: str, control: str) -> str:
-    """A field asked only for some endings of a hand (the page hides it for the others)."""
-    return field(said, control).replace("<label ", f'<label data-for="{endings}" ', 1)
-
-
 def folded(summary: str, inside: str) -> str:
     return f"<details><summary>{text(summary)}</summary>{inside}</details>"
 
@@ -72,11 +63,7 @@ def options_of(values: Iterable[tuple[str, str]]) -> str:
 
 def matches_html(matches: Iterable[Match]) -> str:
     """The matches held, newest first, each a button that opens it; then the import."""
-    status = {
-        MatchStatus.FINISHED: _("finished"),
-        MatchStatus.OPEN: _("open"),
-        MatchStatus.ABANDONED: _("abandoned"),
-    }
+    status = status_words()
     rows = "".join(
         f'<li><button type="button" class="open-match" data-id="{match.id}">'
         f"{text(match_title(match.id, match.sheet()))}</button>"
@@ -93,35 +80,10 @@ def matches_html(matches: Iterable[Match]) -> str:
     )
 
 
-def summed(found: Iterable[dict[K, Figures]]) -> dict[K, Figures]:
-    """Figures of many matches added up by whom they are of (names as last spelt, case and
-    accents aside), as the store's summaries add them: a best is the best, the rest summed."""
-    totals: dict[object, dict[str, int]] = {}
-    names: dict[object, K] = {}
-    for figures in found:
-        for who, mine in figures.items():
-            key = fold(who) if isinstance(who, str) else tuple(map(fold, who))
-            names[key] = who
-            total = totals.setdefault(key, dict.fromkeys(FIELDS, 0))
-            for name in FIELDS:
-                figure = getattr(mine, name)
-                total[name] = max(total[name], figure) if name in BEST else total[name] + figure
-    order = sorted(totals, key=str)
-    return {names[key]: Figures(**totals[key]) for key in order}
-
-
 def stats_html(matches: Iterable[Match]) -> str:
     """``stats`` over the finished matches held: a line per player, then head to head."""
     sheets = [match.sheet() for match in matches if not match.abandoned and match.sheet().finished]
-    brief = {
-        "matches": _("Played"),
-        "won": _("Won"),
-        "drawn": _("Drawn"),
-        "lost": _("Lost"),
-        "games_won": _("Games"),
-        "hands_won": _("Hands"),
-        "net": _("Net"),
-    }
+    brief = headings()
     if not sheets:
         return f"<p>{text(_('No finished match yet.'))}</p>"
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from string import Template
 
 from scorekeeper.i18n import _
-from scorekeeper.web.home import BLUE, PAPER, hex_colour, png
+from scorekeeper.web.home import SIZES, manifest, png
 
 #: The Pyodide release the app is built with and tested on (the npm package's version).
 PYODIDE = "314.0.8"
@@ -76,7 +76,7 @@ LIBRARIES = ("rich",)
 #: The shell, as it is in this folder, and what the page takes from the serve page's folder.
 SHELL = ("index.html", "app.js", "app.css")
 FROM_WEB = ("sheet.css", "questions.js", "icon.svg")
-ICONS = {"icon-192.png": 192, "icon-512.png": 512}
+ICONS = {f"icon-{size}.png": size for size in SIZES}
 
 #: The zip's files all carry this date, so that the same sources make the same zip.
 STAMP = (2020, 1, 1, 0, 0, 0)
@@ -143,39 +143,13 @@ def python_zip() -> bytes:
     return packed.getvalue()
 
 
-def manifest() -> bytes:
-    """The web app manifest, every address relative to it (the site may live in a folder)."""
-    found = {
-        "name": "scorekeeper",
-        "short_name": "scorekeeper",
-        "start_url": "./",
-        "scope": "./",
-        "display": "standalone",
-        "background_color": hex_colour(PAPER),
-        "theme_color": hex_colour(BLUE),
-        "icons": [
-            {"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"},
-            *(
-                {
-                    "src": name,
-                    "sizes": f"{size}x{size}",
-                    "type": "image/png",
-                    "purpose": "any maskable",
-                }
-                for name, size in ICONS.items()
-            ),
-        ],
-    }
-    return json.dumps(found, indent=1).encode()
-
-
 def contents(pyodide: Path) -> dict[str, bytes]:
     """Every file of the site but the service worker, by its path in the site."""
     here, web = resources.files(__package__), resources.files("scorekeeper.web")
     made = {name: here.joinpath(name).read_bytes() for name in SHELL}
     made.update({name: web.joinpath(name).read_bytes() for name in FROM_WEB})
     made.update({name: png(size) for name, size in ICONS.items()})
-    made["manifest.webmanifest"] = manifest()
+    made["manifest.webmanifest"] = manifest(None, "./", "")  # relative: the site moves
     made["scorekeeper.zip"] = python_zip()
     made.update({f"pyodide/{name}": (pyodide / name).read_bytes() for name in CORE})
     return made

@@ -33,15 +33,13 @@ from scorekeeper.commands.recording import (
     walled,
 )
 from scorekeeper.commands.starting import rule_options, warn_idle
-from scorekeeper.engine import ENDINGS, Answers, Entry, Form, Game, Scoresheet, fold
+from scorekeeper.engine import ENDINGS, Answers, Entry, Game, Scoresheet, fold
 from scorekeeper.i18n import Quoted, _
 from scorekeeper.match import Match, kind_of
 from scorekeeper.messages import (
     changes,
     next_deal,
-    plain,
     report,
-    round_line,
     signed,
 )
 from scorekeeper.rules import (
@@ -52,11 +50,10 @@ from scorekeeper.rules import (
     Rules,
     named_preset,
     option_name,
-    rules_changed,
     spelled,
 )
 from scorekeeper.store import Store
-from scorekeeper.table import change_rules, taken_back
+from scorekeeper.table import change_rules, replaced, rules_said, taken_back
 from scorekeeper.table import correct as corrected
 
 if TYPE_CHECKING:
@@ -178,25 +175,10 @@ def correct(ctx: click.Context, answers: Answers, match: int | None, dry_run: bo
     dry_run = dry_run or dry_run_given  # --dry-run before or after the kind of hand
     store: Store = ctx.find_object(Store)  # type: ignore[assignment]
     done = corrected(store, match if match is not None else given, number, answers, dry_run)
+    said = replaced(done, number)
     if done.new == done.old:  # a correction that changes nothing stores nothing, and says so
-        echo_lines(
-            [
-                _("Hand {number} is already as given: {hand}. Nothing was changed.").format(
-                    number=number, hand=plain(done.old)
-                )
-            ]
-        )
+        echo_lines(said)
         return
-    if done.after.variant.form is Form.PARTNERSHIP:  # hand numbers count the tables' hands
-        said = [
-            _("Replaced hand {number}: {old}").format(number=number, old=plain(done.old)),
-            _("     by hand {number}: {new}").format(number=number, new=plain(done.new)),
-        ]
-    else:
-        said = [
-            _("Replaced {old}").format(old=round_line(done.before.rounds[number - 1])),
-            _("     by {new}").format(new=round_line(done.after.rounds[number - 1])),
-        ]
     say(done.before, done.after, said, dry_run)
 
 
@@ -344,17 +326,11 @@ def amend_rules(
     done = change_rules(
         store, given, lambda current: asked_rules(current, preset_name, options), dry_run
     )
+    said = rules_said(done)
     if done.after.rules == done.old:
-        click.echo(
-            _("Match {id} is played by those rules already; nothing was changed.").format(
-                id=done.id
-            )
-        )
+        click.echo(said)
         return
     dry = [_("Dry run: this is what the change would do; nothing was stored.")] if dry_run else []
-    said = _("Rules of match {id} changed: {changes}.").format(
-        id=done.id, changes="; ".join(rules_changed(done.old, done.after.rules))
-    )
     after = done.after
     echo_lines(
         [*dry, said, *compared(done.before, after), *changes(done.before, after), next_deal(after)]

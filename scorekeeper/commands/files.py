@@ -26,6 +26,7 @@ from scorekeeper.messages import match_title
 from scorekeeper.rules import RuleError
 from scorekeeper.store import Store, StoreError, Writer
 from scorekeeper.store.files import write_atomically
+from scorekeeper.table import imported_said
 
 
 @command()
@@ -300,27 +301,7 @@ def plan(
 
 def imported(step: Step, match: Match) -> str:
     """What importing one file did."""
-    players, n = _(" v ").join(match.players), match.sheet().hands_played()
-    path = escape(step.path)
-    if step.how is None:
-        return ngettext(
-            "Imported {path} as match {id}: {players}, {n} hand.",
-            "Imported {path} as match {id}: {players}, {n} hands.",
-            n,
-        ).format(path=path, id=match.id, players=players, n=n)
-    if step.how is Relation.BEHIND:
-        return ngettext(
-            "Brought match {id} ({players}) up to date from {path}: {n} hand now.",
-            "Brought match {id} ({players}) up to date from {path}: {n} hands now.",
-            n,
-        ).format(path=path, id=match.id, players=players, n=n)
-    if step.how is Relation.AHEAD:
-        return _(
-            "Match {id} ({players}) holds all of {path} already, and more; nothing was changed."
-        ).format(path=path, id=match.id, players=players)
-    return _(
-        "{path} is match {id} ({players}), as the store holds it already; nothing was changed."
-    ).format(path=path, id=match.id, players=players)
+    return imported_said(step.how, escape(step.path), match)
 
 
 @command()

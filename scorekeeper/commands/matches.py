@@ -17,7 +17,7 @@ from scorekeeper.commands._common import (
 from scorekeeper.commands._completion import complete_match
 from scorekeeper.commands._params import NUMBER, command, match_argument, option, pass_store
 from scorekeeper.i18n import _, ngettext, pgettext
-from scorekeeper.match import MatchStatus
+from scorekeeper.match import MatchStatus, status_words
 from scorekeeper.store import Store
 from scorekeeper.table import NoCurrentMatch
 from scorekeeper.wrapping import cells, output_width, units, wrap
@@ -70,11 +70,7 @@ def list_matches(store: Store, every: bool, as_json: bool, deleted: bool) -> Non
     if not rows:
         say(_("No matches yet. Start one with 'scorekeeper new PLAYER1 PLAYER2'."))
         return
-    status = {
-        MatchStatus.FINISHED: _("finished"),
-        MatchStatus.OPEN: _("open"),
-        MatchStatus.ABANDONED: _("abandoned"),
-    }
+    status = status_words()
     drawn, versus = _("drawn"), _(" v ")
     # Column by column, each padded to its widest cell: a store of years lists thousands of
     # matches, between the few pairs of players a household has.

@@ -359,15 +359,7 @@ class Evening:
         if answer is Between.QUIT:
             return Turn.QUIT
         if answer is Between.UNDO:
-            try:
-                take_back(store, chosen)
-            except Exception as error:  # nothing to undo, or the store refused: ask on
-                problem = as_problem(error)
-                if problem is None:
-                    raise
-                problem.show()
-                return Turn.SKIPPED
-            return Turn.TAKEN_BACK
+            return self.undone()
         now = asked if store.identity(chosen) == identity else self.match_now(first)
         before = open_sheet(now)
         if about(before.next_hand()) != asked_about:
@@ -382,6 +374,26 @@ class Evening:
             return not_stored(now, first)
         preview = now.sheet([*(stored.hand for stored in now.in_force()), hand])
         echo_lines(said_of_new_hand(before, preview))
+        return self.confirmed(before, answer, first)
+
+    def undone(self) -> Turn:
+        """Take the last hand back (the answer ``u``); a refusal is said and the evening goes
+        on."""
+        try:
+            take_back(self.store, self.chosen)
+        except Exception as error:  # nothing to undo, or the store refused: ask on
+            problem = as_problem(error)
+            if problem is None:
+                raise
+            problem.show()
+            return Turn.SKIPPED
+        return Turn.TAKEN_BACK
+
+    def confirmed(self, before: Scoresheet, answer: Answers, first: int) -> Turn:
+        """Record the hand previewed on ``before`` once the user confirms it, asking again
+        while the store refuses it (the answers kept); ``first`` is the number 'log' gave the
+        hand when it was asked."""
+        store, chosen = self.store, self.chosen
         while confirm(_("Record this hand?")):
             try:
                 added = add_hand(store, chosen, answer, expected=self.expected(before))

@@ -43,7 +43,8 @@ def _titled(title: str, table: Table) -> RenderableType:
 def statistics(result: StatsAnswer) -> RenderableType:
     """The ``stats`` figures: a line per player, one player's figures with a line per
     opponent, or two players head to head."""
-    from scorekeeper.stats import Everyone, HeadToHead  # loaded only when stats are asked for
+    # loaded only when stats are asked for
+    from scorekeeper.stats import Everyone, HeadToHead, headings
 
     labels = {
         "matches": _("Matches"),
@@ -65,15 +66,7 @@ def statistics(result: StatsAnswer) -> RenderableType:
         "net": _("Net points"),
     }
     short = ["matches", "won", "drawn", "lost", "games_won", "hands_won", "net"]
-    brief = {
-        "matches": _("Played"),
-        "won": _("Won"),
-        "drawn": _("Drawn"),
-        "lost": _("Lost"),
-        "games_won": _("Games"),
-        "hands_won": _("Hands"),
-        "net": _("Net"),
-    }
+    brief = headings()
     if isinstance(result, Everyone):
         if not result.players:
             return Text(_("No finished match yet."))

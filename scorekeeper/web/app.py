@@ -49,18 +49,15 @@ from starlette.routing import Route
 
 from scorekeeper.engine import (
     InvalidHand,
-    MatchFinished,
     Scoresheet,
 )
 from scorekeeper.i18n import _, available, ngettext, set_language, system_error
 from scorekeeper.match import Match
 from scorekeeper.messages import report, said_of_new_hand
 from scorekeeper.render.sheet import board
-from scorekeeper.rules import RuleError
 from scorekeeper.store import Store, StoreError, Unwritable
 from scorekeeper.table import (
     NotTheNextHand,
-    Refused,
     add_hand,
     load_sheet,
     match_id,
@@ -71,7 +68,14 @@ from scorekeeper.web import home, redraw, views
 from scorekeeper.web.board import board_html, news_html
 from scorekeeper.web.guard import Guard
 from scorekeeper.web.keys import Keys
-from scorekeeper.web.sent import BadRequest, answers, from_accept_language, hand_number, read_body
+from scorekeeper.web.sent import (
+    BadRequest,
+    answers,
+    from_accept_language,
+    hand_number,
+    read_body,
+    refusal,
+)
 
 Drawn = tuple[object, str]
 """What a live part is made from: the match's state (as ``show --watch`` sees it) and the
@@ -396,21 +400,17 @@ def disk_refused(error: Unwritable) -> str:
 
 
 def said_wrong(error: Exception) -> str | None:
-    """A refusal as the page shows it: ``Error:`` and the error's own words (the engine's, the
-    match's or the store's, as the command line says them, less its advice about what to
-    type); None for an error that is no refusal (a bug)."""
-    if isinstance(error, InvalidHand):
-        message = error.said()
-    elif isinstance(error, (BadRequest, Refused, MatchFinished, StoreError, RuleError)):
-        message = str(error)
-    elif isinstance(error, OSError) and error.filename is not None:  # the store's folder
+    """A refusal as the page shows it (:func:`~scorekeeper.web.sent.refusal`), the store's
+    errors and what the system said of its folder among them; None for an error that is no
+    refusal (a bug)."""
+    if not isinstance(error, OSError):
+        return refusal(error, (StoreError,))
+    if error.filename is not None:  # the store's folder
         message = _(
             "Cannot use {path}: {reason}. Check that the store's folder exists and may be read."
         ).format(path=error.filename, reason=system_error(error))
-    elif isinstance(error, OSError):
-        message = system_error(error)
     else:
-        return None
+        message = system_error(error)
     return _("Error: {message}").format(message=message)
 
 

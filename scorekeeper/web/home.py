@@ -16,9 +16,10 @@ import math
 import struct
 import zlib
 
-#: The PNG icons the manifest names, by their addresses: their sizes in pixels (those Android
-#: asks for).
-ICONS = {f"/static/icon-{size}.png": size for size in (192, 512)}
+#: The sizes in pixels of the PNG icons the manifest names (those Android asks for), and the
+#: icons by their addresses.
+SIZES = (192, 512)
+ICONS = {f"/static/icon-{size}.png": size for size in SIZES}
 
 BLUE = (0x1F, 0x5F, 0x9E)
 PAPER = (0xFD, 0xFC, 0xF8)
@@ -108,28 +109,30 @@ def png(size: int) -> bytes:
     )
 
 
-def manifest(language: str) -> bytes:
+def manifest(language: str | None, start: str = "/", folder: str = "/static/") -> bytes:
     """The web app manifest: the page opened from the home screen as an app of its own, in
-    its own window, with the icon."""
+    its own window, with the icon. ``start``: the page's address, its scope too; ``folder``:
+    where the icons are (the phone app's site says both relative to the manifest, and no
+    language, which its user chooses)."""
     found = {
         "name": "scorekeeper",
         "short_name": "scorekeeper",
-        "lang": language,
-        "start_url": "/",
-        "scope": "/",
+        **({} if language is None else {"lang": language}),
+        "start_url": start,
+        "scope": start,
         "display": "standalone",
         "background_color": hex_colour(PAPER),
         "theme_color": hex_colour(BLUE),
         "icons": [
-            {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            {"src": f"{folder}icon.svg", "sizes": "any", "type": "image/svg+xml"},
             *(
                 {
-                    "src": path,
+                    "src": f"{folder}icon-{size}.png",
                     "sizes": f"{size}x{size}",
                     "type": "image/png",
                     "purpose": "any maskable",
                 }
-                for path, size in ICONS.items()
+                for size in SIZES
             ),
         ],
     }

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { answers, complete, arrange } = globalThis.entryQuestions; // questions.js
+  const { answers, complete, arrange, undoClicked } = globalThis.entryQuestions; // questions.js
   const body = document.body;
   const token = body.dataset.token;
   const words = JSON.parse(body.dataset.words);
@@ -190,20 +190,7 @@
     event.preventDefault();
     record(event.target);
   });
-  entry.addEventListener("click", (event) => {
-    const box = event.target.closest(".undo");
-    if (!box) return;
-    const confirm = box.querySelector(".undo-confirm");
-    if (event.target.matches(".undo-ask")) {
-      confirm.hidden = false;
-      event.target.hidden = true;
-    } else if (event.target.matches(".undo-no")) {
-      confirm.hidden = true;
-      box.querySelector(".undo-ask").hidden = false;
-    } else if (event.target.matches(".undo-yes")) {
-      undo(box);
-    }
-  });
+  entry.addEventListener("click", (event) => undoClicked(event, undo));
 
   // The connection to the server. The stream says something at least every few seconds (a
   // beat when nothing changed): a page that hears nothing for longer, or whose stream fails,

@@ -1,7 +1,8 @@
 // The next hand's questions on an entry form, as its data names them (data-asks: those asked
 // first, then each ending's), for serve's page and the phone app alike: the answers given so
 // far, whether they answer every question they call for, and the form arranged to show those
-// questions in their words. It names no ending: the data says what each asks.
+// questions in their words. It names no ending: the data says what each asks. And the box under
+// the entry that takes the last hand back, asked twice.
 "use strict";
 
 globalThis.entryQuestions = (() => {
@@ -40,5 +41,22 @@ globalThis.entryQuestions = (() => {
     }
   }
 
-  return { answers, complete, arrange };
+  // A click in the entry: on the take-back box's first button it asks to be sure, on No it
+  // asks no more, on Yes the box is handed to ``yes``.
+  function undoClicked(event, yes) {
+    const box = event.target.closest(".undo");
+    if (!box) return;
+    const confirm = box.querySelector(".undo-confirm");
+    if (event.target.matches(".undo-ask")) {
+      confirm.hidden = false;
+      event.target.hidden = true;
+    } else if (event.target.matches(".undo-no")) {
+      confirm.hidden = true;
+      box.querySelector(".undo-ask").hidden = false;
+    } else if (event.target.matches(".undo-yes")) {
+      yes(box);
+    }
+  }
+
+  return { answers, complete, arrange, undoClicked };
 })();

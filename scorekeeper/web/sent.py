@@ -1,14 +1,16 @@
 """What a page sent to ``serve`` (:mod:`scorekeeper.web.app`), read as the server takes it: a
 write's JSON body, the number of the hand an entry was made for, the answers to the next
-hand's questions, and the language a browser asks for."""
+hand's questions, and the language a browser asks for; and a refusal as a page is told it."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.engine import MAX_DEADWOOD, Answers, InvalidHand, NextHand, Question
+from scorekeeper.engine import MAX_DEADWOOD, Answers, InvalidHand, MatchFinished, NextHand, Question
 from scorekeeper.i18n import _, available
+from scorekeeper.rules import RuleError
+from scorekeeper.table import Refused
 
 if TYPE_CHECKING:  # the phone app reads what its page sent with these, and has no starlette
     from starlette.requests import Request
@@ -19,6 +21,20 @@ MOST_BODY = 4096
 
 class BadRequest(ValueError):
     """What a page sent cannot be read (400): its text says so, in the page's words."""
+
+
+def refusal(error: Exception, also: tuple[type[Exception], ...] = ()) -> str | None:
+    """A refusal as a page shows it: ``Error:`` and the error's own words (the engine's, the
+    rules', the use cases' or of what the page sent, as the command line says them, less its
+    advice about what to type; with ``also`` those of these errors too); None for an error
+    that is no refusal (a bug)."""
+    if isinstance(error, InvalidHand):
+        message = error.said()
+    elif isinstance(error, (BadRequest, Refused, MatchFinished, RuleError, *also)):
+        message = str(error)
+    else:
+        return None
+    return _("Error: {message}").format(message=message)
 
 
 def from_accept_language(header: str) -> str:
