@@ -273,6 +273,13 @@ def test_a_file_is_imported_with_the_rules_of_import() -> None:
     apart = asked({"do": "import", "text": theirs_facts, "name": "x.json"})
     assert apart["relation"] == "apart" and not apart["recorded"]
     assert "Ben +28" in apart["found"] and "Ben +28" not in apart["held"]
+    # Each copy says whose it is, and shows its standing (Ben's 28 only in the file's).
+    assert apart["held"].startswith('<h3 class="copy">This phone&#x27;s copy</h3>')
+    assert apart["found"].startswith('<h3 class="copy">The file&#x27;s copy</h3>')
+    standing = re.compile(r'<table class="standing".*?</table>', re.S)
+    assert '<span class="points">28</span>' in standing.findall(apart["found"])[0]
+    assert '<span class="points">28</span>' not in standing.findall(apart["held"])[0]
+    assert "Match 1: Ann v Ben" in apart["found"]  # drawn as the phone's match, not match 0
     both = asked({"do": "import", "text": theirs_facts, "name": "x.json", "keep": "both"})
     assert both["kept"]["id"] == 2 and both["kept"]["uuid"] != json.loads(mine)["uuid"]
     assert [m["id"] for m in [both["kept"]]] == [2]

@@ -392,6 +392,7 @@ async function imported(text, name, keep) {
   if (answer.relation === "apart") {
     where.hidden = false;
     where.classList.remove("wrong");
+    where.classList.add("laid-out");
     where.innerHTML = `<p>${words.copy_apart}</p><div class="copies"><section>${answer.held}</section><section>${answer.found}</section></div>`;
     for (const [keepIt, label] of [["mine", "keep_mine"], ["theirs", "keep_theirs"], ["both", "keep_both"]]) {
       const button = document.createElement("button");

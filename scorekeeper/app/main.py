@@ -17,6 +17,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from html import escape
 from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper import exchange
@@ -350,9 +351,13 @@ def import_match(asked: dict[str, Any]) -> dict[str, Any]:
     how = None if held is None else relation(held, found)
     keep = asked.get("keep")
     if held is not None and how is not Relation.BEHIND and keep not in ("both", "theirs"):
-        shown = {"held": views.sheet_html(held, held.sheet())} if how is Relation.APART else {}
-        if shown:
-            shown["found"] = views.sheet_html(found, found.sheet())
+        shown = {}
+        if how is Relation.APART:  # both drawn as the phone's match, under whose copy it is
+            found.id = held.id
+            shown = {
+                "held": copy_html(_("This phone's copy"), held),
+                "found": copy_html(_("The file's copy"), found),
+            }
         return {
             "ok": True,
             "recorded": False,
@@ -379,6 +384,14 @@ def import_match(asked: dict[str, Any]) -> dict[str, Any]:
         )
     players = _(" v ").join(found.players)
     return changed(found, [said.format(id=found.id, players=players, path=name, n=count)])
+
+
+def copy_html(heading: str, match: Match) -> str:
+    """One of two copies of a match that went their own ways, under a heading that says whose
+    it is: its standing, its hands and its race chart."""
+    sheet = match.sheet()
+    drawn = board_html(board(match, sheet)) + views.sheet_html(match, sheet)
+    return f'<h3 class="copy">{escape(heading)}</h3>{drawn}'
 
 
 # Corrections and the rules
