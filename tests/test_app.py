@@ -313,17 +313,15 @@ def test_a_refused_hand_leaves_the_match_as_it_was() -> None:
 def test_corrections_and_rules_are_those_of_amend() -> None:
     asked({"do": "new", "players": ["Ann", "Ben"], "dealer": "Ann"})
     play(HANDS[:2])
-    amended = asked(
-        {
-            "do": "amend",
-            "match": 1,
-            "number": 1,
-            "kind": "knock",
-            "who": "Ann",
-            "kd": "2",
-            "od": "27",
-        }
-    )
+    correction = {"do": "amend", "match": 1, "number": 1, "kind": "knock", "who": "Ann"}
+    # The form's preview says what the correction would do, and stores nothing.
+    preview = asked({**correction, "kd": "2", "od": "27", "preview": True})
+    assert preview["lines"][1] == "     by Hand 1: Ann knocks 2 v 27 -> Ann +25 in Game 1"
+    assert '<th>Ann</th><td class="figure">25</td>' in preview["html"] and "kept" not in preview
+    assert "Ann +23" in asked({"do": "live", "match": 1})["hands"]
+    unchanged = asked({**correction, "kd": "4", "od": "27", "preview": True})
+    assert unchanged["error"].startswith("Hand 1 is already as given")
+    amended = asked({**correction, "kd": "2", "od": "27"})
     # 27 - 2 = 25 in Game 1 now
     assert amended["lines"] == [
         "Replaced Hand 1: Ann knocks 4 v 27 -> Ann +23 in Game 1",

@@ -187,6 +187,9 @@ def test_a_whole_match_by_taps_is_the_command_lines_and_goes_on_offline(
     page.locator("#amend fieldset[data-field=who] label.choice", has_text="Ann").click()
     page.fill("#amend input[name=kd]", "2")
     page.fill("#amend input[name=od]", "27")
+    # As the next hand's, the correction's preview says what it would do before it is done.
+    page.wait_for_selector("#amend button.record:not([disabled])", timeout=10_000)
+    assert "by Hand 1: Ann knocks 2 v 27" in page.locator("#amend .preview").inner_text()
     page.locator("#amend button[type=submit]").click()
     wait_until(page, "() => document.querySelector('#said').innerText.includes('by Hand 1')")
     assert "Ann knocks 2 v 27 -> Ann +25" in page.locator("#said").inner_text()
@@ -236,6 +239,8 @@ def test_files_go_both_ways_and_a_diverged_copy_is_never_merged(
     copies = page.locator(".copies section")
     assert "Ann +10" in copies.nth(0).inner_text()  # the phone's: 13 - 3
     assert "Ben +28" in copies.nth(1).inner_text()  # the file's: 30 - 2
+    assert copies.nth(0).locator("h3").inner_text() == "This phone's copy"
+    assert copies.nth(1).locator("h3").inner_text() == "The file's copy"
     page.screenshot(path=tmp_path / "apart.png", full_page=True)
     page.locator("#import-said button", has_text="Keep both").click()
     page.wait_for_selector("form.hand[data-hand='5']")

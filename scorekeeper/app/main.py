@@ -399,11 +399,12 @@ def copy_html(heading: str, match: Match) -> str:
 
 def amend(asked: dict[str, Any]) -> dict[str, Any]:
     """Correct hand ``number`` with the answers sent, every later hand scored again, and say
-    so as ``amend`` does."""
+    so as ``amend`` does (with ``preview``, only say what it would do)."""
     number, which = number_of(asked), number_of(asked, "number")
+    preview = asked.get("preview") is True
     hands = [stored.hand for stored in shelf.load(number).in_force()]
     coming = shelf.load(number).sheet(hands[: max(which - 1, 0)]).next_hand()  # as it was asked
-    done = correct(STORE, number, which, answers(coming, asked))
+    done = correct(STORE, number, which, answers(coming, asked), dry_run=preview)
     match = shelf.load(number)
     if done.new == done.old:
         said = _("Hand {number} is already as given: {hand}. Nothing was changed.")
@@ -418,7 +419,10 @@ def amend(asked: dict[str, Any]) -> dict[str, Any]:
             _("Replaced {old}").format(old=round_line(done.before.rounds[which - 1])),
             _("     by {new}").format(new=round_line(done.after.rounds[which - 1])),
         ]
-    return changed(match, lines, views.report_html(done.before, done.after, lines))
+    html = views.report_html(done.before, done.after, lines)
+    if preview:
+        return {"ok": True, "recorded": False, "lines": lines, "html": html}
+    return changed(match, lines, html)
 
 
 def rules(asked: dict[str, Any]) -> dict[str, Any]:

@@ -219,7 +219,7 @@ def correction_html(match: Match, number: int) -> str:
     if not 1 <= number <= len(match.in_force()):
         return ""
     hands = [stored.hand for stored in match.in_force()]
-    correct = button(_("Correct it"), 'type="submit" class="record"')
+    correct = button(_("Correct it"), 'type="submit" class="record" disabled')
     return views.hand_form(match, match.sheet(hands[: number - 1]), 'id="amend"', correct)
 
 
