@@ -450,3 +450,20 @@ def test_a_correction_in_partnership_gin_names_the_partners() -> None:
     assert [q["field"] for q in asks["endings"]["wall"]] == ["table"]
     again = asked({"do": "correction", "match": 1, "number": 1})
     assert f'<div class="correcting">{again["html"]}</div>' in first["live"]["tools"]
+
+
+@pytest.mark.usefixtures("phone")
+def test_a_new_match_takes_every_yes_or_no_option_of_new() -> None:
+    form = asked({"do": "new_form"})["html"]
+    for name in ("last_game_double", "ace_knocks_one", "spades_double", "dealer_sits_out"):
+        assert f'<select name="{name}">' in form
+    # Oklahoma and Straight Gin are their presets; no field makes them.
+    assert 'name="oklahoma"' not in form and 'name="straight"' not in form
+    doubled = asked(
+        {"do": "new", "players": ["Ann", "Ben"], "options": {"last_game_double": "true"}}
+    )
+    assert json.loads(doubled["kept"]["facts"])["rules"]["last_game_double"] is True
+    # The dealer sits out: the third named deals the first hand to the first two.
+    three = {"players": ["Ann", "Ben", "Cid"], "preset": "three-handed"}
+    sitting = asked({"do": "new", **three, "options": {"dealer_sits_out": "true"}})
+    assert "Ann v Ben, Cid dealt; Cid sits out." in sitting["live"]["entry"]

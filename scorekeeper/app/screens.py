@@ -13,7 +13,7 @@ from scorekeeper.engine import fold
 from scorekeeper.i18n import _
 from scorekeeper.match import Match, MatchStatus
 from scorekeeper.messages import match_title, signed
-from scorekeeper.rules import CHOICES, DECLARED, KINDS, RANGES, option_name
+from scorekeeper.rules import CHOICES, DECLARED, RANGES, option_name
 from scorekeeper.stats import BEST, FIELDS, Figures, head_to_head, match_figures
 from scorekeeper.web import views
 from scorekeeper.web.views import cell, text
@@ -178,11 +178,12 @@ def option_field(name: str) -> str:
 
 
 def options_html() -> str:
-    """Every option ``new`` takes, folded away."""
+    """Every option ``new`` takes, folded away (a variant's own switch, ``--oklahoma``, is its
+    preset's)."""
     fields = "".join(
         option_field(name)
         for name, option in DECLARED.items()
-        if option.flag is not None and (KINDS[name] is not bool or option.flag)
+        if option.flag is not None and option.variant != name
     )
     return folded(_("Rule options"), fields)
 
