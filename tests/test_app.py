@@ -329,6 +329,15 @@ def test_corrections_and_rules_are_those_of_amend() -> None:
     ]
     changed = asked({"do": "rules", "match": 1, "options": {"gin_bonus": "20"}})
     assert changed["lines"] == ["Rules of match 1 changed: Gin bonus: 20 (was 25)."]
+    # The form to change them again shows the rules in force in the fields left empty.
+    tools = changed["live"]["tools"]
+    assert (
+        'name="gin_bonus" type="number" inputmode="numeric" min="0" max="1000" placeholder="20"'
+        in tools
+    )
+    assert '<select name="tie"><option value="">undercut</option>' in tools
+    assert '<select name="last_game_double"><option value="">no</option>' in tools
+    assert 'name="spades_double"' not in tools  # Oklahoma's own: not of this match
     same = asked({"do": "rules", "match": 1, "options": {"gin_bonus": "20"}})
     assert same["error"] == "Match 1 is played by those rules already; nothing was changed."
 

@@ -13,7 +13,7 @@ from scorekeeper.engine import fold
 from scorekeeper.i18n import _
 from scorekeeper.match import Match, MatchStatus
 from scorekeeper.messages import match_title, signed
-from scorekeeper.rules import CHOICES, DECLARED, RANGES, option_name
+from scorekeeper.rules import CHOICES, DECLARED, RANGES, Rules, option_name
 from scorekeeper.stats import BEST, FIELDS, Figures, head_to_head, match_figures
 from scorekeeper.web import views
 from scorekeeper.web.views import cell, text
@@ -158,32 +158,43 @@ def stats_html(matches: Iterable[Match]) -> str:
     )
 
 
-def option_field(name: str) -> str:
+def option_field(name: str, rules: Rules | None) -> str:
     """One rule option as a field of a form: a number in its range, or a choice of its values
-    (empty: as the preset or the match has it), named as the rules table and ``new`` name it."""
+    (empty: as the preset or the match has it), named as the rules table and ``new`` name it.
+    A match's ``rules`` shown in the empty field: what is left empty stays as it is."""
     said = f"{_(DECLARED[name].label)} ({option_name(name)})"
+    now = None if rules is None else getattr(rules, name)
     if name in RANGES:
         low, high = RANGES[name]
+        shown = "" if now is None else f' placeholder="{now}"'
         return field(
             said,
-            f'<input name="{name}" type="number" inputmode="numeric" min="{low}" max="{high}">',
+            f'<input name="{name}" type="number" inputmode="numeric" min="{low}" max="{high}"'
+            f"{shown}>",
         )
     if name in CHOICES:
         values = [(value.value, value.value) for value in CHOICES[name]]
     else:
         values = [("true", _("yes")), ("false", _("no"))]
+    if isinstance(now, bool):
+        now = "true" if now else "false"
+    left = dict(values).get(getattr(now, "value", now), "")  # a named value, or yes or no
     return field(
-        said, f'<select name="{name}"><option value=""></option>{options_of(values)}</select>'
+        said,
+        f'<select name="{name}"><option value="">{text(left)}</option>'
+        f"{options_of(values)}</select>",
     )
 
 
-def options_html() -> str:
+def options_html(rules: Rules | None = None) -> str:
     """Every option ``new`` takes, folded away (a variant's own switch, ``--oklahoma``, is its
-    preset's)."""
+    preset's); for a match, those of its kind of match, its ``rules`` shown in the fields left
+    empty."""
     fields = "".join(
-        option_field(name)
+        option_field(name, rules)
         for name, option in DECLARED.items()
         if option.flag is not None and option.variant != name
+        if rules is None or option.variant is None or getattr(rules, option.variant)
     )
     return folded(_("Rule options"), fields)
 
@@ -235,7 +246,7 @@ def tools_html(match: Match) -> str:
     )
     rules = folded(
         _("Change the rules"),
-        '<form id="rules">' + options_html() + button(_("Change them")) + "</form>",
+        '<form id="rules">' + options_html(match.rules) + button(_("Change them")) + "</form>",
     )
     export = 'type="button" class="export" data-format="{}"'
     files = (
