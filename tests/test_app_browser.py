@@ -181,6 +181,9 @@ def test_a_whole_match_by_taps_is_the_command_lines_and_goes_on_offline(
 
     # Hand 1 corrected to 2 v 27: 25 points, Ann 110 + 50 + 100 = 260 against 68, net 192.
     page.locator("#tools details summary", has_text="Correct a hand").click()
+    # Its choices are as easy to tap as its buttons (2.75rem: 44 pixels), as are the rules'.
+    for choice in ("#tools select[name=number]", "#rules select[name=tie]"):
+        assert page.locator(choice).evaluate("e => e.getBoundingClientRect().height") >= 44
     page.select_option("#tools select[name=number]", "1")
     wait_until(page, "() => document.querySelector('#amend').dataset.hand === '1'")
     page.locator("#amend label.choice:has(input[name=kind][value=knock])").click()
