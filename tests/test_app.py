@@ -290,7 +290,7 @@ def test_a_file_is_imported_with_the_rules_of_import() -> None:
     theirs_kept = asked({"do": "import", "text": theirs_facts, "name": "x.json", "keep": "theirs"})
     assert theirs_kept["kept"]["id"] == 1
     assert "Ben +28" in theirs_kept["live"]["hands"]
-    assert "Match 2" not in asked({"do": "matches"})["html"]
+    assert "Match 2" not in asked({"do": "matches"})["html"]  # the refusals started none
 
 
 @pytest.mark.usefixtures("phone")
@@ -476,3 +476,22 @@ def test_a_new_match_takes_every_yes_or_no_option_of_new() -> None:
     three = {"players": ["Ann", "Ben", "Cid"], "preset": "three-handed"}
     sitting = asked({"do": "new", **three, "options": {"dealer_sits_out": "true"}})
     assert "Ann v Ben, Cid dealt; Cid sits out." in sitting["live"]["entry"]
+
+
+@pytest.mark.usefixtures("phone")
+def test_who_deals_first_is_named_as_new_takes_it_and_too_few_players_are_refused() -> None:
+    def refusal(players: list[str], dealer: str) -> str:
+        return str(asked({"do": "new", "players": players, "dealer": dealer})["error"])
+
+    # A beginning that leaves no doubt, case aside, names the dealer (it was chosen at random).
+    started = asked({"do": "new", "players": ["Ann", "Bob"], "dealer": "b"})
+    assert "Ann v Bob, Bob dealt." in started["live"]["entry"]
+    assert refusal(["Ann", "Bob"], "Zed") == (
+        "Error: 'Zed' is not one of the players: name Ann or Bob."
+    )
+    assert refusal(["Ann", "Anna"], "an") == "Error: 'an' could be Ann or Anna; type more of it."
+    assert refusal(["Ann", " "], "") == (
+        "Error: Name the players: two, three for Three-handed Gin, or two teams (Ann & Bob)."
+    )
+    assert started["kept"]["id"] == 1
+    assert "Match 2" not in asked({"do": "matches"})["html"]  # the refusals started none

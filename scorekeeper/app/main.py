@@ -26,8 +26,9 @@ from scorekeeper.engine import (
     Form,
     InvalidHand,
     MatchFinished,
+    meant,
 )
-from scorekeeper.i18n import _, available, ngettext, set_language
+from scorekeeper.i18n import Quoted, _, available, either, ngettext, set_language
 from scorekeeper.match import CannotChange, Match, Relation, new_uuid, now, relation
 from scorekeeper.messages import match_title, plain, report, round_line, said_of_new_hand
 from scorekeeper.render.sheet import board
@@ -41,6 +42,7 @@ from scorekeeper.rules import (
     rules_changed,
 )
 from scorekeeper.table import (
+    Mistyped,
     NotTheNextHand,
     Refused,
     add_hand,
@@ -269,12 +271,16 @@ def new_match(asked: dict[str, Any]) -> dict[str, Any]:
     teams of two, each ``Ann & Bob``), a preset and the options changed from it, who deals
     first (else chosen at random)."""
     names = tuple(str(name).strip() for name in asked.get("players", []) if str(name).strip())
+    if len(names) < 2:
+        raise Mistyped(
+            _("Name the players: two, three for Three-handed Gin, or two teams (Ann & Bob).")
+        )
     preset = str(asked.get("preset") or "standard")
     options = rule_options(asked.get("options") or {})
     opened = opening(STORE, names, bool(asked.get("teams")), preset, options)
     dealer = str(asked.get("dealer") or "")
-    if dealer in (*opened.everyone, *opened.players):
-        opened = dealt_by(opened, dealer)
+    if dealer.strip():
+        opened = dealt_by(opened, dealer_named(opened.everyone, dealer))
     match = Match(
         shelf.next_id(),
         opened.players,
@@ -287,6 +293,19 @@ def new_match(asked: dict[str, Any]) -> dict[str, Any]:
         new_uuid(),
     )
     return changed(match, [match_title(match.id, match.sheet())])
+
+
+def dealer_named(everyone: tuple[str, ...], typed: str) -> str:
+    """The player (or partner) who deals first, as ``new --dealer`` takes the name: by a
+    beginning that leaves no doubt, case and accents aside."""
+    found = meant(everyone, typed)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        said = _("{typed!r} could be {a} or {b}; type more of it.")
+        raise Mistyped(said.format(typed=Quoted(typed), a=found[0], b=found[1]))
+    said = _("{typed!r} is not one of the players: name {options}.")
+    raise Mistyped(said.format(typed=Quoted(typed), options=either(everyone)))
 
 
 def rule_options(given: object) -> dict[str, Any]:
