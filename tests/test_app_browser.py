@@ -148,6 +148,15 @@ def test_a_whole_match_by_taps_is_the_command_lines_and_goes_on_offline(
 ) -> None:
     page = opened(browser, address)
     page.screenshot(path=tmp_path / "new.png")
+    # One name is refused, in words shown on the screen (they come below the button).
+    page.locator("nav button[data-screen=new]").click()
+    page.locator("input[name=player]").nth(0).fill("Ann")
+    page.locator("form#new button[type=submit]").click()
+    refused = page.locator("form#new .said")
+    refused.wait_for()
+    assert refused.inner_text().startswith("Error: Name the players: two,")
+    box, bottom = refused.bounding_box(), page.viewport_size["height"]
+    assert box is not None and box["y"] + box["height"] <= bottom + 1  # a pixel's rounding
     start(page, ["Ann", "Ben"], preset="gin", dealer="Ann")
     for hand in GIN_RUMMY[:2]:
         tap_hand(page, *hand)

@@ -374,7 +374,10 @@ $("#screen-new").addEventListener("submit", async (event) => {
     dealer: data.get("dealer"),
     options: fields(form, ["player", "teams", "preset", "dealer"]),
   });
-  if (!answer.ok) return tell([answer.error], true, null, $(".said", form));
+  if (!answer.ok) {
+    tell([answer.error], true, null, $(".said", form));
+    return $(".said", form).scrollIntoView({ block: "nearest" }); // below the button: shown
+  }
   draw(answer.live);
   await screen("match");
 });
