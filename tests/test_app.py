@@ -338,6 +338,9 @@ def test_corrections_and_rules_are_those_of_amend() -> None:
     assert '<select name="tie"><option value="">undercut</option>' in tools
     assert '<select name="last_game_double"><option value="">no</option>' in tools
     assert 'name="spades_double"' not in tools  # Oklahoma's own: not of this match
+    for typed in ("abc", "-5", "5"):  # each said with the target's own range
+        wrong = asked({"do": "rules", "match": 1, "options": {"target": typed}})
+        assert wrong["error"] == f"Error: --target is from 10 to 1000, not {typed}."
     same = asked({"do": "rules", "match": 1, "options": {"gin_bonus": "20"}})
     assert same["error"] == "Match 1 is played by those rules already; nothing was changed."
 
@@ -490,8 +493,9 @@ def test_who_deals_first_is_named_as_new_takes_it_and_too_few_players_are_refuse
         "Error: 'Zed' is not one of the players: name Ann or Bob."
     )
     assert refusal(["Ann", "Anna"], "an") == "Error: 'an' could be Ann or Anna; type more of it."
-    assert refusal(["Ann", " "], "") == (
-        "Error: Name the players: two, three for Three-handed Gin, or two teams (Ann & Bob)."
-    )
+    for players in (["Ann", " "], ["Ann", "Bob", "Cid", "Dee"]):
+        assert refusal(players, "") == (
+            "Error: Name the players: two, three for Three-handed Gin, or two teams (Ann & Bob)."
+        )
     assert started["kept"]["id"] == 1
     assert "Match 2" not in asked({"do": "matches"})["html"]  # the refusals started none

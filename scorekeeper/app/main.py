@@ -54,7 +54,7 @@ from scorekeeper.table import (
 )
 from scorekeeper.web import views
 from scorekeeper.web.board import board_html
-from scorekeeper.web.sent import BadRequest, answers, count
+from scorekeeper.web.sent import BadRequest, answers
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
@@ -271,7 +271,7 @@ def new_match(asked: dict[str, Any]) -> dict[str, Any]:
     teams of two, each ``Ann & Bob``), a preset and the options changed from it, who deals
     first (else chosen at random)."""
     names = tuple(str(name).strip() for name in asked.get("players", []) if str(name).strip())
-    if len(names) < 2:
+    if not 2 <= len(names) <= 3:
         raise Mistyped(
             _("Name the players: two, three for Three-handed Gin, or two teams (Ann & Bob).")
         )
@@ -326,14 +326,15 @@ def rule_options(given: object) -> dict[str, Any]:
         elif kind is bool:
             options[name] = value in (True, "true", "on", "1")
         else:
-            options[name] = count(value, name)
             low, high = RANGES[name]
-            if not low <= options[name] <= high:
+            digits = str(value).strip()
+            if not (digits.isascii() and digits.isdigit() and low <= int(digits) <= high):
                 raise RuleError(
                     _("{option} is from {low} to {high}, not {value}.").format(
                         option=option_name(name), low=low, high=high, value=value
                     )
                 )
+            options[name] = int(digits)
     return options
 
 
