@@ -259,6 +259,15 @@ def test_files_go_both_ways_and_a_diverged_copy_is_never_merged(
     page.locator("nav button[data-screen=matches]").click()
     listed = page.locator("ul.matches").inner_text()
     assert "Match 1: Ann v Ben" in listed and "Match 2: Ann v Ben" in listed
+    # Each match's state beside its button, never wrapped under it (a long title wraps inside).
+    start(page, ["Alexandra", "Bartholomew", "Cid"], preset="three-handed")
+    page.locator("nav button[data-screen=matches]").click()
+    page.wait_for_selector("button.open-match[data-id='3']")
+    for row in page.locator("ul.matches li").all():
+        button = row.locator("button").bounding_box()
+        status = row.locator(".status").bounding_box()
+        assert button is not None and status is not None
+        assert status["x"] >= button["x"] + button["width"]
     page.context.close()
 
 
