@@ -329,8 +329,10 @@ def test_corrections_and_rules_are_those_of_amend() -> None:
     ]
     changed = asked({"do": "rules", "match": 1, "options": {"gin_bonus": "20"}})
     assert changed["lines"] == ["Rules of match 1 changed: Gin bonus: 20 (was 25)."]
-    # The form to change them again shows the rules in force in the fields left empty.
+    # The form to change them again shows the rules in force in the fields left empty, at
+    # once when it is unfolded (not folded a second time).
     tools = changed["live"]["tools"]
+    assert '<summary>Change the rules</summary><form id="rules"><label' in tools
     assert (
         'name="gin_bonus" type="number" inputmode="numeric" min="0" max="1000" placeholder="20"'
         in tools

@@ -187,7 +187,7 @@ def option_field(name: str, rules: Rules | None) -> str:
 
 
 def options_html(rules: Rules | None = None) -> str:
-    """Every option ``new`` takes, folded away (a variant's own switch, ``--oklahoma``, is its
+    """Every option ``new`` takes as fields (a variant's own switch, ``--oklahoma``, is its
     preset's); for a match, those of its kind of match, its ``rules`` shown in the fields left
     empty."""
     fields = "".join(
@@ -196,7 +196,7 @@ def options_html(rules: Rules | None = None) -> str:
         if option.flag is not None and option.variant != name
         if rules is None or option.variant is None or getattr(rules, option.variant)
     )
-    return folded(_("Rule options"), fields)
+    return fields
 
 
 def new_html() -> str:
@@ -219,7 +219,7 @@ def new_html() -> str:
             _("Who deals first (empty: chosen at random)"),
             '<input name="dealer" autocomplete="off">',
         )
-        + options_html()
+        + folded(_("Rule options"), options_html())
         + button(_("Start the match"), 'type="submit" class="record"')
         + '<div class="said wrong" aria-live="polite" hidden></div></form>'
     )
