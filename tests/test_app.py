@@ -211,6 +211,9 @@ def test_a_match_played_on_the_phone_is_the_rules_and_the_command_lines(tmp_path
         "Hand 3: Ann goes gin v 60 -> Ann +85 in Game 1",
     ]
     assert answers[-1]["live"]["finished"]
+    # Over, its rules cannot change (the settlement is what was paid): no form offers it.
+    assert "Change the rules" in answers[-2]["live"]["tools"]
+    assert "Change the rules" not in answers[-1]["live"]["tools"]
     # The facts the phone keeps are an export the command line imports, and goes on with.
     (tmp_path / "phone.json").write_text(answers[-1]["kept"]["facts"])
     store = tmp_path / "store"

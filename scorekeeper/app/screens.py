@@ -236,7 +236,8 @@ def correction_html(match: Match, number: int) -> str:
 
 
 def tools_html(match: Match) -> str:
-    """What may be done to the match shown: its files, a hand corrected, its rules changed."""
+    """What may be done to the match shown: its files, a hand corrected, its rules changed
+    (not once it is over: its settlement is what the players paid)."""
     held = len(match.in_force())
     hands = options_of((str(n), str(n)) for n in range(held, 0, -1))
     amend = folded(
@@ -256,4 +257,5 @@ def tools_html(match: Match) -> str:
         + button(_("Export (CSV)"), export.format("csv"))
         + "</p>"
     )
-    return files + (amend if held else "") + rules
+    over = match.status is not MatchStatus.OPEN
+    return files + (amend if held else "") + ("" if over else rules)
