@@ -211,6 +211,9 @@ def test_a_match_played_on_the_phone_is_the_rules_and_the_command_lines(tmp_path
         "Hand 3: Ann goes gin v 60 -> Ann +85 in Game 1",
     ]
     assert answers[-1]["live"]["finished"]
+    # Over, its rules cannot change (the settlement is what was paid): no form offers it.
+    assert "Change the rules" in answers[-2]["live"]["tools"]
+    assert "Change the rules" not in answers[-1]["live"]["tools"]
     # The facts the phone keeps are an export the command line imports, and goes on with.
     (tmp_path / "phone.json").write_text(answers[-1]["kept"]["facts"])
     store = tmp_path / "store"
@@ -273,6 +276,13 @@ def test_a_file_is_imported_with_the_rules_of_import() -> None:
     apart = asked({"do": "import", "text": theirs_facts, "name": "x.json"})
     assert apart["relation"] == "apart" and not apart["recorded"]
     assert "Ben +28" in apart["found"] and "Ben +28" not in apart["held"]
+    # Each copy says whose it is, and shows its standing (Ben's 28 only in the file's).
+    assert apart["held"].startswith('<h3 class="copy">This phone&#x27;s copy</h3>')
+    assert apart["found"].startswith('<h3 class="copy">The file&#x27;s copy</h3>')
+    standing = re.compile(r'<table class="standing".*?</table>', re.S)
+    assert '<span class="points">28</span>' in standing.findall(apart["found"])[0]
+    assert '<span class="points">28</span>' not in standing.findall(apart["held"])[0]
+    assert "Match 1: Ann v Ben" in apart["found"]  # drawn as the phone's match, not match 0
     both = asked({"do": "import", "text": theirs_facts, "name": "x.json", "keep": "both"})
     assert both["kept"]["id"] == 2 and both["kept"]["uuid"] != json.loads(mine)["uuid"]
     assert [m["id"] for m in [both["kept"]]] == [2]
@@ -283,7 +293,7 @@ def test_a_file_is_imported_with_the_rules_of_import() -> None:
     theirs_kept = asked({"do": "import", "text": theirs_facts, "name": "x.json", "keep": "theirs"})
     assert theirs_kept["kept"]["id"] == 1
     assert "Ben +28" in theirs_kept["live"]["hands"]
-    assert "Match 2" not in asked({"do": "matches"})["html"]
+    assert "Match 2" not in asked({"do": "matches"})["html"]  # the refusals started none
 
 
 @pytest.mark.usefixtures("phone")
@@ -306,17 +316,15 @@ def test_a_refused_hand_leaves_the_match_as_it_was() -> None:
 def test_corrections_and_rules_are_those_of_amend() -> None:
     asked({"do": "new", "players": ["Ann", "Ben"], "dealer": "Ann"})
     play(HANDS[:2])
-    amended = asked(
-        {
-            "do": "amend",
-            "match": 1,
-            "number": 1,
-            "kind": "knock",
-            "who": "Ann",
-            "kd": "2",
-            "od": "27",
-        }
-    )
+    correction = {"do": "amend", "match": 1, "number": 1, "kind": "knock", "who": "Ann"}
+    # The form's preview says what the correction would do, and stores nothing.
+    preview = asked({**correction, "kd": "2", "od": "27", "preview": True})
+    assert preview["lines"][1] == "     by Hand 1: Ann knocks 2 v 27 -> Ann +25 in Game 1"
+    assert '<th>Ann</th><td class="figure">25</td>' in preview["html"] and "kept" not in preview
+    assert "Ann +23" in asked({"do": "live", "match": 1})["hands"]
+    unchanged = asked({**correction, "kd": "4", "od": "27", "preview": True})
+    assert unchanged["error"].startswith("Hand 1 is already as given")
+    amended = asked({**correction, "kd": "2", "od": "27"})
     # 27 - 2 = 25 in Game 1 now
     assert amended["lines"] == [
         "Replaced Hand 1: Ann knocks 4 v 27 -> Ann +23 in Game 1",
@@ -324,6 +332,20 @@ def test_corrections_and_rules_are_those_of_amend() -> None:
     ]
     changed = asked({"do": "rules", "match": 1, "options": {"gin_bonus": "20"}})
     assert changed["lines"] == ["Rules of match 1 changed: Gin bonus: 20 (was 25)."]
+    # The form to change them again shows the rules in force in the fields left empty, at
+    # once when it is unfolded (not folded a second time).
+    tools = changed["live"]["tools"]
+    assert '<summary>Change the rules</summary><form id="rules"><label' in tools
+    assert (
+        'name="gin_bonus" type="number" inputmode="numeric" min="0" max="1000" placeholder="20"'
+        in tools
+    )
+    assert '<select name="tie"><option value="">undercut</option>' in tools
+    assert '<select name="last_game_double"><option value="">no</option>' in tools
+    assert 'name="spades_double"' not in tools  # Oklahoma's own: not of this match
+    for typed in ("abc", "-5", "5"):  # each said with the target's own range
+        wrong = asked({"do": "rules", "match": 1, "options": {"target": typed}})
+        assert wrong["error"] == f"Error: --target is from 10 to 1000, not {typed}."
     same = asked({"do": "rules", "match": 1, "options": {"gin_bonus": "20"}})
     assert same["error"] == "Match 1 is played by those rules already; nothing was changed."
 
@@ -445,3 +467,40 @@ def test_a_correction_in_partnership_gin_names_the_partners() -> None:
     assert [q["field"] for q in asks["endings"]["wall"]] == ["table"]
     again = asked({"do": "correction", "match": 1, "number": 1})
     assert f'<div class="correcting">{again["html"]}</div>' in first["live"]["tools"]
+
+
+@pytest.mark.usefixtures("phone")
+def test_a_new_match_takes_every_yes_or_no_option_of_new() -> None:
+    form = asked({"do": "new_form"})["html"]
+    for name in ("last_game_double", "ace_knocks_one", "spades_double", "dealer_sits_out"):
+        assert f'<select name="{name}">' in form
+    # Oklahoma and Straight Gin are their presets; no field makes them.
+    assert 'name="oklahoma"' not in form and 'name="straight"' not in form
+    doubled = asked(
+        {"do": "new", "players": ["Ann", "Ben"], "options": {"last_game_double": "true"}}
+    )
+    assert json.loads(doubled["kept"]["facts"])["rules"]["last_game_double"] is True
+    # The dealer sits out: the third named deals the first hand to the first two.
+    three = {"players": ["Ann", "Ben", "Cid"], "preset": "three-handed"}
+    sitting = asked({"do": "new", **three, "options": {"dealer_sits_out": "true"}})
+    assert "Ann v Ben, Cid dealt; Cid sits out." in sitting["live"]["entry"]
+
+
+@pytest.mark.usefixtures("phone")
+def test_who_deals_first_is_named_as_new_takes_it_and_too_few_players_are_refused() -> None:
+    def refusal(players: list[str], dealer: str) -> str:
+        return str(asked({"do": "new", "players": players, "dealer": dealer})["error"])
+
+    # A beginning that leaves no doubt, case aside, names the dealer (it was chosen at random).
+    started = asked({"do": "new", "players": ["Ann", "Bob"], "dealer": "b"})
+    assert "Ann v Bob, Bob dealt." in started["live"]["entry"]
+    assert refusal(["Ann", "Bob"], "Zed") == (
+        "Error: 'Zed' is not one of the players: name Ann or Bob."
+    )
+    assert refusal(["Ann", "Anna"], "an") == "Error: 'an' could be Ann or Anna; type more of it."
+    for players in (["Ann", " "], ["Ann", "Bob", "Cid", "Dee"]):
+        assert refusal(players, "") == (
+            "Error: Name the players: two, three for Three-handed Gin, or two teams (Ann & Bob)."
+        )
+    assert started["kept"]["id"] == 1
+    assert "Match 2" not in asked({"do": "matches"})["html"]  # the refusals started none

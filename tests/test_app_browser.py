@@ -44,6 +44,8 @@ pytestmark = [
 #: Ann knocks 4 v 27: +23; Ben gin v 18: 18 + 25 = +43; Ann gin v 60: 60 + 25 = +85, Ann 108
 #: ends the game. Ann 108 + 2 boxes (50) + game bonus 100 = 258; Ben 43 + 1 box (25) = 68.
 Hand = tuple[str, "str | None", "int | None", "int | None"]
+#: How high an element is drawn, in CSS pixels.
+TALL = "e => e.getBoundingClientRect().height"
 GIN_RUMMY: list[Hand] = [
     ("knock", "Ann", 4, 27),
     ("gin", "Ben", None, 18),
@@ -148,6 +150,15 @@ def test_a_whole_match_by_taps_is_the_command_lines_and_goes_on_offline(
 ) -> None:
     page = opened(browser, address)
     page.screenshot(path=tmp_path / "new.png")
+    # One name is refused, in words shown on the screen (they come below the button).
+    page.locator("nav button[data-screen=new]").click()
+    page.locator("input[name=player]").nth(0).fill("Ann")
+    page.locator("form#new button[type=submit]").click()
+    refused = page.locator("form#new .said")
+    refused.wait_for()
+    assert refused.inner_text().startswith("Error: Name the players: two,")
+    box, bottom = refused.bounding_box(), page.viewport_size["height"]
+    assert box is not None and box["y"] + box["height"] <= bottom + 1  # a pixel's rounding
     start(page, ["Ann", "Ben"], preset="gin", dealer="Ann")
     for hand in GIN_RUMMY[:2]:
         tap_hand(page, *hand)
@@ -181,12 +192,17 @@ def test_a_whole_match_by_taps_is_the_command_lines_and_goes_on_offline(
 
     # Hand 1 corrected to 2 v 27: 25 points, Ann 110 + 50 + 100 = 260 against 68, net 192.
     page.locator("#tools details summary", has_text="Correct a hand").click()
+    # Its choice of hand is as easy to tap as its buttons (2.75rem: 44 pixels).
+    assert page.locator("#tools select[name=number]").evaluate(TALL) >= 44
     page.select_option("#tools select[name=number]", "1")
     wait_until(page, "() => document.querySelector('#amend').dataset.hand === '1'")
     page.locator("#amend label.choice:has(input[name=kind][value=knock])").click()
     page.locator("#amend fieldset[data-field=who] label.choice", has_text="Ann").click()
     page.fill("#amend input[name=kd]", "2")
     page.fill("#amend input[name=od]", "27")
+    # As the next hand's, the correction's preview says what it would do before it is done.
+    page.wait_for_selector("#amend button.record:not([disabled])", timeout=10_000)
+    assert "by Hand 1: Ann knocks 2 v 27" in page.locator("#amend .preview").inner_text()
     page.locator("#amend button[type=submit]").click()
     wait_until(page, "() => document.querySelector('#said').innerText.includes('by Hand 1')")
     assert "Ann knocks 2 v 27 -> Ann +25" in page.locator("#said").inner_text()
@@ -219,6 +235,7 @@ def test_files_go_both_ways_and_a_diverged_copy_is_never_merged(
     page.wait_for_selector("form.hand[data-hand='3']")
     assert "Imported cli.json as match 1: Ann v Ben, 2 hands." in page.locator("#said").inner_text()
     tap_hand(page, "wall", None, None, None)
+    assert page.locator("#rules select[name=tie]").evaluate(TALL) >= 44  # as the rules' are
     phone_file = exported(page, tmp_path / "phone.json")
     # The command line goes on from the phone's hand 3 with its hand 4.
     said = ok(invoke(store, "import", phone_file))
@@ -236,12 +253,23 @@ def test_files_go_both_ways_and_a_diverged_copy_is_never_merged(
     copies = page.locator(".copies section")
     assert "Ann +10" in copies.nth(0).inner_text()  # the phone's: 13 - 3
     assert "Ben +28" in copies.nth(1).inner_text()  # the file's: 30 - 2
+    assert copies.nth(0).locator("h3").inner_text() == "This phone's copy"
+    assert copies.nth(1).locator("h3").inner_text() == "The file's copy"
     page.screenshot(path=tmp_path / "apart.png", full_page=True)
     page.locator("#import-said button", has_text="Keep both").click()
     page.wait_for_selector("form.hand[data-hand='5']")
     page.locator("nav button[data-screen=matches]").click()
     listed = page.locator("ul.matches").inner_text()
     assert "Match 1: Ann v Ben" in listed and "Match 2: Ann v Ben" in listed
+    # Each match's state beside its button, never wrapped under it (a long title wraps inside).
+    start(page, ["Alexandra", "Bartholomew", "Cid"], preset="three-handed")
+    page.locator("nav button[data-screen=matches]").click()
+    page.wait_for_selector("button.open-match[data-id='3']")
+    for row in page.locator("ul.matches li").all():
+        button = row.locator("button").bounding_box()
+        status = row.locator(".status").bounding_box()
+        assert button is not None and status is not None
+        assert status["x"] >= button["x"] + button["width"]
     page.context.close()
 
 

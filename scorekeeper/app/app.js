@@ -18,7 +18,6 @@ let python = null; // scorekeeper.app.main.answer, once Python is ready
 let lang = localStorage.getItem("lang") || (navigator.language || "en").slice(0, 2).toLowerCase();
 let words = JSON.parse(localStorage.getItem(`words-${lang}`) || "{}");
 let current = null; // the id of the match shown
-let previewed = null; // the answers the preview shown is of
 let asking = 0;
 let timer = null;
 
@@ -207,7 +206,6 @@ function draw(live) {
   entry.dataset.key = live.key;
   tools.innerHTML = live.tools;
   tools.hidden = false;
-  previewed = null;
 }
 
 function tell(lines, wrong, html, where = said) {
@@ -218,14 +216,21 @@ function tell(lines, wrong, html, where = said) {
   where.classList.toggle("laid-out", Boolean(html));
 }
 
-// The next hand, as on the serve page
+// The next hand, as on the serve page, and a correction of a hand, alike: the questions, the
+// preview of what the answers would do (a form's data-previewed: the answers it is of), then
+// the button that does it.
+
+function request(form, asked) {
+  if (form.id === "amend") return { do: "amend", ...asked, match: current, number: asked.hand };
+  return { do: "hand", ...asked };
+}
 
 function changed(form) {
   arrange(form);
-  if (JSON.stringify(answers(form)) === previewed) return;
+  if (JSON.stringify(answers(form)) === form.dataset.previewed) return;
   const preview = $(".preview", form);
   const button = $("button.record", form);
-  previewed = null;
+  delete form.dataset.previewed;
   button.disabled = true;
   preview.textContent = "";
   preview.classList.remove("error");
@@ -237,11 +242,11 @@ function changed(form) {
 async function check(form, asked) {
   const mine = ++asking;
   const preview = $(".preview", form);
-  const answer = await ask({ do: "hand", ...asked, preview: true });
+  const answer = await ask({ ...request(form, asked), preview: true });
   if (mine !== asking || !form.isConnected) return;
   if (answer.ok) {
     preview.innerHTML = answer.html; // Python's, every text in it escaped
-    previewed = JSON.stringify(asked);
+    form.dataset.previewed = JSON.stringify(asked);
     const button = $("button.record", form);
     button.disabled = false;
     button.scrollIntoView({ block: "nearest" });
@@ -253,10 +258,10 @@ async function check(form, asked) {
 
 async function record(form) {
   const asked = answers(form);
-  if (JSON.stringify(asked) !== previewed) return;
+  if (JSON.stringify(asked) !== form.dataset.previewed) return;
   $("button.record", form).disabled = true;
   const tapped = performance.now();
-  told(await ask({ do: "hand", ...asked }));
+  told(await ask(request(form, asked)));
   // how long the hand took to be on the sheet (the frame that shows it)
   requestAnimationFrame(() => (window.scorekeeperRecorded = performance.now() - tapped));
   sheet.scrollIntoView({ block: "start" });
@@ -326,7 +331,11 @@ tools.addEventListener("change", async (event) => {
     return;
   }
   const form = event.target.closest("form#amend");
-  if (form) arrange(form);
+  if (form) changed(form);
+});
+tools.addEventListener("input", (event) => {
+  const form = event.target.closest("form#amend");
+  if (form) changed(form);
 });
 
 tools.addEventListener("click", (event) => {
@@ -337,8 +346,7 @@ tools.addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.target;
   if (form.id === "amend") {
-    const asked = answers(form);
-    told(await ask({ do: "amend", ...asked, match: current, number: asked.hand }));
+    await record(form);
   } else if (form.id === "rules") {
     told(await ask({ do: "rules", match: current, options: fields(form, []) }));
   }
@@ -357,7 +365,10 @@ $("#screen-new").addEventListener("submit", async (event) => {
     dealer: data.get("dealer"),
     options: fields(form, ["player", "teams", "preset", "dealer"]),
   });
-  if (!answer.ok) return tell([answer.error], true, null, $(".said", form));
+  if (!answer.ok) {
+    tell([answer.error], true, null, $(".said", form));
+    return $(".said", form).scrollIntoView({ block: "nearest" }); // below the button: shown
+  }
   draw(answer.live);
   await screen("match");
 });
@@ -383,6 +394,7 @@ async function imported(text, name, keep) {
   if (answer.relation === "apart") {
     where.hidden = false;
     where.classList.remove("wrong");
+    where.classList.add("laid-out");
     where.innerHTML = `<p>${words.copy_apart}</p><div class="copies"><section>${answer.held}</section><section>${answer.found}</section></div>`;
     for (const [keepIt, label] of [["mine", "keep_mine"], ["theirs", "keep_theirs"], ["both", "keep_both"]]) {
       const button = document.createElement("button");

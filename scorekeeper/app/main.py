@@ -17,12 +17,13 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from html import escape
 from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper import exchange
 from scorekeeper.app import screens
-from scorekeeper.engine import Teams
-from scorekeeper.i18n import _, available, set_language
+from scorekeeper.engine import Teams, meant
+from scorekeeper.i18n import Quoted, _, available, either, set_language
 from scorekeeper.match import Match, Relation, new_uuid, now, relation
 from scorekeeper.messages import match_title, report, said_of_new_hand
 from scorekeeper.render.sheet import board
@@ -36,6 +37,7 @@ from scorekeeper.rules import (
     option_name,
 )
 from scorekeeper.table import (
+    Mistyped,
     NotTheNextHand,
     Refused,
     add_hand,
@@ -51,7 +53,7 @@ from scorekeeper.table import (
 )
 from scorekeeper.web import views
 from scorekeeper.web.board import board_html
-from scorekeeper.web.sent import BadRequest, answers, count, refusal
+from scorekeeper.web.sent import BadRequest, answers, refusal
 
 if TYPE_CHECKING:
     from scorekeeper.store import Store
@@ -270,14 +272,31 @@ def new_match(asked: dict[str, Any]) -> dict[str, Any]:
     teams of two, each ``Ann & Bob``), a preset and the options changed from it, who deals
     first (else chosen at random)."""
     names = tuple(str(name).strip() for name in asked.get("players", []) if str(name).strip())
+    if not 2 <= len(names) <= 3:
+        raise Mistyped(
+            _("Name the players: two, three for Three-handed Gin, or two teams (Ann & Bob).")
+        )
     preset = str(asked.get("preset") or "standard")
     options = rule_options(asked.get("options") or {})
     opened = opening(STORE, names, bool(asked.get("teams")), preset, options)
     dealer = str(asked.get("dealer") or "")
-    if dealer in opened.everyone:
-        opened = dealt_by(opened, dealer)
+    if dealer.strip():
+        opened = dealt_by(opened, dealer_named(opened.everyone, dealer))
     match = start(STORE, opened, str(asked.get("description") or ""))
     return changed(match, [match_title(match.id, match.sheet())])
+
+
+def dealer_named(everyone: tuple[str, ...], typed: str) -> str:
+    """The player (or partner) who deals first, as ``new --dealer`` takes the name: by a
+    beginning that leaves no doubt, case and accents aside."""
+    found = meant(everyone, typed)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        said = _("{typed!r} could be {a} or {b}; type more of it.")
+        raise Mistyped(said.format(typed=Quoted(typed), a=found[0], b=found[1]))
+    said = _("{typed!r} is not one of the players: name {options}.")
+    raise Mistyped(said.format(typed=Quoted(typed), options=either(everyone)))
 
 
 def rule_options(given: object) -> dict[str, Any]:
@@ -298,14 +317,15 @@ def rule_options(given: object) -> dict[str, Any]:
         elif kind is bool:
             options[name] = value in (True, "true", "on", "1")
         else:
-            options[name] = count(value, name)
             low, high = RANGES[name]
-            if not low <= options[name] <= high:
+            digits = str(value).strip()
+            if not (digits.isascii() and digits.isdigit() and low <= int(digits) <= high):
                 raise RuleError(
                     _("{option} is from {low} to {high}, not {value}.").format(
                         option=option_name(name), low=low, high=high, value=value
                     )
                 )
+            options[name] = int(digits)
     return options
 
 
@@ -342,9 +362,13 @@ def import_match(asked: dict[str, Any]) -> dict[str, Any]:
     how = None if held is None else relation(held, found)
     keep = asked.get("keep")
     if held is not None and how is not Relation.BEHIND and keep not in ("both", "theirs"):
-        shown = {"held": views.sheet_html(held, held.sheet())} if how is Relation.APART else {}
-        if shown:
-            shown["found"] = views.sheet_html(found, found.sheet())
+        shown = {}
+        if how is Relation.APART:  # both drawn as the phone's match, under whose copy it is
+            found.id = held.id
+            shown = {
+                "held": copy_html(_("This phone's copy"), held),
+                "found": copy_html(_("The file's copy"), found),
+            }
         return {
             "ok": True,
             "recorded": False,
@@ -361,21 +385,33 @@ def import_match(asked: dict[str, Any]) -> dict[str, Any]:
     return changed(found, [imported_said(None, name, found)])
 
 
+def copy_html(heading: str, match: Match) -> str:
+    """One of two copies of a match that went their own ways, under a heading that says whose
+    it is: its standing, its hands and its race chart."""
+    sheet = match.sheet()
+    drawn = board_html(board(match, sheet)) + views.sheet_html(match, sheet)
+    return f'<h3 class="copy">{escape(heading)}</h3>{drawn}'
+
+
 # Corrections and the rules
 
 
 def amend(asked: dict[str, Any]) -> dict[str, Any]:
     """Correct hand ``number`` with the answers sent, every later hand scored again, and say
-    so as ``amend`` does."""
+    so as ``amend`` does (with ``preview``, only say what it would do)."""
     number, which = number_of(asked), number_of(asked, "number")
+    preview = asked.get("preview") is True
     hands = [stored.hand for stored in shelf.load(number).in_force()]
     coming = shelf.load(number).sheet(hands[: max(which - 1, 0)]).next_hand()  # as it was asked
-    done = correct(STORE, number, which, answers(coming, asked))
+    done = correct(STORE, number, which, answers(coming, asked), dry_run=preview)
     match = shelf.load(number)
     lines = replaced(done, which)
     if done.new == done.old:
         return {"ok": False, "error": lines[0]}
-    return changed(match, lines, views.report_html(done.before, done.after, lines))
+    html = views.report_html(done.before, done.after, lines)
+    if preview:
+        return {"ok": True, "recorded": False, "lines": lines, "html": html}
+    return changed(match, lines, html)
 
 
 def rules(asked: dict[str, Any]) -> dict[str, Any]:

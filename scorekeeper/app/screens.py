@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scorekeeper.i18n import _
-from scorekeeper.match import Match, status_words
+from scorekeeper.match import Match, MatchStatus, status_words
 from scorekeeper.messages import match_title, signed
-from scorekeeper.rules import CHOICES, DECLARED, KINDS, RANGES, option_name
+from scorekeeper.rules import CHOICES, DECLARED, RANGES, VARIANTS, Rules, option_name
 from scorekeeper.stats import Figures, head_to_head, headings, match_figures, summed
 from scorekeeper.web import views
 from scorekeeper.web.views import cell, text
@@ -120,33 +120,42 @@ def stats_html(matches: Iterable[Match]) -> str:
     )
 
 
-def option_field(name: str) -> str:
+def option_field(name: str, rules: Rules | None) -> str:
     """One rule option as a field of a form: a number in its range, or a choice of its values
-    (empty: as the preset or the match has it), named as the rules table and ``new`` name it."""
+    (empty: as the preset or the match has it), named as the rules table and ``new`` name it.
+    A match's ``rules`` shown in the empty field: what is left empty stays as it is."""
     said = f"{_(DECLARED[name].label)} ({option_name(name)})"
+    now = None if rules is None else getattr(rules, name)
     if name in RANGES:
         low, high = RANGES[name]
+        shown = "" if now is None else f' placeholder="{now}"'
         return field(
             said,
-            f'<input name="{name}" type="number" inputmode="numeric" min="{low}" max="{high}">',
+            f'<input name="{name}" type="number" inputmode="numeric" min="{low}" max="{high}"'
+            f"{shown}>",
         )
     if name in CHOICES:
         values = [(value.value, value.value) for value in CHOICES[name]]
     else:
         values = [("true", _("yes")), ("false", _("no"))]
+    if isinstance(now, bool):
+        now = "true" if now else "false"
+    left = dict(values).get(getattr(now, "value", now), "")  # a named value, or yes or no
     return field(
-        said, f'<select name="{name}"><option value=""></option>{options_of(values)}</select>'
+        said,
+        f'<select name="{name}"><option value="">{text(left)}</option>'
+        f"{options_of(values)}</select>",
     )
 
 
-def options_html() -> str:
-    """Every option ``new`` takes, folded away."""
-    fields = "".join(
-        option_field(name)
-        for name, option in DECLARED.items()
-        if option.flag is not None and (KINDS[name] is not bool or option.flag)
+def options_html(rules: Rules | None = None) -> str:
+    """Every option ``new`` takes as fields (a variant's own switch, ``--oklahoma``, is its
+    preset's); for a match, those of its kind of match, its ``rules`` shown in the fields left
+    empty."""
+    names = (
+        [name for name in DECLARED if name not in VARIANTS] if rules is None else rules.options()
     )
-    return folded(_("Rule options"), fields)
+    return "".join(option_field(name, rules) for name in names if DECLARED[name].flag is not None)
 
 
 def new_html() -> str:
@@ -169,7 +178,7 @@ def new_html() -> str:
             _("Who deals first (empty: chosen at random)"),
             '<input name="dealer" autocomplete="off">',
         )
-        + options_html()
+        + folded(_("Rule options"), options_html())
         + button(_("Start the match"), 'type="submit" class="record"')
         + '<div class="said wrong" aria-live="polite" hidden></div></form>'
     )
@@ -181,12 +190,13 @@ def correction_html(match: Match, number: int) -> str:
     if not 1 <= number <= len(match.in_force()):
         return ""
     hands = [stored.hand for stored in match.in_force()]
-    correct = button(_("Correct it"), 'type="submit" class="record"')
+    correct = button(_("Correct it"), 'type="submit" class="record" disabled')
     return views.hand_form(match, match.sheet(hands[: number - 1]), 'id="amend"', correct)
 
 
 def tools_html(match: Match) -> str:
-    """What may be done to the match shown: its files, a hand corrected, its rules changed."""
+    """What may be done to the match shown: its files, a hand corrected, its rules changed
+    (not once it is over: its settlement is what the players paid)."""
     held = len(match.in_force())
     hands = options_of((str(n), str(n)) for n in range(held, 0, -1))
     amend = folded(
@@ -196,7 +206,7 @@ def tools_html(match: Match) -> str:
     )
     rules = folded(
         _("Change the rules"),
-        '<form id="rules">' + options_html() + button(_("Change them")) + "</form>",
+        '<form id="rules">' + options_html(match.rules) + button(_("Change them")) + "</form>",
     )
     export = 'type="button" class="export" data-format="{}"'
     files = (
@@ -206,4 +216,5 @@ def tools_html(match: Match) -> str:
         + button(_("Export (CSV)"), export.format("csv"))
         + "</p>"
     )
-    return files + (amend if held else "") + rules
+    over = match.status is not MatchStatus.OPEN
+    return files + (amend if held else "") + ("" if over else rules)

@@ -138,6 +138,16 @@ class Rules(Options):
             for value in [in_force(self, name) if as_played else getattr(self, name)]
         }
 
+    def options(self) -> list[str]:
+        """The options a match of these rules takes, in declared order: a variant's own only in
+        that variant (as :meth:`to_dict` lists them), the switches that make the kind of match
+        aside.
+
+        >>> "ace_knocks_one" in Rules().options(), "oklahoma" in Rules(oklahoma=True).options()
+        (False, False)
+        """
+        return [name for name in self.to_dict() if name not in VARIANTS]
+
     def in_play(self) -> list[str]:
         """The options that decide something in a match of these rules, in declared order: a
         variant's own options only in that variant, an option only with the rules it goes with
