@@ -7,7 +7,6 @@ rich) and by the scoresheet and log.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 from itertools import chain, zip_longest
 from typing import TYPE_CHECKING
 
@@ -424,8 +423,9 @@ def next_deal(sheet: Scoresheet) -> str:
     return _("{dealer} deals next.").format(dealer=coming.dealer)
 
 
-class Dealt(str, Enum):
-    """How the first dealer of a new match was decided."""
+class Dealt:
+    """How the first dealer of a new match was decided (plain strings: every command loads
+    this module, and only ``new`` asks)."""
 
     REMATCH = "rematch"
     """The last match's next dealer (the next series)."""
@@ -451,7 +451,7 @@ FIRST_DEALS = {
 }
 
 
-def first_deal(sheet: Scoresheet, how: Dealt) -> str:
+def first_deal(sheet: Scoresheet, how: str) -> str:
     """Who deals the first hand of a new match, and how that was decided: ``Ann deals first
     (chosen at random).``; with three players who sits it out, as :func:`next_deal` says."""
     coming = sheet.next_hand()

@@ -428,20 +428,34 @@ class StillPlayed(Refused):
     """A rematch of a match still being played."""
 
 
-class Opening(NamedTuple):
+class Opening:
     """A match about to start: who plays it, by what rules, who deals first and how that was
-    decided, and what of the preset its form set otherwise."""
+    decided, and what of the preset its form set otherwise (a plain class, not a NamedTuple:
+    every command loads this module, and only a new match asks)."""
 
-    players: tuple[str, ...]
-    """The players (in Partnership Gin the teams' names), the two who play first first."""
-    rules: Rules
-    dealer: str
-    how: Dealt
-    teams: Teams | None = None
-    changed: tuple[str, ...] = ()
-    """The options given that differ from the preset's."""
-    not_applied: tuple[str, ...] = ()
-    """The options of the preset the form sets to another value."""
+    __slots__ = ("changed", "dealer", "how", "not_applied", "players", "rules", "teams")
+
+    def __init__(
+        self,
+        players: tuple[str, ...],
+        rules: Rules,
+        dealer: str,
+        how: str,
+        teams: Teams | None = None,
+        changed: tuple[str, ...] = (),
+        not_applied: tuple[str, ...] = (),
+    ) -> None:
+        self.players = players
+        """The players (in Partnership Gin the teams' names), the two who play first first."""
+        self.rules = rules
+        self.dealer = dealer
+        self.how = how
+        """How the first dealer was decided (:class:`~scorekeeper.messages.Dealt`)."""
+        self.teams = teams
+        self.changed = changed
+        """The options given that differ from the preset's."""
+        self.not_applied = not_applied
+        """The options of the preset the form sets to another value."""
 
     @property
     def everyone(self) -> tuple[str, ...]:
@@ -539,7 +553,15 @@ def dealt_by(opening: Opening, chosen: str) -> Opening:
                 "first hand)."
             ).format(name=first, c=may_deal[0])
         )
-    return opening._replace(dealer=first, how=Dealt.NAMED)
+    return Opening(
+        opening.players,
+        opening.rules,
+        first,
+        Dealt.NAMED,
+        opening.teams,
+        opening.changed,
+        opening.not_applied,
+    )
 
 
 def start(store: "Store", opening: Opening, description: str) -> Match:

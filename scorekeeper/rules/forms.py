@@ -8,10 +8,9 @@ many names as the form asks, splits them into teams where it plays teams, and gi
 to :meth:`Seats.made`; ``amend rules`` refuses through :meth:`Seats.refused` what the form
 cannot take."""
 
-# No ``from __future__ import annotations`` here: typing.NamedTuple compiles string annotations.
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from scorekeeper.i18n import N_, Quoted
 from scorekeeper.rules.checked import RuleError, Rules, for_three, refused_with_three
@@ -32,16 +31,22 @@ class Form(str, Enum):
     """Two teams of two, at two tables at once."""
 
 
-class Seats(NamedTuple):
-    """What a form asks of the names that start a match, and what it does to the rules."""
+class Seats:
+    """What a form asks of the names that start a match, and what it does to the rules (a
+    plain class, not a NamedTuple: every command loads the rules, and only a new match and a
+    change of the rules ask)."""
 
-    form: Form
-    names: int
-    """How many names start it: two players (or teams), or three players."""
-    teams: bool
-    """Each name is a team of two, written ``Ann & Bob``."""
-    switch: str | None = None
-    """The rule option that says the form in a match's rules (``three_handed``), if one does."""
+    __slots__ = ("form", "names", "switch", "teams")
+
+    def __init__(self, form: Form, names: int, teams: bool, switch: str | None = None) -> None:
+        self.form = form
+        self.names = names
+        """How many names start it: two players (or teams), or three players."""
+        self.teams = teams
+        """Each name is a team of two, written ``Ann & Bob``."""
+        self.switch = switch
+        """The rule option that says the form in a match's rules (``three_handed``), if one
+        does."""
 
     def made(self, rules: Rules) -> tuple[Rules, list[str]]:
         """The rules made this form's (what it fixes set so), and the options of them that
