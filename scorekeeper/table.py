@@ -152,6 +152,7 @@ def add_hand(
     entered: Answers,
     dry_run: bool = False,
     expected: int | None = None,
+    deal: int | None = None,
 ) -> Added:
     """Add a new hand after the last one (with ``dry_run``, only work it out), built from the
     answers entered by the match's next hand as it is under the store's lock.
@@ -159,11 +160,14 @@ def add_hand(
     ``expected`` is the number the hand was entered as (``serve``'s page says which hand it
     asks for): should the match hold another number of hands by the time the lock is had
     (another phone, a terminal recorded or took one back meanwhile), :class:`NotTheNextHand`
-    is raised and nothing is stored, so that two entries of the same hand record it once."""
+    is raised and nothing is stored, so that two entries of the same hand record it once.
+    With ``deal`` (Partnership Gin: the deal the answers are of), the other table's hand may
+    have come first; only a deal gone on refuses them (a table that reported refuses its own
+    hand given again)."""
     chosen = match_id(store, given)
     with store.writing() as writer:
         match = writer.load(chosen)
-        if expected is not None:
+        if expected is not None and (deal is None or match.sheet().next_hand().deal_number != deal):
             check_next(match, expected)
         before = open_sheet(match)
         coming = before.next_hand()

@@ -424,6 +424,25 @@ def test_partnership_gin_does_not_take_a_table_s_hand_twice(
     assert rounds(run) == []  # the deal waits for Bob v Dee
 
 
+def test_partnership_gin_does_not_carry_an_answer_into_the_next_deal(
+    run: Run, store_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ok(run("new", "--teams", "Ann & Bob", "Cid & Dee", "--dealer", "cid"))
+
+    def both_tables() -> None:  # deal 1 reported whole from another terminal
+        ok(invoke(store_dir, "knock", "cid", "5", "20"))
+        ok(invoke(store_dir, "knock", "bob", "5", "20"))
+
+    at_question(monkeypatch, "Record this hand?", both_tables)
+    out = ok(run("record", input="knock\nann\n5\n20\ny\nq\n"))
+    # Cid +15 at one table, Bob +15 at the other: deal 1 is a tie of 15 v 15. Ann's answer was
+    # for deal 1: it is not stored as a hand of deal 2.
+    assert "was recorded elsewhere while you answered, so your answer was not stored" in out
+    assert out.endswith("No hand was recorded.\n")
+    exported = json.loads(ok(run("export", "--format", "json")))
+    assert [hand["knocker"] for hand in exported["hands"]] == ["Cid", "Bob"]
+
+
 def test_in_oklahoma_gin_the_up_card_is_the_first_question(run: Run) -> None:
     new_match(run, "--oklahoma")
     ok(run("knock", "al", "3", "20", "--upcard", "4h"))

@@ -334,13 +334,6 @@ class Evening:
             recorded,
         ).format(n=recorded, id=self.chosen, back=self.taken_back)
 
-    @staticmethod
-    def expected(before: Scoresheet) -> int | None:
-        """The number a hand previewed on ``before`` is to be stored as; in Partnership Gin
-        none (the other table's hand may come first: a table that reported is refused)."""
-        coming = before.next_hand()
-        return None if coming.deal else coming.number
-
     def one_hand(self, asked: Match | None = None) -> Turn:
         """Ask for one hand and record it once confirmed (or take the last hand back).
 
@@ -396,7 +389,10 @@ class Evening:
         store, chosen = self.store, self.chosen
         while confirm(_("Record this hand?")):
             try:
-                added = add_hand(store, chosen, answer, expected=self.expected(before))
+                coming = before.next_hand()  # in Partnership Gin of its deal, at its table
+                added = add_hand(
+                    store, chosen, answer, expected=coming.number, deal=coming.deal_number
+                )
             except Exception as error:  # the lock not had, the disk full: the answers are kept
                 if elsewhere(error):  # recorded elsewhere while the preview was confirmed
                     return not_stored(self.match_now(first), before.next_hand().number)
