@@ -121,8 +121,8 @@ def _messages() -> int:
     """How many messages a complete catalogue holds, its header among them: as many as the
     template (``scorekeeper.pot``) has entries; 0 where it is not shipped."""
     try:
-        with open(os.path.join(LOCALE_DIR, f"{DOMAIN}.pot"), encoding="utf-8") as template:
-            return sum(line.startswith('msgid "') for line in template)
+        with open(os.path.join(LOCALE_DIR, f"{DOMAIN}.pot"), "rb") as template:
+            return template.read().count(b'\nmsgid "')  # a line's start: after a comment
     except OSError:
         return 0
 
