@@ -344,9 +344,9 @@ class Evening:
         store, chosen = self.store, self.chosen
         identity = store.identity(chosen)
         asked = asked or self.match_now()
-        first = len(asked.in_force()) + 1  # the number 'log' gives the next hand stored
         sheet = open_sheet(asked)
-        asked_about = about(sheet.next_hand())
+        coming = sheet.next_hand()
+        first, asked_about = coming.number, about(coming)  # the number 'log' gives it once stored
         echo_lines([whose_hand(asked.id, sheet)])
         answer = ask_hand(asked, sheet, self.with_cards)
         if answer is Between.QUIT:
