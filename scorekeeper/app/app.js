@@ -6,7 +6,7 @@
 "use strict";
 
 const $ = (selector, within = document) => within.querySelector(selector);
-const { answers, complete, arrange, undoClicked } = globalThis.entryQuestions; // questions.js, as serve's page
+const { answers, complete, arrange, onEntry } = globalThis.entryQuestions; // questions.js, as serve's page
 const sheet = $("#sheet");
 const hands = $("#hands");
 const entry = $("#entry");
@@ -273,24 +273,15 @@ function told(answer) {
   else tell([answer.error], true);
 }
 
-entry.addEventListener("input", (event) => {
-  said.hidden = true;
-  const form = event.target.closest("form.hand");
-  if (form) changed(form);
-});
-entry.addEventListener("change", (event) => {
-  const form = event.target.closest("form.hand");
-  if (form) changed(form);
-});
-entry.addEventListener("submit", (event) => {
-  event.preventDefault();
-  record(event.target);
-});
-entry.addEventListener("click", (event) =>
-  undoClicked(event, async (box) =>
+onEntry(entry, {
+  typed: () => {
+    said.hidden = true;
+  },
+  changed,
+  record,
+  undo: async (box) =>
     told(await ask({ do: "undo", match: Number(box.dataset.match), hand: Number(box.dataset.hand) })),
-  ),
-);
+});
 
 // A form's fields as the options they set (those left empty left out).
 function fields(form, skip) {

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { answers, complete, arrange, undoClicked } = globalThis.entryQuestions; // questions.js
+  const { answers, complete, arrange, onEntry } = globalThis.entryQuestions; // questions.js
   const body = document.body;
   const token = body.dataset.token;
   const words = JSON.parse(body.dataset.words);
@@ -174,23 +174,13 @@
     told(answer);
   }
 
-  entry.addEventListener("input", (event) => {
+  function typed() {
     if (!started) {
       said.hidden = true; // a new hand begun: the last one's report is old news
       quiet();
     }
-    const form = event.target.closest("form.hand");
-    if (form) changed(form);
-  });
-  entry.addEventListener("change", (event) => {
-    const form = event.target.closest("form.hand");
-    if (form) changed(form);
-  });
-  entry.addEventListener("submit", (event) => {
-    event.preventDefault();
-    record(event.target);
-  });
-  entry.addEventListener("click", (event) => undoClicked(event, undo));
+  }
+  onEntry(entry, { typed, changed, record, undo });
 
   // The connection to the server. The stream says something at least every few seconds (a
   // beat when nothing changed): a page that hears nothing for longer, or whose stream fails,

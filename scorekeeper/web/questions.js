@@ -1,7 +1,8 @@
 // The next hand's questions on an entry form, as its data names them (data-asks: those asked
 // first, then each ending's), for serve's page and the phone app alike: the answers given so
-// far, whether they answer every question they call for, and the form arranged to show those
-// questions in their words. It names no ending: the data says what each asks. And the box under
+// far, whether they answer every question they call for, the form arranged to show those
+// questions in their words, and the entry's events (the take-back box's among them). It names
+// no ending: the data says what each asks. And the box under
 // the entry that takes the last hand back, asked twice.
 "use strict";
 
@@ -58,5 +59,25 @@ globalThis.entryQuestions = (() => {
     }
   }
 
-  return { answers, complete, arrange, undoClicked };
+  // The entry's events, for both pages: ``typed`` on every keystroke or tap, then ``changed``
+  // with the form answered; ``record`` with a form sent; ``undo`` with the take-back box once
+  // the phone is sure.
+  function onEntry(entry, { typed, changed, record, undo }) {
+    entry.addEventListener("input", (event) => {
+      typed();
+      const form = event.target.closest("form.hand");
+      if (form) changed(form);
+    });
+    entry.addEventListener("change", (event) => {
+      const form = event.target.closest("form.hand");
+      if (form) changed(form);
+    });
+    entry.addEventListener("submit", (event) => {
+      event.preventDefault();
+      record(event.target);
+    });
+    entry.addEventListener("click", (event) => undoClicked(event, undo));
+  }
+
+  return { answers, complete, arrange, onEntry };
 })();
