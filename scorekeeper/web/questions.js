@@ -1,9 +1,8 @@
 // The next hand's questions on an entry form, as its data names them (data-asks: those asked
 // first, then each ending's), for serve's page and the phone app alike: the answers given so
 // far, whether they answer every question they call for, the form arranged to show those
-// questions in their words, and the entry's events (the take-back box's among them). It names
-// no ending: the data says what each asks. And the box under
-// the entry that takes the last hand back, asked twice.
+// questions in their words, and the entry's events, the box that takes the last hand back
+// (asked twice) among them. It names no ending: the data says what each asks.
 "use strict";
 
 globalThis.entryQuestions = (() => {
